@@ -1,0 +1,617 @@
+"""The Chkobba engine: a whole match, from the cut to the last game.
+
+A :class:`ChkobbaState` is mutable but cheap to copy: hands and the table are
+tuples, piles are bit masks, the deck is a shared tuple with a position, and
+the round's action log is a linked list of shared cells. ``apply`` returns a
+new state and leaves its input alone; ``play`` changes a state in place, for
+search. Randomness never lives here: a new deck is given with :meth:`deal`.
+
+Legality has one home, :meth:`legal_actions`; :meth:`apply` refuses anything
+else with :class:`IllegalAction`, whose message :meth:`explain` writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import cards as C
+from .actions import (ACCEPT, CAPTURE, CLAIM, KEEP, LAY, ORDER, PASS, PROPOSE, REFUSE, TABLE,
+                      Action, canonical_take, parse_action, word)
+from .cards import CODES, Card
+from .errors import IllegalAction, InvalidAction
+from .options import ChkobbaOptions
+
+# Phases of play.
+DEAL = "deal"          # a shuffled deck is needed (new round, or an accepted re-deal)
+CUT = "cut"            # the cutter keeps or tables the cut card
+REDEAL = "redeal"      # players may propose a re-deal, in order from the cutter
+ANSWER = "answer"      # the other side answers a re-deal proposal
+PLAY = "play"
+OVER = "over"          # the match is over
+
+CHKOBBA_RANKS = "A234567JQK"
+DECK: tuple[Card, ...] = tuple(C.make(r, s) for s in C.SUITS for r in CHKOBBA_RANKS)
+DECK_MASK = C.mask_of(DECK)
+SEVENS = C.mask_of(C.make("7", s) for s in C.SUITS)
+SIXES = C.mask_of(C.make("6", s) for s in C.SUITS)
+SEVEN_OF_DIAMONDS = C.make("7", "D")
+HAYA_BIT = 1 << SEVEN_OF_DIAMONDS
+DIAMONDS = C.SUIT_MASKS[0] & DECK_MASK
+
+
+def card_values(faces: str) -> tuple[int, ...]:
+    """Capture value of each of the 52 card ids (0 for cards not in the deck)."""
+    face = {"QJK": {"Q": 8, "J": 9, "K": 10}, "JQK": {"J": 8, "Q": 9, "K": 10}}[faces]
+    out = []
+    for c in range(52):
+        r = C.rank_of(c)
+        if r in face:
+            out.append(face[r])
+        elif r in "A234567":
+            out.append(1 if r == "A" else int(r))
+        else:
+            out.append(0)
+    return tuple(out)
+
+
+VALUES = {f: card_values(f) for f in ("QJK", "JQK")}
+
+
+def side_of(seat: int) -> int:
+    """The side (pile) a seat plays for: the seat itself with two players,
+    partners ``seat % 2`` with four."""
+    return seat & 1
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A finished round's scoring, with the counts behind each point."""
+
+    game: int
+    karta: tuple[int, int]
+    dinari: tuple[int, int]
+    barmila: tuple[int, int]
+    haya: tuple[int, int]
+    chkobba: tuple[int, int]
+    points: tuple[int, int]
+    cards: tuple[int, int]
+    diamonds: tuple[int, int]
+    sevens: tuple[int, int]
+    sixes: tuple[int, int]
+    leftovers: tuple[Card, ...]
+    leftovers_to: int | None
+    all_diamonds: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The replay output's entry for this round (RECORDS.md)."""
+        return {"karta": list(self.karta), "dinari": list(self.dinari), "barmila": list(self.barmila),
+                "haya": list(self.haya), "chkobba": list(self.chkobba), "points": list(self.points),
+                "game": self.game}
+
+    def details(self) -> dict[str, Any]:
+        d = self.to_dict()
+        d.update(cards=list(self.cards), diamonds=list(self.diamonds), sevens=list(self.sevens),
+                 sixes=list(self.sixes), leftovers=C.codes(self.leftovers), leftovers_to=self.leftovers_to,
+                 all_diamonds=self.all_diamonds)
+        return d
+
+
+def _most(a: int, b: int) -> tuple[int, int]:
+    return (1, 0) if a > b else (0, 1) if b > a else (0, 0)
+
+
+def score_round(piles: Sequence[int], chkobbas: Sequence[int], game: int,
+                leftovers: tuple[Card, ...] = (), leftovers_to: int | None = None) -> RoundResult:
+    """Score a round from the two sides' piles (bit masks) and chkobba counts."""
+    cards = (piles[0].bit_count(), piles[1].bit_count())
+    diamonds = ((piles[0] & DIAMONDS).bit_count(), (piles[1] & DIAMONDS).bit_count())
+    sevens = ((piles[0] & SEVENS).bit_count(), (piles[1] & SEVENS).bit_count())
+    sixes = ((piles[0] & SIXES).bit_count(), (piles[1] & SIXES).bit_count())
+    karta = _most(*cards)
+    dinari = _most(*diamonds)
+    barmila = _most(*sevens) if sevens[0] != sevens[1] else _most(*sixes)
+    haya = (1, 0) if piles[0] & HAYA_BIT else (0, 1) if piles[1] & HAYA_BIT else (0, 0)
+    chk = (chkobbas[0], chkobbas[1])
+    points = tuple(karta[i] + dinari[i] + barmila[i] + haya[i] + chk[i] for i in (0, 1))
+    all_d = 0 if diamonds[0] == 10 else 1 if diamonds[1] == 10 else None
+    return RoundResult(game, karta, dinari, barmila, haya, chk, (points[0], points[1]), cards, diamonds,
+                       sevens, sixes, leftovers, leftovers_to, all_d)
+
+
+_SUBSET_CACHE: dict[tuple[tuple[Card, ...], int, str], list[tuple[Card, ...]]] = {}
+
+
+def captures_on(table: tuple[Card, ...], v: int, values: tuple[int, ...]) -> list[tuple[Card, ...]]:
+    """Every capture a card of value ``v`` may make on ``table``.
+
+    Value before sum: if a table card has value ``v`` the captures are exactly
+    those single cards; otherwise every set of two or more cards adding up to
+    ``v``. Each capture is in canonical order; the list is sorted.
+    """
+    singles = [(c,) for c in table if values[c] == v]
+    if singles:
+        singles.sort(key=lambda t: ORDER[t[0]])
+        return singles
+    small = sorted((c for c in table if values[c] < v), key=ORDER.__getitem__)
+    if len(small) < 2:
+        return []
+    out: list[tuple[Card, ...]] = []
+    n = len(small)
+    vals = [values[c] for c in small]
+
+    # Values are at least 1 and v at most 10, so the search stays tiny.
+    def walk(i: int, left: int, chosen: list[Card]) -> None:
+        for j in range(i, n):
+            x = vals[j]
+            if x > left:
+                continue
+            chosen.append(small[j])
+            if x == left:
+                if len(chosen) >= 2:
+                    out.append(tuple(chosen))
+            else:
+                walk(j + 1, left - x, chosen)
+            chosen.pop()
+
+    walk(0, v, [])
+    if len(out) > 1:
+        out.sort(key=lambda t: [ORDER[c] for c in t])
+    return out
+
+
+class ChkobbaState:
+    """A Chkobba match in progress. See the module docstring."""
+
+    game = "chkobba"
+
+    __slots__ = ("options", "n", "values", "phase", "dealer", "deck", "pos", "hands", "table",
+                 "piles", "chkobbas", "last_capturer", "turn", "claim", "proposer", "score", "games",
+                 "game_index", "results", "log", "log_len", "winner", "redeal_next", "round_index")
+
+    options: ChkobbaOptions
+    n: int
+    values: tuple[int, ...]
+    phase: str
+    dealer: int
+    deck: tuple[Card, ...]
+    pos: int
+    hands: list[tuple[Card, ...]]
+    table: tuple[Card, ...]
+    piles: list[int]
+    chkobbas: list[tuple[Card, ...]]
+    last_capturer: int
+    turn: int
+    claim: tuple[Card, tuple[Card, ...]] | None
+    proposer: int
+    score: tuple[int, int]
+    games: tuple[int, int]
+    game_index: int
+    results: tuple[RoundResult, ...]
+    log: tuple[Any, ...] | None
+    log_len: int
+    winner: int | None
+    redeal_next: bool
+    round_index: int
+
+    # ------------------------------------------------------------------ set-up
+    @classmethod
+    def options_class(cls) -> type[ChkobbaOptions]:
+        return ChkobbaOptions
+
+    @classmethod
+    def full_deck(cls) -> tuple[Card, ...]:
+        return DECK
+
+    @classmethod
+    def new(cls, options: ChkobbaOptions | dict[str, Any] | None = None, first_dealer: int = 0,
+            deck: Sequence[Card] | None = None) -> "ChkobbaState":
+        """A new match; ``first_dealer`` deals the first round. Without a deck
+        the state waits in the ``deal`` phase for :meth:`deal`."""
+        if not isinstance(options, ChkobbaOptions):
+            options = ChkobbaOptions.from_dict(options)
+        s = cls.__new__(cls)
+        s.options = options
+        s.n = options.players
+        if type(first_dealer) is not int or not 0 <= first_dealer < s.n:
+            raise InvalidAction(f"the first dealer must be a seat from 0 to {s.n - 1}, not {first_dealer!r}")
+        s.values = VALUES[options.faces]
+        s.phase = DEAL
+        s.dealer = first_dealer
+        s.deck = ()
+        s.pos = 0
+        s.hands = [()] * s.n
+        s.table = ()
+        s.piles = [0, 0]
+        s.chkobbas = [(), ()]
+        s.last_capturer = -1
+        s.turn = -1
+        s.claim = None
+        s.proposer = -1
+        s.score = (0, 0)
+        s.games = (0, 0)
+        s.game_index = 0
+        s.results = ()
+        s.log = None
+        s.log_len = 0
+        s.winner = None
+        s.redeal_next = False
+        s.round_index = -1
+        if deck is not None:
+            s.deal(deck)
+        return s
+
+    def copy(self) -> "ChkobbaState":
+        s = ChkobbaState.__new__(ChkobbaState)
+        s.options = self.options
+        s.n = self.n
+        s.values = self.values
+        s.phase = self.phase
+        s.dealer = self.dealer
+        s.deck = self.deck
+        s.pos = self.pos
+        s.hands = self.hands[:]
+        s.table = self.table
+        s.piles = self.piles[:]
+        s.chkobbas = self.chkobbas[:]
+        s.last_capturer = self.last_capturer
+        s.turn = self.turn
+        s.claim = self.claim
+        s.proposer = self.proposer
+        s.score = self.score
+        s.games = self.games
+        s.game_index = self.game_index
+        s.results = self.results
+        s.log = self.log
+        s.log_len = self.log_len
+        s.winner = self.winner
+        s.redeal_next = self.redeal_next
+        s.round_index = self.round_index
+        return s
+
+    def deal(self, deck: Sequence[Card]) -> None:
+        """Give the shuffled deck the ``deal`` phase waits for (index 0 is the cut card)."""
+        if self.phase != DEAL:
+            raise IllegalAction("no deck is needed now: the round is under way")
+        d = tuple(deck)
+        if len(d) != 40 or C.mask_of(d) != DECK_MASK:
+            raise InvalidAction(describe_bad_deck(d))
+        if not self.redeal_next:
+            self.round_index += 1
+            self.log = None
+            self.log_len = 0
+            self.piles = [0, 0]
+            self.chkobbas = [(), ()]
+            self.last_capturer = -1
+        self.redeal_next = False
+        self.deck = d
+        self.pos = 0
+        self.hands = [()] * self.n
+        self.table = ()
+        self.claim = None
+        self.phase = CUT
+
+    # ---------------------------------------------------------------- queries
+    @property
+    def cutter(self) -> int:
+        return (self.dealer + 1) % self.n
+
+    def to_act(self) -> int | None:
+        """The seat whose decision it is, or None (deal needed, match over)."""
+        p = self.phase
+        if p == PLAY:
+            return self.turn
+        if p == CUT:
+            return (self.dealer + 1) % self.n
+        if p == REDEAL:
+            return self.turn
+        if p == ANSWER:
+            return (self.proposer + 1) % self.n
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def needs_deal(self) -> bool:
+        return self.phase == DEAL
+
+    @property
+    def deck_left(self) -> int:
+        return len(self.deck) - self.pos
+
+    def history(self) -> list[Action]:
+        """The actions of the current round, oldest first."""
+        out = []
+        cell = self.log
+        while cell is not None:
+            out.append(cell[0])
+            cell = cell[1]
+        out.reverse()
+        return out
+
+    def round_over(self) -> bool:
+        """Whether the round in the record is finished (waiting for a deck or the match over)."""
+        return self.phase in (DEAL, OVER) and not self.redeal_next and self.round_index >= 0
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action, in a fixed order (claims, then each hand card in
+        card order with its captures before its lay)."""
+        p = self.phase
+        if p == PLAY:
+            return self._play_actions()
+        if p == CUT:
+            return [word(KEEP), word(TABLE)]
+        if p == REDEAL:
+            return [word(PASS), word(PROPOSE)]
+        if p == ANSWER:
+            return [word(ACCEPT), word(REFUSE)]
+        return []
+
+    def _play_actions(self) -> list[Action]:
+        values = self.values
+        table = self.table
+        out: list[Action] = []
+        claim = self.claim
+        if claim is not None:
+            laid, before = claim
+            for take in captures_on(before, values[laid], values):
+                out.append(Action(CLAIM, laid, take))
+        compulsory = self.options.capture == "compulsory"
+        for c in self.hands[self.turn]:
+            caps = captures_on(table, values[c], values) if table else ()
+            for take in caps:
+                out.append(Action(CAPTURE, c, take))
+            if not (caps and compulsory):
+                out.append(Action(LAY, c))
+        return out
+
+    def parse(self, text: str) -> Action:
+        """Read an action's text for this game (syntax and deck only)."""
+        a = parse_action(text)
+        for c in (a.card, *a.take):
+            if c >= 0 and not (DECK_MASK >> c) & 1:
+                raise InvalidAction(f'"{text}": {CODES[c]} is not a card of the Chkobba deck (no 8, 9 or 10)')
+        return a
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions()
+
+    # ---------------------------------------------------------------- actions
+    def apply(self, action: Action | str) -> "ChkobbaState":
+        """The state after ``action``; this state is left unchanged. Raises
+        :class:`IllegalAction` with the reason if the action is not legal."""
+        a = self.parse(action) if isinstance(action, str) else action
+        if a not in self.legal_actions():
+            raise IllegalAction(self.explain(a))
+        s = self.copy()
+        s.play(a)
+        return s
+
+    def play(self, a: Action) -> None:
+        """Apply a legal action in place (no check: search gives only legal ones)."""
+        self.log = (a, self.log)
+        self.log_len += 1
+        p = self.phase
+        if p == PLAY:
+            self._play_card(a)
+        elif p == CUT:
+            self._cut(a.kind == KEEP)
+        elif p == REDEAL:
+            if a.kind == PROPOSE:
+                self.proposer = self.turn
+                self.phase = ANSWER
+            else:
+                self.turn = (self.turn + 1) % self.n
+                if self.turn == self.cutter:
+                    self.phase = PLAY
+        elif p == ANSWER:
+            if a.kind == ACCEPT:
+                # all cards are gathered; the same dealer deals a new deck
+                self.phase = DEAL
+                self.redeal_next = True
+                self.deck = ()
+                self.pos = 0
+                self.hands = [()] * self.n
+                self.table = ()
+            else:
+                self.phase = PLAY
+                self.turn = self.cutter
+
+    def _cut(self, keep: bool) -> None:
+        d = self.deck
+        n = self.n
+        cutter = self.cutter
+        hands = [()] * n
+        if keep:
+            hands[cutter] = tuple(sorted(d[0:3]))
+            i = 3
+            seat = (cutter + 1) % n
+            while seat != self.dealer:
+                hands[seat] = tuple(sorted(d[i:i + 3]))
+                i += 3
+                seat = (seat + 1) % n
+            self.table = d[i:i + 4]
+            i += 4
+            hands[self.dealer] = tuple(sorted(d[i:i + 3]))
+            i += 3
+        else:
+            self.table = d[0:4]
+            i = 4
+            for k in range(n):
+                hands[(cutter + k) % n] = tuple(sorted(d[i:i + 3]))
+                i += 3
+        self.hands = hands
+        self.pos = i
+        self.turn = cutter
+        self.phase = PLAY
+        if self.options.redeal:
+            vals = [self.values[c] for c in self.table]
+            if max(vals.count(v) for v in vals) >= 3:
+                self.phase = REDEAL
+
+    def _play_card(self, a: Action) -> None:
+        seat = self.turn
+        side = seat & 1
+        kind = a.kind
+        if kind == CLAIM:
+            take = a.take
+            self.table = tuple([c for c in self.table if c != a.card and c not in take])
+            self.piles[side] |= C.mask_of(take) | (1 << a.card)
+            self.last_capturer = side
+            if not self.table:
+                self.chkobbas[side] = self.chkobbas[side] + (a.card,)
+            self.claim = None
+            return
+        c = a.card
+        hand = self.hands[seat]
+        self.hands[seat] = tuple([x for x in hand if x != c])
+        last = self.pos >= len(self.deck) and not any(self.hands)
+        if kind == CAPTURE:
+            take = a.take
+            self.table = tuple([x for x in self.table if x not in take])
+            self.piles[side] |= C.mask_of(take) | (1 << c)
+            self.last_capturer = side
+            if not self.table and (not last or self.options.last_card_sweep):
+                self.chkobbas[side] = self.chkobbas[side] + (c,)
+            self.claim = None
+        else:
+            before = self.table
+            self.table = before + (c,)
+            self.claim = (c, before) if (self.options.missed_capture and self.options.capture == "optional"
+                                         and not last and before) else None
+        if last:
+            self._end_round()
+            return
+        self.turn = (seat + 1) % self.n
+        if not any(self.hands):
+            # every hand is empty: three more each, in order from the dealer's right
+            d = self.deck
+            i = self.pos
+            n = self.n
+            hands = self.hands
+            for k in range(1, n + 1):
+                s = (self.dealer + k) % n
+                hands[s] = tuple(sorted(d[i:i + 3]))
+                i += 3
+            self.pos = i
+
+    def _end_round(self) -> None:
+        leftovers = self.table
+        to: int | None = None
+        if leftovers and self.last_capturer >= 0:
+            to = self.last_capturer
+            self.piles[to] |= C.mask_of(leftovers)
+        self.table = ()
+        self.claim = None
+        self.deck = ()
+        self.pos = 0
+        res = score_round(self.piles, [len(x) for x in self.chkobbas], self.game_index, leftovers, to)
+        self.results = self.results + (res,)
+        score = (self.score[0] + res.points[0], self.score[1] + res.points[1])
+        target = self.options.target
+        game_winner: int | None = None
+        if self.options.all_diamonds_wins and res.all_diamonds is not None:
+            game_winner = res.all_diamonds
+        elif score[0] >= target or score[1] >= target:
+            if score[0] != score[1]:
+                game_winner = 0 if score[0] > score[1] else 1
+        self.score = score
+        self.dealer = (self.dealer + 1) % self.n
+        self.phase = DEAL
+        if game_winner is not None:
+            g = list(self.games)
+            g[game_winner] += 1
+            self.games = (g[0], g[1])
+            if g[game_winner] > self.options.match // 2:
+                self.winner = game_winner
+                self.phase = OVER
+            else:
+                self.score = (0, 0)
+                self.game_index += 1
+
+    # ------------------------------------------------------------ explaining
+    def explain(self, a: Action) -> str:
+        """Why ``a`` is not legal here, in words a player understands."""
+        p = self.phase
+        text = str(a)
+        if p == OVER:
+            return "the match is over"
+        if p == DEAL:
+            return "the cards are not dealt yet"
+        if p == CUT:
+            return f'it is the cut: the cutter (seat {self.cutter}) says "keep" or "table", not "{text}"'
+        if p == REDEAL:
+            return f'the table shows three cards of one value: seat {self.turn} says "propose" (a re-deal) or "pass", not "{text}"'
+        if p == ANSWER:
+            return f'seat {self.proposer} proposed a re-deal: seat {(self.proposer + 1) % self.n} says "accept" or "refuse", not "{text}"'
+        if a.kind not in (LAY, CAPTURE, CLAIM):
+            return f'"{text}" is not a move now: play a card from your hand'
+        values = self.values
+        name = CODES[a.card]
+        if a.kind == CLAIM:
+            if not self.options.claims:
+                return "missed captures can't be claimed at this table"
+            if self.claim is None:
+                return "there is no missed capture to claim now: only the card just laid, before you play, can be claimed"
+            laid, before = self.claim
+            if a.card != laid:
+                return f"only {CODES[laid]}, the card just laid, can be claimed, not {name}"
+            if not captures_on(before, values[laid], values):
+                return f"{name} could not have captured anything, so there is nothing to claim"
+            return self._capture_reason(a.card, a.take, before, claim=True)
+        hand = self.hands[self.turn]
+        if a.card not in hand:
+            return f"{name} is not in your hand"
+        caps = captures_on(self.table, values[a.card], values) if self.table else []
+        if a.kind == LAY:
+            return f"capture is compulsory at this table: {name} can capture, so it must"
+        return self._capture_reason(a.card, a.take, self.table, claim=False) if caps or a.take else f"{name} can't capture"
+
+    def _capture_reason(self, c: Card, take: tuple[Card, ...], table: tuple[Card, ...], claim: bool) -> str:
+        values = self.values
+        name = CODES[c]
+        v = values[c]
+        for t in take:
+            if t not in table:
+                where = "was not on the table when it was laid" if claim else "is not on the table"
+                return f"{CODES[t]} {where}"
+        if len(take) == 1:
+            t = take[0]
+            if values[t] != v:
+                return f"{name} is worth {v} and {CODES[t]} is worth {values[t]}"
+        else:
+            total = sum(values[t] for t in take)
+            if total != v:
+                return f"{name} is worth {v} and those cards add up to {total}"
+            same = [t for t in table if values[t] == v]
+            if same:
+                return (f"{CODES[same[0]]} is worth {v} like {name}: a card of the same value must be taken "
+                        "before any sum")
+        return f"{name} can't take those cards"
+
+    # ---------------------------------------------------------- observations
+    def observation(self, seat: int) -> "ChkobbaObservation":
+        from .observation import observe_chkobba
+        return observe_chkobba(self, seat)
+
+    def actions_in_round(self) -> Iterator[str]:
+        return (str(a) for a in self.history())
+
+
+def describe_bad_deck(d: tuple[Card, ...]) -> str:
+    if len(d) != 40:
+        return f"a Chkobba deck has 40 cards, this one has {len(d)}"
+    seen: set[Card] = set()
+    for c in d:
+        if c in seen:
+            return f"{CODES[c]} is twice in the deck"
+        if not (DECK_MASK >> c) & 1:
+            return f"{CODES[c]} is not a card of the Chkobba deck (no 8, 9 or 10)"
+        seen.add(c)
+    return "the deck is not the 40 Chkobba cards"
+
+
+from .observation import ChkobbaObservation  # noqa: E402  (cycle: observation builds states)

@@ -1,0 +1,64 @@
+"""The protocol both games' states follow, and the registry of games.
+
+Agents, records, the session and the web table speak to a game only through
+this protocol, so adding a game is adding a state class here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from .actions import Action
+from .cards import Card
+
+
+class GameState(Protocol):
+    """What a game's state offers (see :class:`chkobba.engine.ChkobbaState`)."""
+
+    game: str
+    n: int
+    options: Any
+    results: tuple[Any, ...]
+    score: tuple[int, int]
+    games: tuple[int, int]
+    winner: int | None
+    dealer: int
+    round_index: int
+
+    @classmethod
+    def options_class(cls) -> Any: ...
+    @classmethod
+    def full_deck(cls) -> tuple[Card, ...]: ...
+    @classmethod
+    def new(cls, options: Any = None, first_dealer: int = 0, deck: Sequence[Card] | None = None) -> Any: ...
+
+    def copy(self) -> Any: ...
+    def deal(self, deck: Sequence[Card]) -> None: ...
+    def to_act(self) -> int | None: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def needs_deal(self) -> bool: ...
+    def round_over(self) -> bool: ...
+    def legal_actions(self) -> list[Action]: ...
+    def parse(self, text: str) -> Action: ...
+    def apply(self, action: Action | str) -> Any: ...
+    def play(self, a: Action) -> None: ...
+    def explain(self, a: Action) -> str: ...
+    def history(self) -> list[Action]: ...
+    def observation(self, seat: int) -> Any: ...
+
+
+GAMES = ("chkobba", "seven_diamonds")
+
+
+def game_class(game: str) -> Any:
+    """The state class of a game by its record name."""
+    if game == "chkobba":
+        from .engine import ChkobbaState
+        return ChkobbaState
+    if game == "seven_diamonds":
+        from .seven_diamonds import SevenDiamondsState
+        return SevenDiamondsState
+    raise ValueError(f'unknown game "{game}" (known: {", ".join(GAMES)})')
