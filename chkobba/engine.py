@@ -168,7 +168,8 @@ class ChkobbaState:
 
     __slots__ = ("options", "n", "values", "phase", "dealer", "deck", "pos", "hands", "table",
                  "piles", "chkobbas", "last_capturer", "turn", "claim", "proposer", "score", "games",
-                 "game_index", "results", "log", "log_len", "winner", "redeal_next", "round_index")
+                 "game_index", "results", "log", "log_len", "winner", "redeal_next", "round_index",
+                 "last_actor")
 
     options: ChkobbaOptions
     n: int
@@ -194,6 +195,7 @@ class ChkobbaState:
     winner: int | None
     redeal_next: bool
     round_index: int
+    last_actor: int
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -238,6 +240,7 @@ class ChkobbaState:
         s.winner = None
         s.redeal_next = False
         s.round_index = -1
+        s.last_actor = -1
         if deck is not None:
             s.deal(deck)
         return s
@@ -268,6 +271,7 @@ class ChkobbaState:
         s.winner = self.winner
         s.redeal_next = self.redeal_next
         s.round_index = self.round_index
+        s.last_actor = self.last_actor
         return s
 
     def deal(self, deck: Sequence[Card]) -> None:
@@ -394,6 +398,7 @@ class ChkobbaState:
         """Apply a legal action in place (no check: search gives only legal ones)."""
         self.log = (a, self.log)
         self.log_len += 1
+        self.last_actor = self.to_act()  # type: ignore[assignment]
         p = self.phase
         if p == PLAY:
             self._play_card(a)

@@ -55,6 +55,7 @@ class ChkobbaObservation:
     history: tuple[Action, ...]
     winner: int | None
     redeal_next: bool
+    last_actor: int
 
     @property
     def players(self) -> int:
@@ -88,7 +89,8 @@ def observe_chkobba(s: "ChkobbaState", seat: int) -> ChkobbaObservation:
         piles=(s.piles[0], s.piles[1]), chkobbas=(s.chkobbas[0], s.chkobbas[1]),
         last_capturer=s.last_capturer, turn=s.turn, claim=s.claim, proposer=s.proposer,
         score=s.score, games=s.games, game_index=s.game_index, round_index=s.round_index,
-        results=s.results, history=tuple(s.history()), winner=s.winner, redeal_next=s.redeal_next)
+        results=s.results, history=tuple(s.history()), winner=s.winner, redeal_next=s.redeal_next,
+        last_actor=s.last_actor)
 
 
 def determinize(obs: Any, rng: random.Random) -> Any:
@@ -124,6 +126,7 @@ def _determinize_chkobba(obs: ChkobbaObservation, rng: random.Random) -> "Chkobb
     s.results = obs.results
     s.winner = obs.winner
     s.redeal_next = obs.redeal_next
+    s.last_actor = obs.last_actor
     log = None
     for a in obs.history:
         log = (a, log)

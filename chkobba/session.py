@@ -1,0 +1,197 @@
+"""A game being played: a state, its record, and where new decks come from.
+
+The session is what the command line and the web table drive. It owns the
+record (RECORDS.md) as it grows, shuffles each new deck from a seeded source
+(deck ``k`` of a session comes from ``Random(f"{seed}/{k}")``, the same in
+CPython and Pyodide), and applies action texts: an illegal or unreadable one
+raises a :class:`~chkobba.errors.ChkobbaError` with a plain-words message and
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from typing import Any
+
+from . import cards as C
+from .actions import Action
+from .cards import CODES
+from .errors import ChkobbaError, IllegalAction, InvalidRecord
+from .games import GameState, game_class
+from .records import Record, RoundRecord, parse_record, replay, summary
+
+
+class Session:
+    """A match in progress, with its growing record."""
+
+    def __init__(self, state: GameState, record: Record, seed: int) -> None:
+        self.state = state
+        self._record = record
+        self.seed = seed
+        self.last_move: dict[str, Any] | None = None
+        hist = state.history()
+        if hist and getattr(state, "last_actor", -1) >= 0:
+            self.last_move = _describe_move(state.last_actor, hist[-1], None, state)
+        self._deal_if_needed()
+
+    # -------------------------------------------------------------- creation
+    @classmethod
+    def new(cls, game: str = "chkobba", options: dict[str, Any] | None = None, seed: int | None = None,
+            first_dealer: int | None = None) -> "Session":
+        """A new match. The first dealer is drawn from the seed unless given."""
+        state_cls = game_class(game)
+        opts = state_cls.options_class().from_dict(options or {})
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        if first_dealer is None:
+            first_dealer = random.Random(f"{seed}/dealer").randrange(opts.players)
+        state = state_cls.new(opts, first_dealer)
+        return cls(state, Record(game, opts.to_dict(), first_dealer, []), seed)
+
+    @classmethod
+    def from_record(cls, record: Record | dict[str, Any] | str, seed: int | None = None) -> "Session":
+        """Resume a record (a save, a shared game, a tutorial position).
+
+        Without a seed, later decks come from one derived from the record itself,
+        so resuming the same record twice gives the same game."""
+        rec = record if isinstance(record, Record) else parse_record(record)
+        state = replay(rec)
+        if seed is None:
+            seed = zlib.crc32(rec.dumps().encode())
+        return cls(state, rec, seed)
+
+    # --------------------------------------------------------------- queries
+    @property
+    def game(self) -> str:
+        return self.state.game
+
+    @property
+    def players(self) -> int:
+        return self.state.n
+
+    def to_act(self) -> int | None:
+        return self.state.to_act()
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    def legal(self) -> list[str]:
+        return [str(a) for a in self.state.legal_actions()]
+
+    def legal_actions(self) -> list[Action]:
+        return self.state.legal_actions()
+
+    def observation(self, seat: int) -> Any:
+        return self.state.observation(seat)
+
+    def record(self) -> dict[str, Any]:
+        return self._record.to_dict()
+
+    def record_json(self) -> str:
+        return self._record.dumps()
+
+    def summary(self) -> dict[str, Any]:
+        """The replay output (RECORDS.md) of the game so far."""
+        return summary(self.state)
+
+    # --------------------------------------------------------------- actions
+    def apply(self, action: str | Action) -> Action:
+        """Play an action (text or value) for the seat to act; returns it.
+
+        Raises ChkobbaError (and changes nothing) if it is unreadable or illegal."""
+        s = self.state
+        a = s.parse(action) if isinstance(action, str) else action
+        if s.to_act() is None:
+            raise IllegalAction("the match is over" if s.is_over else "the cards are not dealt yet")
+        if a not in s.legal_actions():
+            raise IllegalAction(s.explain(a))
+        actor = s.to_act()
+        new = s.copy()
+        new.play(a)
+        self.state = new
+        self.last_move = _describe_move(actor, a, s, new)
+        self._record.rounds[-1].actions.append(str(a))
+        self._deal_if_needed()
+        return a
+
+    def _deal_if_needed(self) -> None:
+        s = self.state
+        if not s.needs_deal or s.is_over:
+            return
+        k = sum(len(r.decks) for r in self._record.rounds)
+        deck = list(s.full_deck())
+        random.Random(f"{self.seed}/{k}").shuffle(deck)
+        if not getattr(s, "redeal_next", False) or not self._record.rounds:
+            self._record.rounds.append(RoundRecord())
+        s.deal(deck)
+        self._record.rounds[-1].decks.append([CODES[c] for c in deck])
+
+    # ------------------------------------------------------------------ view
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` sees, as JSON-able values for an interface."""
+        if self.game == "chkobba":
+            return chkobba_view(self, seat)
+        from .seven_diamonds import seven_diamonds_view
+        return seven_diamonds_view(self, seat)
+
+
+def chkobba_view(session: Session, seat: int) -> dict[str, Any]:
+    """The Chkobba table as ``seat`` sees it. Nothing here reveals a hidden card
+    or a missed capture: ``legal`` is given only to the seat to act, and an
+    interface must not use it to point at claimable cards."""
+    from .engine import CUT
+    s = session.state
+    obs = s.observation(seat)
+    history = [str(a) for a in obs.history]
+    results = [r.details() for r in s.results]
+    return {
+        "game": "chkobba",
+        "options": s.options.to_dict(),
+        "players": s.n,
+        "seat": seat,
+        "side": seat & 1,
+        "phase": s.phase,
+        "to_act": s.to_act(),
+        "dealer": s.dealer,
+        "cutter": s.cutter,
+        "hand": C.codes(sorted(obs.hand, key=lambda c: (c // 13, c % 13))),
+        "cut_card": CODES[obs.cut_card] if obs.cut_card >= 0 else None,
+        "cut_visible": s.phase == CUT and seat == s.cutter,
+        "table": C.codes(obs.table),
+        "hand_counts": list(obs.hand_counts),
+        "deck": obs.deck_left,
+        "piles": [obs.piles[0].bit_count(), obs.piles[1].bit_count()],
+        "chkobba_cards": [C.codes(obs.chkobbas[0]), C.codes(obs.chkobbas[1])],
+        "score": list(s.score),
+        "games": list(s.games),
+        "game_index": s.game_index,
+        "round_index": s.round_index,
+        "target": s.options.target,
+        "match": s.options.match,
+        "winner": s.winner,
+        "history": history,
+        "last": session.last_move,
+        "results": results,
+        "legal": session.legal() if s.to_act() == seat else [],
+    }
+
+
+def _describe_move(seat: int | None, a: Action, before: Any, after: Any) -> dict[str, Any]:
+    """A move for display: who, what, which cards, and whether it swept."""
+    move: dict[str, Any] = {"seat": seat, "action": str(a), "kind": a.kind,
+                            "card": CODES[a.card] if a.card >= 0 else None,
+                            "take": [CODES[c] for c in a.take],
+                            "round_ended": bool(after.results) and (before is None or len(after.results) > len(before.results))}
+    sweep = False
+    if before is not None and seat is not None and hasattr(before, "chkobbas"):
+        side = seat & 1
+        if after.round_index == before.round_index or move["round_ended"]:
+            sweep = len(after.chkobbas[side]) > len(before.chkobbas[side]) if not move["round_ended"] else \
+                (after.results[-1].chkobba[side] > len(before.chkobbas[side]))
+    move["chkobba"] = sweep
+    return move
+
+
+__all__ = ["Session", "ChkobbaError", "InvalidRecord"]
