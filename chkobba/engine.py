@@ -59,6 +59,9 @@ def card_values(faces: str) -> tuple[int, ...]:
 VALUES = {f: card_values(f) for f in ("QJK", "JQK")}
 
 
+_LAYS: tuple[Action, ...] = tuple(Action(LAY, c) for c in range(52))
+
+
 def side_of(seat: int) -> int:
     """The side (pile) a seat plays for: the seat itself with two players,
     partners ``seat % 2`` with four."""
@@ -120,7 +123,29 @@ def score_round(piles: Sequence[int], chkobbas: Sequence[int], game: int,
                        sevens, sixes, leftovers, leftovers_to, all_d)
 
 
-_SUBSET_CACHE: dict[tuple[tuple[Card, ...], int, str], list[tuple[Card, ...]]] = {}
+_CAPTURE_CACHE: dict[int, list[tuple[Card, ...]]] = {}
+
+
+def _sums(items: list[Card], vals: list[int], v: int) -> list[tuple[Card, ...]]:
+    """Every set of two or more of ``items`` (values ``vals``, each < v) adding up to ``v``."""
+    out: list[tuple[Card, ...]] = []
+    n = len(items)
+    stack: list[tuple[int, int, tuple[Card, ...]]] = [(0, v, ())]
+    while stack:
+        i, left, chosen = stack.pop()
+        for j in range(n - 1, i - 1, -1):
+            x = vals[j]
+            if x < left:
+                stack.append((j + 1, left - x, chosen + (items[j],)))
+            elif x == left and chosen:
+                out.append(chosen + (items[j],))
+    if len(out) > 1:
+        out.sort(key=lambda t: [ORDER[c] for c in t])
+    return out
+
+
+def _first(t: tuple[Card, ...]) -> int:
+    return ORDER[t[0]]
 
 
 def captures_on(table: tuple[Card, ...], v: int, values: tuple[int, ...]) -> list[tuple[Card, ...]]:
@@ -128,37 +153,25 @@ def captures_on(table: tuple[Card, ...], v: int, values: tuple[int, ...]) -> lis
 
     Value before sum: if a table card has value ``v`` the captures are exactly
     those single cards; otherwise every set of two or more cards adding up to
-    ``v``. Each capture is in canonical order; the list is sorted.
+    ``v``. Each capture is in canonical order and the list is sorted. Sums are
+    cached by table and value: search meets the same tables again and again.
     """
     singles = [(c,) for c in table if values[c] == v]
     if singles:
-        singles.sort(key=lambda t: ORDER[t[0]])
+        if len(singles) > 1:
+            singles.sort(key=_first)
         return singles
-    small = sorted((c for c in table if values[c] < v), key=ORDER.__getitem__)
-    if len(small) < 2:
-        return []
-    out: list[tuple[Card, ...]] = []
-    n = len(small)
-    vals = [values[c] for c in small]
-
-    # Values are at least 1 and v at most 10, so the search stays tiny.
-    def walk(i: int, left: int, chosen: list[Card]) -> None:
-        for j in range(i, n):
-            x = vals[j]
-            if x > left:
-                continue
-            chosen.append(small[j])
-            if x == left:
-                if len(chosen) >= 2:
-                    out.append(tuple(chosen))
-            else:
-                walk(j + 1, left - x, chosen)
-            chosen.pop()
-
-    walk(0, v, [])
-    if len(out) > 1:
-        out.sort(key=lambda t: [ORDER[c] for c in t])
-    return out
+    key = v << 56 | values[37] << 52  # 37 = QS: tells the two face orders apart
+    for c in table:
+        key |= 1 << c
+    hit = _CAPTURE_CACHE.get(key)
+    if hit is None:
+        small = sorted([c for c in table if values[c] < v], key=ORDER.__getitem__)
+        hit = _sums(small, [values[c] for c in small], v) if len(small) > 1 else []
+        if len(_CAPTURE_CACHE) > 300_000:
+            _CAPTURE_CACHE.clear()
+        _CAPTURE_CACHE[key] = hit
+    return hit
 
 
 class ChkobbaState:
@@ -363,13 +376,16 @@ class ChkobbaState:
             laid, before = claim
             for take in captures_on(before, values[laid], values):
                 out.append(Action(CLAIM, laid, take))
+        if not table:
+            out.extend([_LAYS[c] for c in self.hands[self.turn]])
+            return out
         compulsory = self.options.capture == "compulsory"
         for c in self.hands[self.turn]:
-            caps = captures_on(table, values[c], values) if table else ()
+            caps = captures_on(table, values[c], values)
             for take in caps:
                 out.append(Action(CAPTURE, c, take))
             if not (caps and compulsory):
-                out.append(Action(LAY, c))
+                out.append(_LAYS[c])
         return out
 
     def parse(self, text: str) -> Action:
@@ -398,11 +414,13 @@ class ChkobbaState:
         """Apply a legal action in place (no check: search gives only legal ones)."""
         self.log = (a, self.log)
         self.log_len += 1
-        self.last_actor = self.to_act()  # type: ignore[assignment]
         p = self.phase
         if p == PLAY:
+            self.last_actor = self.turn
             self._play_card(a)
-        elif p == CUT:
+            return
+        self.last_actor = self.to_act()  # type: ignore[assignment]
+        if p == CUT:
             self._cut(a.kind == KEEP)
         elif p == REDEAL:
             if a.kind == PROPOSE:
