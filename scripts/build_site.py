@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""Build the deployable static site into build/site/ (standard library only).
+
+    python scripts/build_site.py [--out build/site] [--no-precompile]
+
+The folder holds everything the page loads, all from its own origin:
+
+    index.html, *.css, *.js, *.py      from web/
+    pyscript/                          @pyscript/core's dist (no source maps)
+    pyodide/                           the Pyodide files the page needs, with the
+                                       standard library precompiled to .pyc
+    chkobba-HASH.zip                   the repo's chkobba/ package (+ .pyc cache),
+                                       unpacked by PyScript's `files` config
+    pyscript.json, worker.json         PyScript configs (local interpreter)
+    build-info.json                    versions and sizes, for the benchmark
+
+Precompiling runs the shipped Pyodide under Node (scripts/precompile_pyc.mjs),
+so the bytecode matches the browser's CPython exactly. Its results are cached
+in build/cache/ by content hash. If Node or the compile step fails, the build
+falls back to the plain source files and says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_DIR = NODE_MODULES / "pyodide"
+PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+PACKAGE = ROOT / "chkobba"
+CACHE = ROOT / "build" / "cache"
+
+# Only what the page fetches: the ES module loader, the Emscripten module, the
+# wasm binary, the standard library and the (trimmed) lock file.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+
+# Standard-library parts that no code path of the site can reach (interactive
+# tools, test frameworks, servers, process pools). Dropping them shrinks the
+# download; everything else stays so an unforeseen import still works.
+STDLIB_UNUSED = (
+    "_pyrepl/", "unittest/", "multiprocessing/", "xmlrpc/", "wsgiref/", "idlelib/",
+    "tkinter/", "turtledemo/", "lib2to3/", "ensurepip/", "venv/", "__phello__/",
+    "pydoc_data/", "sqlite3/", "dbm/", "curses/",
+    "pdb.py", "doctest.py", "pydoc.py", "imaplib.py", "mailbox.py", "smtplib.py",
+    "poplib.py", "ftplib.py", "nntplib.py", "telnetlib.py", "turtle.py", "tabnanny.py",
+    "trace.py", "cProfile.py", "profile.py", "pstats.py", "timeit.py", "this.py",
+    "antigravity.py", "webbrowser.py", "mailcap.py", "cgi.py", "cgitb.py", "zipapp.py",
+)
+
+MIME_NOTE = "serve .wasm as application/wasm and .mjs as text/javascript (scripts/serve.py does)"
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def package_version(pkg_dir: Path) -> str:
+    return str(json.loads((pkg_dir / "package.json").read_text())["version"])
+
+
+def zip_package(dest: Path) -> None:
+    """Zip chkobba/ (only .py and data files, no caches) deterministically."""
+    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path in sorted(PACKAGE.rglob("*")):
+            rel = path.relative_to(ROOT).as_posix()
+            if path.is_dir() or "__pycache__" in rel or path.suffix in (".pyc", ".pyo"):
+                continue
+            info = zipfile.ZipInfo(rel, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes())
+
+
+def prune_stdlib(src: Path, dest: Path) -> tuple[int, int]:
+    """Copy the stdlib zip without the parts listed in STDLIB_UNUSED."""
+    dropped = kept = 0
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
+        for info in zin.infolist():
+            if info.filename.startswith(STDLIB_UNUSED):
+                dropped += 1
+                continue
+            zout.writestr(info, zin.read(info))
+            kept += 1
+    return kept, dropped
+
+
+def precompile(jobs: list[dict[str, str]]) -> bool:
+    """Run scripts/precompile_pyc.mjs for all jobs at once; True on success."""
+    node = shutil.which("node")
+    if node is None:
+        log("WARNING: node not found; shipping Python sources without .pyc")
+        return False
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+        json.dump(jobs, fh)
+        jobs_file = fh.name
+    try:
+        proc = subprocess.run(
+            [node, str(ROOT / "scripts" / "precompile_pyc.mjs"), jobs_file],
+            cwd=ROOT, capture_output=True, text=True, timeout=300,
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        log(f"WARNING: precompiling failed ({exc}); shipping Python sources without .pyc")
+        return False
+    finally:
+        os.unlink(jobs_file)
+    for line in proc.stdout.splitlines():
+        log("  " + line)
+    if proc.returncode != 0:
+        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+        log(f"WARNING: precompiling failed ({tail}); shipping Python sources without .pyc")
+        return False
+    return all(Path(j["dst"]).is_file() for j in jobs)
+
+
+def trimmed_lock_file() -> bytes:
+    """The lock file without its package list: the site loads no packages, and
+    an empty list means Pyodide can never be asked to fetch one from a CDN."""
+    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
+    return json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")).encode()
+
+
+def build(out: Path, want_precompile: bool) -> dict[str, object]:
+    for needed in (PYODIDE_DIR / "pyodide.mjs", PYSCRIPT_DIST / "core.js"):
+        if not needed.exists():
+            sys.exit(f"[build] missing {needed.relative_to(ROOT)}: run `npm ci` first")
+    if not (WEB / "index.html").exists():
+        sys.exit("[build] missing web/index.html")
+    t0 = time.monotonic()
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    CACHE.mkdir(parents=True, exist_ok=True)
+
+    # 1. web/ sources as they are.
+    shutil.copytree(WEB, out, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+
+    # 2. PyScript, without source maps.
+    shutil.copytree(PYSCRIPT_DIST, out / "pyscript", ignore=shutil.ignore_patterns("*.map"))
+
+    # 3. Pyodide runtime files.
+    pyo = out / "pyodide"
+    pyo.mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(PYODIDE_DIR / name, pyo / name)
+    (pyo / "pyodide-lock.json").write_bytes(trimmed_lock_file())
+
+    # 4. Standard library (pruned) and our package, precompiled where possible.
+    pruned = CACHE / "python_stdlib.pruned.zip"
+    kept, dropped = prune_stdlib(PYODIDE_DIR / "python_stdlib.zip", pruned)
+    log(f"stdlib: kept {kept} entries, dropped {dropped} unused")
+    pkg_src = CACHE / "chkobba.src.zip"
+    zip_package(pkg_src)
+
+    stdlib_key = sha256(pruned.read_bytes() + (ROOT / "scripts" / "precompile_pyc.mjs").read_bytes())[:16]
+    pkg_key = sha256(pkg_src.read_bytes() + (ROOT / "scripts" / "precompile_pyc.mjs").read_bytes())[:16]
+    stdlib_pyc = CACHE / f"python_stdlib.{stdlib_key}.pyc.zip"
+    pkg_pyc = CACHE / f"chkobba.{pkg_key}.pyc.zip"
+    jobs = []
+    if want_precompile:
+        if not stdlib_pyc.exists():
+            jobs.append({"src": str(pruned), "dst": str(stdlib_pyc), "mode": "sourceless",
+                         "prefix": "/lib/python314.zip/"})
+        if not pkg_pyc.exists():
+            jobs.append({"src": str(pkg_src), "dst": str(pkg_pyc), "mode": "cache",
+                         "prefix": "/home/pyodide/"})
+    precompiled = want_precompile and (not jobs or precompile(jobs))
+    if precompiled:
+        shutil.copy2(stdlib_pyc, pyo / "python_stdlib.zip")
+        shutil.copy2(pkg_pyc, out / "chkobba.zip.tmp")
+    else:
+        if want_precompile:
+            log("WARNING: falling back to source-only stdlib and package")
+        shutil.copy2(pruned, pyo / "python_stdlib.zip")
+        shutil.copy2(pkg_src, out / "chkobba.zip.tmp")
+
+    # 5. PyScript configs: the local interpreter, our package unpacked into the
+    # working directory (/home/pyodide, on sys.path). The content hash in the
+    # name makes a browser fetch the zip anew whenever the package changes
+    # (PyScript recognises archives by their extension, so no query string).
+    pkg_hash = sha256((out / "chkobba.zip.tmp").read_bytes())[:12]
+    pkg_name = f"chkobba-{pkg_hash}.zip"
+    (out / "chkobba.zip.tmp").rename(out / pkg_name)
+    config = {
+        "interpreter": "./pyodide/pyodide.mjs",
+        "files": {f"./{pkg_name}": "./*"},
+        "packages_cache": "never",
+        # PyScript's optional plugins (editor, terminal, game, donkey, ...) are
+        # unused here; the error plugin stays to show a boot failure on the page.
+        "plugins": ["!codemirror", "!deprecations-manager", "!donkey",
+                    "!py-editor", "!py-game", "!py-terminal"],
+    }
+    (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+
+    info: dict[str, object] = {
+        "pyodide": package_version(PYODIDE_DIR),
+        "pyscript": package_version(PYSCRIPT_DIST.parent),
+        "python": json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())["info"]["python"],
+        "precompiled": precompiled,
+        "package_zip": pkg_name,
+        "files": {
+            p.relative_to(out).as_posix(): p.stat().st_size
+            for p in sorted(out.rglob("*")) if p.is_file()
+        },
+    }
+    (out / "build-info.json").write_text(json.dumps(info, indent=1) + "\n")
+    total = sum(info["files"].values())  # type: ignore[union-attr]
+    log(f"site in {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: "
+        f"{len(info['files'])} files, {total / 1e6:.1f} MB, precompiled={precompiled}, "
+        f"{time.monotonic() - t0:.1f}s; {MIME_NOTE}")
+    return info
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "build" / "site")
+    ap.add_argument("--no-precompile", action="store_true",
+                    help="ship .py sources only (for comparison)")
+    args = ap.parse_args(argv)
+    build(args.out.resolve(), not args.no_precompile)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
