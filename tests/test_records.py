@@ -1,0 +1,156 @@
+"""Game records: the examples, golden records, the replay command and its errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chkobba.errors import InvalidRecord
+from chkobba.records import parse_record, replay, summary
+from chkobba.session import Session
+
+HERE = Path(__file__).parent
+SHARED = HERE.parent.parent / "shared" / "examples"
+GOLDEN = HERE / "golden"
+
+
+def _pairs() -> list[tuple[Path, Path]]:
+    out = []
+    for d in (SHARED, GOLDEN):
+        for rec in sorted(d.glob("*.json")):
+            if rec.name.endswith(".expected.json"):
+                continue
+            exp = rec.with_name(rec.name[:-5] + ".expected.json")
+            if exp.exists():
+                out.append((rec, exp))
+    return out
+
+
+PAIRS = _pairs()
+
+
+def test_examples_found() -> None:
+    assert len([p for p in PAIRS if p[0].parent == GOLDEN]) >= 1
+    if SHARED.exists():
+        assert len([p for p in PAIRS if p[0].parent == SHARED]) == 3
+
+
+@pytest.mark.parametrize("rec,exp", PAIRS, ids=[p[0].stem for p in PAIRS])
+def test_record_replays_to_expected(rec: Path, exp: Path) -> None:
+    data = json.loads(rec.read_text())
+    assert summary(replay(data)) == json.loads(exp.read_text())
+
+
+@pytest.mark.parametrize("rec,exp", PAIRS[:1] + PAIRS[-1:], ids=["first", "last"])
+def test_replay_command(rec: Path, exp: Path) -> None:
+    out = subprocess.run([sys.executable, "-m", "chkobba", "replay", str(rec)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == json.loads(exp.read_text())
+    out = subprocess.run([sys.executable, "-m", "chkobba", "replay", "-"], input=rec.read_text(),
+                         capture_output=True, text=True)
+    assert out.returncode == 0 and json.loads(out.stdout) == json.loads(exp.read_text())
+
+
+MIRROR = json.loads((GOLDEN / "mirror-round.json").read_text())
+
+
+def _with(path: list[Any], value: Any) -> dict[str, Any]:
+    rec = json.loads(json.dumps(MIRROR))
+    node = rec
+    for k in path[:-1]:
+        node = node[k]
+    node[path[-1]] = value
+    return rec
+
+
+BAD = [
+    ("not json", "{", "record: not valid JSON"),
+    ("not object", [], "record: a game record is a JSON object"),
+    ("game", _with(["game"], "poker"), 'record: "game" must be "chkobba" or "seven_diamonds", not "poker"'),
+    ("option", _with(["options"], {"target": 12}), 'record: option "target" must be one of 11, 21, 31, not 12'),
+    ("dealer", _with(["first_dealer"], 2), 'record: "first_dealer" must be a seat from 0 to 1, not 2'),
+    ("deck size", _with(["rounds", 0, "decks", 0], ["7D"]), "round 1, deck 1: a Chkobba deck has 40 cards, this one has 1"),
+    ("deck card", _with(["rounds", 0, "decks", 0], ["9D"] + MIRROR["rounds"][0]["decks"][0][1:]),
+     'round 1, deck 1: 9D is not a card of the Chkobba deck (no 8, 9 or 10)'),
+    ("first action", _with(["rounds", 0, "actions", 0], "5S"),
+     'round 1, action 0 "5S": it is the cut: the cutter (seat 1) says "keep" or "table", not "5S"'),
+    ("wrong value", _with(["rounds", 0, "actions", 2], "QHx7D"), 'round 1, action 2 "QHx7D": QH is not in your hand'),
+    ("syntax", _with(["rounds", 0, "actions", 1], "7D7S"), 'round 1, action 1 "7D7S": "7D7S" is not an action'),
+    ("extra", _with(["rounds", 0, "actions"], MIRROR["rounds"][0]["actions"] + ["AH"]),
+     'round 1, action 37 "AH": the round is over'),
+    ("unknown key", _with(["seed"], 3), 'record: unknown key "seed"'),
+    ("action type", _with(["rounds", 0, "actions", 3], 7), "round 1, action 3 7: an action is a text"),
+]
+
+
+@pytest.mark.parametrize("name,data,message", BAD, ids=[b[0] for b in BAD])
+def test_bad_records(name: str, data: Any, message: str) -> None:
+    with pytest.raises(InvalidRecord) as e:
+        replay(data if isinstance(data, str) else json.loads(json.dumps(data)))
+    assert str(e.value).startswith(message), str(e.value)
+
+
+def test_illegal_capture_message_in_record() -> None:
+    # seat 1 lays AH first in the mirror round; make seat 0 answer with a wrong capture
+    rec = json.loads(json.dumps(MIRROR))
+    first, answer = rec["rounds"][0]["actions"][1:3]
+    wrong = answer[:2] + "x5D"
+    rec["rounds"][0]["actions"][2] = wrong
+    with pytest.raises(InvalidRecord) as e:
+        replay(rec)
+    assert str(e.value) == f'round 1, action 2 "{wrong}": {answer[:2]} is worth 1 and 5D is worth 5'
+
+
+def test_replay_command_error_contract(tmp_path: Path) -> None:
+    rec = json.loads(json.dumps(MIRROR))
+    rec["rounds"][0]["actions"][4] = "KDxAS"
+    f = tmp_path / "bad.json"
+    f.write_text(json.dumps(rec))
+    out = subprocess.run([sys.executable, "-m", "chkobba", "replay", str(f)], capture_output=True, text=True)
+    assert out.returncode != 0
+    assert out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith('round 1, action 4 "KDxAS": ')
+    out = subprocess.run([sys.executable, "-m", "chkobba", "replay", str(tmp_path / "missing.json")],
+                         capture_output=True, text=True)
+    assert out.returncode != 0 and out.stdout == "" and "cannot read" in out.stderr
+
+
+def test_mid_round_record_is_incomplete_and_resumable() -> None:
+    rec = json.loads(json.dumps(MIRROR))
+    rec["rounds"][0]["actions"] = rec["rounds"][0]["actions"][:9]
+    s = replay(rec)
+    out = summary(s)
+    assert out["complete"] is False and out["rounds"] == [] and out["score"] == [0, 0]
+    sess = Session.from_record(rec)
+    assert sess.record() == parse_record(rec).to_dict()
+    assert sess.to_act() == s.to_act()
+
+
+def test_record_stopping_after_accepted_redeal() -> None:
+    from positions import deck_for
+    deck = deck_for("5C 5D 5H 2S", [])
+    rec = {"game": "chkobba", "first_dealer": 0,
+           "rounds": [{"decks": [deck], "actions": ["table", "propose", "accept", "keep"]}]}
+    with pytest.raises(InvalidRecord, match=r'round 1, action 3 "keep": a re-deal was accepted but the round lists no further deck'):
+        replay(rec)
+    rec["rounds"][0]["decks"].append(list(reversed(deck)))
+    s = replay(rec)
+    assert s.phase in ("play", "redeal") and s.dealer == 0
+
+
+def test_save_load_round_trip_through_session() -> None:
+    import random
+    sess = Session.new("chkobba", {"players": 4, "match": 3}, seed=11)
+    rng = random.Random(3)
+    for _ in range(150):
+        sess.apply(rng.choice(sess.legal()))
+    again = Session.from_record(json.loads(json.dumps(sess.record())))
+    assert again.summary() == sess.summary()
+    assert again.state.observation(0) == sess.state.observation(0)
+    assert again.legal() == sess.legal()
