@@ -156,7 +156,7 @@ def captures_on(table: tuple[Card, ...], v: int, values: tuple[int, ...]) -> lis
     ``v``. Each capture is in canonical order and the list is sorted. Sums are
     cached by table and value: search meets the same tables again and again.
     """
-    singles = [(c,) for c in table if values[c] == v]
+    singles: list[tuple[Card, ...]] = [(c,) for c in table if values[c] == v]
     if singles:
         if len(singles) > 1:
             singles.sort(key=_first)
@@ -447,7 +447,7 @@ class ChkobbaState:
         d = self.deck
         n = self.n
         cutter = self.cutter
-        hands = [()] * n
+        hands: list[tuple[Card, ...]] = [()] * n
         if keep:
             hands[cutter] = tuple(sorted(d[0:3]))
             i = 3

@@ -25,6 +25,8 @@ class GameState(Protocol):
     winner: int | None
     dealer: int
     round_index: int
+    game_index: int
+    last_actor: int
 
     @classmethod
     def options_class(cls) -> Any: ...

@@ -76,7 +76,8 @@ class ChkobbaObservation:
         determinized state: legality never depends on hidden cards)."""
         if self.to_act != self.seat:
             return []
-        return determinize(self, random.Random(0)).legal_actions()
+        actions: list[Action] = determinize(self, random.Random(0)).legal_actions()
+        return actions
 
 
 def observe_chkobba(s: "ChkobbaState", seat: int) -> ChkobbaObservation:
@@ -127,7 +128,7 @@ def _determinize_chkobba(obs: ChkobbaObservation, rng: random.Random) -> "Chkobb
     s.winner = obs.winner
     s.redeal_next = obs.redeal_next
     s.last_actor = obs.last_actor
-    log = None
+    log: tuple[Any, ...] | None = None
     for a in obs.history:
         log = (a, log)
     s.log = log

@@ -152,7 +152,8 @@ def replay(record: Record | dict[str, Any] | str) -> GameState:
         extra = next(decks, None)
         if extra is not None:
             raise _fail(f"round {r}, deck {extra[0]}: the round never uses this deck")
-    return state
+    result: GameState = state
+    return result
 
 
 def summary(state: GameState) -> dict[str, Any]:

@@ -141,8 +141,9 @@ def chkobba_view(session: Session, seat: int) -> dict[str, Any]:
     """The Chkobba table as ``seat`` sees it. Nothing here reveals a hidden card
     or a missed capture: ``legal`` is given only to the seat to act, and an
     interface must not use it to point at claimable cards."""
-    from .engine import CUT
+    from .engine import CUT, ChkobbaState
     s = session.state
+    assert isinstance(s, ChkobbaState)
     obs = s.observation(seat)
     history = [str(a) for a in obs.history]
     results = [r.details() for r in s.results]

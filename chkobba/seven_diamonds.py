@@ -688,50 +688,70 @@ def determinize_seven_diamonds(obs: SevenDiamondsObservation, rng: random.Random
     raise ValueError("no deal of the hidden cards agrees with this observation")
 
 
-def _feasible(counts: dict[int, int], caps: dict[int, int]) -> bool:
+def _feasible(counts: dict[int, int], caps: dict[int, int], subsets: list[int]) -> bool:
     """Hall's condition: the cards whose allowed seats lie within any set S
     of seats fit in S's free places (``counts``: allowed-seat mask -> cards)."""
-    seats = list(caps)
-    full = sum(1 << s for s in seats)
-    sub = full
-    while sub:
-        room = sum(caps[s] for s in seats if (sub >> s) & 1)
-        if sum(n for m, n in counts.items() if m & ~sub == 0) > room:
+    for sub in subsets:
+        room = 0
+        for s, n in caps.items():
+            if (sub >> s) & 1:
+                room += n
+        forced = 0
+        for m, n in counts.items():
+            if m & ~sub == 0:
+                forced += n
+        if forced > room:
             return False
-        sub = (sub - 1) & full
     return True
 
 
 def _sample(cards: list[Card], allowed: dict[Card, int], caps: dict[int, int],
             rng: random.Random) -> list[int] | None:
     """Deal ``cards`` to seats with ``caps`` free places, each card to a seat
-    its ``allowed`` mask permits; None if impossible. Each card goes to a
-    seat drawn in proportion to the free places among those that keep the
-    rest of the deal possible, so it never needs to backtrack."""
+    its ``allowed`` mask permits; None if impossible.
+
+    The constrained cards go first, each to a seat drawn in proportion to its
+    free places among those that keep the rest of the deal possible (so it
+    never backtracks); the cards any seat may hold then fill the places left."""
     caps = dict(caps)
+    full = 0
+    for s in caps:
+        full |= 1 << s
+    subsets = []
+    sub = full
+    while sub:
+        subsets.append(sub)
+        sub = (sub - 1) & full
     counts: dict[int, int] = {}
+    free: list[Card] = []
+    bound: list[Card] = []
     for c in cards:
-        counts[allowed[c]] = counts.get(allowed[c], 0) + 1
-    if sum(counts.values()) != sum(caps.values()) or not _feasible(counts, caps):
+        m = allowed[c]
+        counts[m] = counts.get(m, 0) + 1
+        (free if m == full else bound).append(c)
+    if len(cards) != sum(caps.values()) or not _feasible(counts, caps, subsets):
         return None
-    order = cards[:]
-    rng.shuffle(order)
+    rng.shuffle(bound)
     hands = [0, 0, 0, 0]
-    for c in order:
+    for c in bound:
         m = allowed[c]
         counts[m] -= 1
-        options = [seat for seat in caps if (m >> seat) & 1 and caps[seat] > 0]
-        while options:
-            weights = [caps[seat] for seat in options]
-            seat = rng.choices(options, weights)[0]
+        seats = [seat for seat in caps if (m >> seat) & 1 and caps[seat] > 0]
+        while seats:
+            seat = rng.choices(seats, [caps[x] for x in seats])[0]
             caps[seat] -= 1
-            if _feasible(counts, caps):
+            if _feasible(counts, caps, subsets):
                 hands[seat] |= 1 << c
                 break
             caps[seat] += 1
-            options.remove(seat)
+            seats.remove(seat)
         else:
             return None  # unreachable: the check before each card guarantees a seat
+    rng.shuffle(free)
+    i = 0
+    for seat, n in caps.items():
+        hands[seat] |= C.mask_of(free[i:i + n])
+        i += n
     return hands
 
 

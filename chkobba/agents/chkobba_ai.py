@@ -1,0 +1,447 @@
+"""Chkobba knowledge shared by every level: pile evaluation, sweep risk, the
+medium policy (one-move weighted heuristic with a sweep-risk estimate), the
+easy policy, and the model the hard search plays out with.
+
+Everything here is in *expected round points* (a karta, dinari, barmila or
+haya point, or one chkobba, is worth 1.0), so the medium heuristic, the
+search's evaluation and the coach's numbers all speak the same unit.
+
+The heuristics see only what the seat to act may see: its hand, the table,
+the piles and counts. In a playout they are run for each simulated seat on
+the state's public part plus that seat's own hand, never on other hands.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from math import comb
+from typing import Any
+
+from .. import cards as C
+from ..actions import ACCEPT, CAPTURE, CLAIM, KEEP, LAY, PASS, PROPOSE, REFUSE, TABLE, Action
+from ..cards import Card
+from ..engine import (ANSWER, CUT, DECK_MASK, DIAMONDS, HAYA_BIT, PLAY, REDEAL, SEVENS, SIXES,
+                      ChkobbaState, VALUES, captures_on)
+from ..observation import ChkobbaObservation, determinize
+
+# ------------------------------------------------------------ pile evaluation
+
+
+def _split_table(total: int) -> list[list[float]]:
+    """T[a][b]: P(a side with a cards wins the majority) - P(it loses), when
+    the cards not yet in a pile (total - a - b) split evenly at random."""
+    out = [[0.0] * (total + 1) for _ in range(total + 1)]
+    for a in range(total + 1):
+        for b in range(total + 1 - a):
+            r = total - a - b
+            e = 0.0
+            for x in range(r + 1):
+                p = comb(r, x) / 2 ** r
+                d = (a + x) - (b + r - x)
+                e += p if d > 0 else -p if d < 0 else 0.0
+            out[a][b] = e
+    return out
+
+
+KARTA = _split_table(40)
+DINARI = _split_table(10)
+
+
+def _barmila_table() -> list[list[list[list[float]]]]:
+    """B[a7][b7][a6][b6]: expected barmila point difference (sevens, then sixes)."""
+    out = [[[[0.0] * 5 for _ in range(5)] for _ in range(5)] for _ in range(5)]
+    for a7 in range(5):
+        for b7 in range(5 - a7):
+            r7 = 4 - a7 - b7
+            for a6 in range(5):
+                for b6 in range(5 - a6):
+                    r6 = 4 - a6 - b6
+                    e = 0.0
+                    for x in range(r7 + 1):
+                        p7 = comb(r7, x) / 2 ** r7
+                        d7 = (a7 + x) - (b7 + r7 - x)
+                        if d7:
+                            e += p7 if d7 > 0 else -p7
+                            continue
+                        for y in range(r6 + 1):
+                            p6 = comb(r6, y) / 2 ** r6
+                            d6 = (a6 + y) - (b6 + r6 - y)
+                            e += p7 * p6 * (1 if d6 > 0 else -1 if d6 < 0 else 0)
+                    out[a7][b7][a6][b6] = e
+    return out
+
+
+BARMILA = _barmila_table()
+
+
+def pile_eval(me: int, opp: int) -> float:
+    """Expected karta + dinari + barmila + haya point difference for the side
+    whose pile is ``me`` (chkobbas not included)."""
+    e = KARTA[me.bit_count()][opp.bit_count()]
+    e += DINARI[(me & DIAMONDS).bit_count()][(opp & DIAMONDS).bit_count()]
+    e += BARMILA[(me & SEVENS).bit_count()][(opp & SEVENS).bit_count()][(me & SIXES).bit_count()][(opp & SIXES).bit_count()]
+    if me & HAYA_BIT:
+        e += 1.0
+    elif opp & HAYA_BIT:
+        e -= 1.0
+    return e
+
+
+def _hold_table() -> list[list[list[float]]]:
+    """H[k][u][h]: probability that a hand of h cards drawn from u unseen cards
+    holds at least one of k given cards."""
+    out = [[[0.0] * 4 for _ in range(41)] for _ in range(5)]
+    for k in range(5):
+        for u in range(41):
+            for h in range(4):
+                if k == 0 or h == 0 or u == 0:
+                    continue
+                if u - k < h:
+                    out[k][u][h] = 1.0
+                    continue
+                q = 1.0
+                for i in range(h):
+                    q *= (u - k - i) / (u - i)
+                out[k][u][h] = 1.0 - q
+    return out
+
+
+HOLD = _hold_table()
+SWEEP = 1.0           # one chkobba point
+EXPOSE = 0.8          # share of a single-card capture risk counted (the opponent may prefer another move)
+
+
+# ------------------------------------------------------------- a seat's view
+
+class View:
+    """What the seat to act knows, in the shape the heuristics want."""
+
+    __slots__ = ("seat", "side", "n", "hand", "table", "claim", "mine", "theirs", "unseen", "values",
+                 "options", "next_hand", "last", "last_capturer", "by_value", "n_unseen")
+
+    def __init__(self, seat: int, n: int, hand: tuple[Card, ...], table: tuple[Card, ...],
+                 claim: tuple[Card, tuple[Card, ...]] | None, piles: Sequence[int], values: tuple[int, ...],
+                 options: Any, hand_counts: Sequence[int], deck_left: int, last_capturer: int) -> None:
+        self.seat = seat
+        self.side = side = seat & 1
+        self.n = n
+        self.hand = hand
+        self.table = table
+        self.claim = claim
+        self.mine = piles[side]
+        self.theirs = piles[side ^ 1]
+        self.values = values
+        self.options = options
+        seen = piles[0] | piles[1]
+        for c in hand:
+            seen |= 1 << c
+        for c in table:
+            seen |= 1 << c
+        self.unseen = unseen = DECK_MASK & ~seen
+        by_value = [0] * 11
+        m = unseen
+        while m:
+            low = m & -m
+            by_value[values[low.bit_length() - 1]] += 1
+            m ^= low
+        self.by_value = by_value
+        self.n_unseen = unseen.bit_count()
+        total = sum(hand_counts)
+        self.last = deck_left == 0 and total == 1
+        nxt = hand_counts[(seat + 1) % n]
+        if total == 1 and deck_left > 0:
+            nxt = 3   # my card empties every hand: three new cards each
+        self.next_hand = nxt
+        self.last_capturer = last_capturer
+
+    @classmethod
+    def of_state(cls, s: ChkobbaState) -> "View":
+        seat = s.turn
+        return cls(seat, s.n, s.hands[seat], s.table, s.claim, s.piles, s.values, s.options,
+                   [len(h) for h in s.hands], len(s.deck) - s.pos, s.last_capturer)
+
+    @classmethod
+    def of_obs(cls, o: ChkobbaObservation) -> "View":
+        return cls(o.seat, o.players, o.hand, o.table, o.claim, o.piles, VALUES[o.options.faces], o.options,
+                   o.hand_counts, o.deck_left, o.last_capturer)
+
+    def hold(self, v: int, extra: int = 0) -> float:
+        """Probability the next player holds a card of value ``v``."""
+        if v > 10 or v < 1:
+            return 0.0
+        k = self.by_value[v] + extra
+        return HOLD[min(k, 4)][self.n_unseen + extra][min(self.next_hand, 3)]
+
+
+def table_risk(view: View, table: tuple[Card, ...], mine: int, theirs: int) -> tuple[float, float]:
+    """(expected loss, sweep probability) of leaving ``table`` to the next player."""
+    if not table:
+        return 0.0, 0.0
+    values = view.values
+    total = 0
+    tmask = 0
+    for c in table:
+        total += values[c]
+        tmask |= 1 << c
+    p_sweep = view.hold(total) if total <= 10 else 0.0
+    base_theirs = pile_eval(theirs, mine)
+    loss = 0.0
+    if p_sweep:
+        loss = p_sweep * (SWEEP + pile_eval(theirs | tmask, mine) - base_theirs + 0.15)
+    best = 0.0
+    if len(table) > 1 or not p_sweep:
+        for c in table:
+            p = view.hold(values[c])
+            if p:
+                g = p * (pile_eval(theirs | (1 << c), mine) - base_theirs + 0.1)
+                if g > best:
+                    best = g
+    return loss + (1.0 - p_sweep) * EXPOSE * best, p_sweep
+
+
+def score_action(view: View, a: Action) -> tuple[float, float]:
+    """Medium's one-move value of a play (claim, capture or lay) for the seat
+    to act, in expected points, and the sweep risk it leaves."""
+    values = view.values
+    mine, theirs = view.mine, view.theirs
+    base = pile_eval(mine, theirs)
+    kind = a.kind
+    if kind == CLAIM:
+        got = 1 << a.card
+        for t in a.take:
+            got |= 1 << t
+        table = tuple([x for x in view.table if x != a.card and x not in a.take])
+        gain = pile_eval(mine | got, theirs) - base + (SWEEP if not table else 0.0)
+        # after a claim I still play: the table is mine to shape, no risk yet
+        return gain + 0.05, 0.0
+    c = a.card
+    if kind == CAPTURE:
+        got = 1 << c
+        for t in a.take:
+            got |= 1 << t
+        table = tuple([x for x in view.table if x not in a.take])
+        mine2 = mine | got
+        gain = pile_eval(mine2, theirs) - base
+        if view.last:
+            if table:
+                gain = pile_eval(mine2 | C.mask_of(table), theirs) - base
+            elif view.options.last_card_sweep:
+                gain += SWEEP
+            return gain, 0.0
+        if not table:
+            return gain + SWEEP, 0.0
+        risk, p = table_risk(view, table, mine2, theirs)
+        return gain - risk, p
+    # a lay
+    table = view.table + (c,)
+    if view.last:
+        lc = view.last_capturer
+        tm = C.mask_of(table)
+        if lc == view.side:
+            return pile_eval(mine | tm, theirs) - base, 0.0
+        if lc >= 0:
+            return pile_eval(mine, theirs | tm) - base, 0.0
+        return 0.0, 0.0
+    gain = 0.0
+    if view.claim is None and view.options.claims and view.table:
+        # a lay that could have captured may be claimed by the next player
+        caps = captures_on(view.table, values[c], values)
+        if caps:
+            best = 0.0
+            base_t = pile_eval(theirs, mine)
+            for take in caps:
+                g = pile_eval(theirs | (1 << c) | C.mask_of(take), mine) - base_t
+                if len(take) == len(view.table):
+                    g += SWEEP
+                if g > best:
+                    best = g
+            gain -= best
+    elif view.claim is not None and view.options.claims and view.table:
+        caps = captures_on(view.table, values[c], values)
+        if caps:
+            gain -= 0.5   # a careless lay: it can be claimed too
+    risk, p = table_risk(view, table, mine, theirs)
+    # a laid card is likely to end in someone's pile: lay what is worth least
+    worth = pile_eval(theirs | (1 << c), mine) - pile_eval(theirs, mine)
+    return gain - risk - 0.3 * worth - 0.01 * values[c] * 0.1, p
+
+
+def medium_play(view: View, legal: Sequence[Action], rng: random.Random | None = None) -> int:
+    """Index of medium's play among ``legal`` (ties broken by ``rng``, else first)."""
+    best = -1e9
+    best_i: list[int] = []
+    for i, a in enumerate(legal):
+        v = score_action(view, a)[0]
+        if v > best + 1e-9:
+            best = v
+            best_i = [i]
+        elif v > best - 1e-9:
+            best_i.append(i)
+    if rng is not None and len(best_i) > 1:
+        return best_i[rng.randrange(len(best_i))]
+    return best_i[0]
+
+
+# ----------------------------------------------------- decisions off the play
+
+def cut_keeps(cut_card: Card, values: tuple[int, ...]) -> bool:
+    """Medium's cut: keep a card worth having (a seven, a diamond, a six);
+    table the others (the cutter plays first on a table of four)."""
+    if cut_card < 0:
+        return True
+    bit = 1 << cut_card
+    return bool(bit & (SEVENS | DIAMONDS | SIXES))
+
+
+def repeated_value(table: tuple[Card, ...], values: tuple[int, ...]) -> int:
+    vals = [values[c] for c in table]
+    return max(vals, key=vals.count) if vals else 0
+
+
+def wants_redeal(hand: tuple[Card, ...], table: tuple[Card, ...], values: tuple[int, ...]) -> bool:
+    """Medium proposes (or accepts) a re-deal when it can take none of the
+    repeated cards: whoever holds the last one of that value profits."""
+    v = repeated_value(table, values)
+    if sum(1 for c in table if values[c] == v) >= 4:
+        return False
+    return not any(values[c] == v for c in hand)
+
+
+def word_decision(obs_phase: str, hand: tuple[Card, ...], table: tuple[Card, ...], cut_card: Card,
+                  values: tuple[int, ...], legal: Sequence[Action]) -> Action:
+    kinds = {a.kind: a for a in legal}
+    if obs_phase == CUT:
+        return kinds[KEEP] if cut_keeps(cut_card, values) else kinds[TABLE]
+    if obs_phase == REDEAL:
+        return kinds[PROPOSE] if wants_redeal(hand, table, values) else kinds[PASS]
+    if obs_phase == ANSWER:
+        return kinds[ACCEPT] if wants_redeal(hand, table, values) else kinds[REFUSE]
+    return legal[0]
+
+
+# ------------------------------------------------------------------ policies
+
+def medium_choose(obs: ChkobbaObservation, legal: Sequence[Action], rng: random.Random) -> Action:
+    if obs.phase != PLAY:
+        return word_decision(obs.phase, obs.hand, obs.table, obs.cut_card, VALUES[obs.options.faces], legal)
+    return legal[medium_play(View.of_obs(obs), legal, rng)]
+
+
+def easy_choose(obs: ChkobbaObservation, legal: Sequence[Action], rng: random.Random) -> Action:
+    """A beginner: takes what it sees (the most cards, the 7D first), lays its
+    lowest card otherwise, and now and then plays without looking."""
+    if obs.phase != PLAY:
+        if obs.phase == CUT:
+            return legal[rng.randrange(len(legal))]
+        return next(a for a in legal if a.kind in (PASS, REFUSE))
+    if rng.random() < 0.25:
+        plays = [a for a in legal if a.kind != CLAIM]
+        return plays[rng.randrange(len(plays))]
+    values = VALUES[obs.options.faces]
+
+    def naive(a: Action) -> float:
+        if a.kind == CLAIM:
+            return -1.0 if rng.random() < 0.6 else 10.0   # often misses claims
+        if a.kind == CAPTURE:
+            got = [a.card, *a.take]
+            return 5 + len(got) + sum(3 for c in got if (1 << c) & HAYA_BIT) + sum(0.5 for c in got if (1 << c) & DIAMONDS)
+        return -values[a.card] / 10
+    return max(legal, key=naive)
+
+
+# ------------------------------------------------------------- search model
+
+class ChkobbaModel:
+    """What the hard search needs to know about Chkobba."""
+
+    game = "chkobba"
+
+    def __init__(self, horizon: int = 12) -> None:
+        self.horizon = horizon   # plies played out after the move before evaluating
+
+    def determinize(self, obs: ChkobbaObservation, rng: random.Random) -> ChkobbaState:
+        s: ChkobbaState = determinize(obs, rng)
+        return s
+
+    def prior(self, obs: ChkobbaObservation, legal: Sequence[Action]) -> list[float]:
+        if obs.phase != PLAY:
+            pick = medium_choose(obs, legal, random.Random(0))
+            return [1.0 if a == pick else 0.0 for a in legal]
+        view = View.of_obs(obs)
+        return [score_action(view, a)[0] for a in legal]
+
+    def rollout(self, s: ChkobbaState, side: int, rng: random.Random) -> float:
+        """Play on with medium for every seat, then the expected round point
+        difference for ``side``."""
+        start = len(s.results)
+        rounds = s.round_index
+        plies = 0
+        while plies < self.horizon:
+            p = s.phase
+            if p == PLAY:
+                legal = s.legal_actions()
+                if len(legal) == 1:
+                    a = legal[0]
+                else:
+                    a = legal[medium_play(View.of_state(s), legal, rng)]
+            elif p in (CUT, REDEAL, ANSWER):
+                seat = s.to_act()
+                assert seat is not None
+                cut = s.deck[0] if p == CUT else -1
+                a = word_decision(p, s.hands[seat], s.table, cut, s.values, s.legal_actions())
+            else:
+                break
+            s.play(a)
+            plies += 1
+            if len(s.results) > start:
+                break
+        return self.evaluate(s, side, start, rounds)
+
+    def evaluate(self, s: ChkobbaState, side: int, start: int, rounds: int) -> float:
+        if len(s.results) > start:
+            pts = s.results[start].points
+            return float(pts[side] - pts[side ^ 1])
+        if s.round_index != rounds or s.phase not in (PLAY, REDEAL, ANSWER, CUT):
+            return 0.0   # a re-deal was accepted: the round starts over
+        e = pile_eval(s.piles[side], s.piles[side ^ 1])
+        e += len(s.chkobbas[side]) - len(s.chkobbas[side ^ 1])
+        return e
+
+    def describe(self, obs: ChkobbaObservation, a: Action) -> dict[str, Any]:
+        """Facts about a move for the coach: what it takes, whether it sweeps,
+        and the sweep risk it leaves."""
+        out: dict[str, Any] = {}
+        if obs.phase != PLAY:
+            return out
+        view = View.of_obs(obs)
+        value, risk = score_action(view, a)
+        out["heuristic"] = round(value, 3)
+        out["sweep_risk"] = round(risk, 3)
+        words: list[str] = []
+        if a.kind in (CAPTURE, CLAIM):
+            got = [a.card, *a.take]
+            table_after = [x for x in obs.table if x not in a.take and x != (a.card if a.kind == CLAIM else -1)]
+            if any((1 << c) & HAYA_BIT for c in got):
+                words.append("takes the 7D")
+            sev = sum(1 for c in got if (1 << c) & SEVENS)
+            dia = sum(1 for c in got if (1 << c) & DIAMONDS)
+            if sev:
+                words.append(f"{sev} seven{'s' if sev > 1 else ''}")
+            if dia:
+                words.append(f"{dia} diamond{'s' if dia > 1 else ''}")
+            words.append(f"{len(got)} cards")
+            if a.kind == CLAIM:
+                words.insert(0, "claims a missed capture")
+            sweeps = not table_after and a.kind == CAPTURE and (not view.last or obs.options.last_card_sweep)
+            if sweeps or (a.kind == CLAIM and not table_after):
+                words.append("chkobba!")
+                out["chkobba"] = True
+        else:
+            words.append(f"lays {C.CODES[a.card]}")
+            if view.table and captures_on(view.table, view.values[a.card], view.values):
+                words.append("it could capture: the next player may claim it")
+        if risk >= 0.05:
+            words.append(f"sweep risk {round(risk * 100)}%")
+        out["reason"] = ", ".join(words)
+        return out

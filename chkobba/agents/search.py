@@ -1,0 +1,192 @@
+"""Anytime, interruptible determinized search (flat Monte Carlo over sampled
+hidden deals, common random numbers, paired pruning).
+
+Each *rollout* takes one sampled deal (a full state consistent with the
+observation, from :func:`chkobba.observation.determinize`), plays one root
+action on it, plays on with the game's medium policy for every seat (each
+simulated seat deciding from what it could see) and scores the result with
+the game's evaluation. All live root actions are tried on the same sampled
+deal with the same playout randomness, so their differences are measured on
+the same cards; an action whose paired mean falls clearly below the leader's
+is dropped. The search stops when the budget is spent or one action is left.
+
+Work happens only inside :meth:`Search.step`, in slices as short as asked
+(one rollout is the unit: well under a millisecond to a few milliseconds in
+CPython), so a browser can interleave it with its own work.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..actions import Action
+
+
+class Model(Protocol):
+    game: str
+
+    def determinize(self, obs: Any, rng: random.Random) -> Any: ...
+    def prior(self, obs: Any, legal: Sequence[Action]) -> list[float]: ...
+    def rollout(self, s: Any, side: int, rng: random.Random) -> float: ...
+    def describe(self, obs: Any, a: Action) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a search may think: ``rollouts`` (deterministic given the rng)
+    and/or ``ms`` of wall-clock time spent inside :meth:`Search.step`. The
+    search stops at whichever comes first; ``None`` means no limit of that kind
+    (at least one must be set)."""
+
+    rollouts: int | None = 600
+    ms: float | None = None
+    min_worlds: int = 6        # sampled deals before any pruning
+    prune_z: float = 2.0       # prune when the paired mean is this many standard errors below
+
+
+class Search:
+    """One decision being thought about. Make it with ``agent.start(...)``.
+
+    ``step(max_ms)`` thinks for about ``max_ms`` milliseconds (at least one
+    rollout) and returns ``True`` when the search is finished; ``best()`` is
+    the best action so far (medium's choice before any rollout);
+    ``ranking()`` is every legal action with its estimate.
+    """
+
+    def __init__(self, model: Model, obs: Any, legal: Sequence[Action], rng: random.Random,
+                 budget: Budget | None = None) -> None:
+        self.model = model
+        self.obs = obs
+        self.legal = list(legal)
+        self.budget = budget or Budget()
+        if self.budget.rollouts is None and self.budget.ms is None:
+            raise ValueError("a search budget needs rollouts or ms")
+        self.seed = rng.getrandbits(62)
+        self.side: int = obs.seat & 1
+        n = len(self.legal)
+        self.prior = model.prior(obs, self.legal) if n > 1 else [0.0] * n
+        self.live = list(range(n))
+        self.n = [0] * n
+        self.total = [0.0] * n
+        self.values: list[list[float]] = [[] for _ in range(n)]   # per world, for paired tests
+        self.rollouts = 0
+        self.worlds = 0
+        self.elapsed_ms = 0.0
+        self._world: Any = None
+        self._queue: list[int] = []
+        self._roll_seed = 0
+        self.done = n <= 1
+
+    # ------------------------------------------------------------ stepping
+    def step(self, max_ms: float = 20.0) -> bool:
+        """Think for about ``max_ms`` ms; ``True`` when the search is finished."""
+        if self.done:
+            return True
+        t0 = time.perf_counter()
+        deadline = t0 + max_ms / 1000.0
+        b = self.budget
+        while True:
+            self._one()
+            now = time.perf_counter()
+            spent = self.elapsed_ms + (now - t0) * 1000.0
+            if b.rollouts is not None and self.rollouts >= b.rollouts and not self._queue:
+                self.done = True
+            if b.ms is not None and spent >= b.ms:
+                self.done = True
+            if len(self.live) <= 1 and not self._queue:
+                self.done = True
+            if self.done or now >= deadline:
+                break
+        self.elapsed_ms += (time.perf_counter() - t0) * 1000.0
+        return self.done
+
+    def run(self) -> Action:
+        """Think until the budget is spent; the chosen action."""
+        while not self.step(1000.0):
+            pass
+        return self.best()
+
+    def _one(self) -> None:
+        if not self._queue:
+            # a new sampled deal, tried with every live action
+            k = self.worlds
+            self.worlds += 1
+            self._world = self.model.determinize(self.obs, random.Random(self.seed * 1_000_003 + k))
+            self._roll_seed = self.seed * 7_919 + k
+            self._queue = list(self.live)
+        i = self._queue.pop()
+        s = self._world.copy()
+        s.play(self.legal[i])
+        v = self.model.rollout(s, self.side, random.Random(self._roll_seed))
+        self.rollouts += 1
+        self.n[i] += 1
+        self.total[i] += v
+        self.values[i].append(v)
+        if not self._queue:
+            self._prune()
+
+    def _prune(self) -> None:
+        if self.worlds < self.budget.min_worlds or len(self.live) <= 1:
+            return
+        lead = max(self.live, key=self._mean_key)
+        lv = self.values[lead]
+        keep = []
+        for i in self.live:
+            if i == lead:
+                keep.append(i)
+                continue
+            iv = self.values[i]
+            m = min(len(lv), len(iv))
+            d = [lv[-m + j] - iv[-m + j] for j in range(m)]
+            mean = sum(d) / m
+            var = sum((x - mean) ** 2 for x in d) / max(1, m - 1)
+            se = math.sqrt(var / m) + 1e-6
+            if mean > self.budget.prune_z * se + 0.02:
+                continue
+            keep.append(i)
+        self.live = keep
+
+    # ------------------------------------------------------------- results
+    def _mean_key(self, i: int) -> tuple[float, float]:
+        m = self.total[i] / self.n[i] if self.n[i] else -1e9
+        return (m, self.prior[i])
+
+    def best(self) -> Action:
+        """The best action so far."""
+        if len(self.legal) == 1:
+            return self.legal[0]
+        if not any(self.n):
+            return self.legal[max(range(len(self.legal)), key=lambda i: (self.prior[i], -i))]
+        pool = self.live if self.live else list(range(len(self.legal)))
+        return self.legal[max(pool, key=self._mean_key)]
+
+    def ranking(self) -> list[dict[str, Any]]:
+        """Every legal action, best first, with its estimate (JSON-able):
+        ``action`` (text), ``expected`` (expected round point difference for
+        the seat's side after this action, or None if never tried),
+        ``rollouts``, ``pruned`` and the game's own facts (``reason``,
+        ``sweep_risk``...)."""
+        best = self.best()
+        rows = []
+        for i, a in enumerate(self.legal):
+            row: dict[str, Any] = {"action": str(a)}
+            row["expected"] = round(self.total[i] / self.n[i], 3) if self.n[i] else None
+            row["rollouts"] = self.n[i]
+            row["pruned"] = i not in self.live
+            row.update(self.model.describe(self.obs, a))
+            row["_key"] = (a == best, not row["pruned"], self._mean_key(i))
+            rows.append(row)
+        rows.sort(key=lambda r: r["_key"], reverse=True)
+        for rank, r in enumerate(rows, 1):
+            del r["_key"]
+            r["rank"] = rank
+        return rows
+
+    def stats(self) -> dict[str, Any]:
+        return {"rollouts": self.rollouts, "worlds": self.worlds, "ms": round(self.elapsed_ms, 1),
+                "done": self.done, "live": len(self.live)}
