@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Install everything the tests need, then run ALL tests: unit, property,
+# records, agents and the end-to-end tests in headless Chromium.
+#
+#   bash scripts/test.sh            # everything
+#   bash scripts/test.sh -k claim   # extra arguments go to pytest
+#
+# Python packages go to .venv/ (pip, from PyPI); the site's packages come from
+# npm (`npm ci`); the browser is Debian's `chromium` (installed with apt-get
+# when missing and when we are root or have sudo; elsewhere Playwright's own
+# browser is used if `playwright install chromium` was run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PY=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+    "$PY" -m venv .venv
+fi
+VPY=.venv/bin/python
+"$VPY" -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null
+"$VPY" -m pip install -q --disable-pip-version-check -e '.[test]'
+
+npm ci --no-audit --no-fund --loglevel=error
+
+if ! command -v chromium >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ]; then
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+        sudo apt-get update -qq
+        sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    else
+        echo "note: Debian's chromium is not installed; the end-to-end tests will use Playwright's own browser" >&2
+    fi
+fi
+
+"$VPY" scripts/build_site.py
+
+echo "== mypy --strict (chkobba/)"
+"$VPY" -m mypy
+
+echo "== pytest (unit, property, records, agents, end-to-end)"
+exec "$VPY" -m pytest -p no:cacheprovider "$@"
