@@ -213,8 +213,8 @@ def parser() -> argparse.ArgumentParser:
                                 description="Computer players against each other, on duplicate deals.")
     p.add_argument("--game", choices=GAMES, default="chkobba")
     p.add_argument("--players", type=int, choices=(2, 4), help="2 or 4 (Chkobba); Seven Diamonds is always 4")
-    p.add_argument("--a", choices=LEVELS, default="hard", help="level of team a (seat 0, or seats 0 and 2)")
-    p.add_argument("--b", choices=LEVELS, default="medium", help="level of team b")
+    p.add_argument("--a", choices=LEVELS + ("baseline",), default="hard", help="level of team a (seat 0, or seats 0 and 2)")
+    p.add_argument("--b", choices=LEVELS + ("baseline",), default="medium", help="level of team b")
     p.add_argument("--games", type=int, default=100, help="games to play (rounded up to an even number)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",

@@ -60,7 +60,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from ..actions import Action
+from ..actions import TIMEOUT, Action
 from .search import Budget, Model, Search
 
 __all__ = ["Agent", "Budget", "Search", "EasyAgent", "MediumAgent", "HardAgent", "LEVELS", "make_agent",
@@ -76,6 +76,11 @@ class Agent(Protocol):
     level: str
 
     def choose(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+def _playable(legal: Sequence[Action]) -> list[Action]:
+    """The legal actions an agent may choose: never ``timeout``."""
+    return [a for a in legal if a.kind != TIMEOUT]
 
 
 Policy = Callable[[Any, Sequence[Action], random.Random], Action]
@@ -98,7 +103,7 @@ class _PolicyAgent:
         self._policy = policy
 
     def choose(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        legal = list(legal)
+        legal = _playable(legal)
         if len(legal) == 1:
             return legal[0]
         return self._policy(obs, legal, rng)
@@ -137,10 +142,10 @@ class HardAgent:
 
     def start(self, obs: Any, legal: Sequence[Action], rng: random.Random, budget: Budget | None = None) -> Search:
         """A search for this decision; nothing is computed until ``step``."""
-        return Search(self.model, obs, legal, rng, budget or self.budget)
+        return Search(self.model, obs, _playable(legal), rng, budget or self.budget)
 
     def choose(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        legal = list(legal)
+        legal = _playable(legal)
         if len(legal) == 1:
             return legal[0]
         return self.start(obs, legal, rng).run()
@@ -157,6 +162,9 @@ def make_agent(game: str, level: str, budget: Budget | None = None) -> Agent:
         return MediumAgent(game)
     if level == "hard":
         return HardAgent(game, budget)
+    if level == "baseline" and game == "chkobba":
+        from .chkobba_ai import baseline_choose
+        return _PolicyAgent(game, "baseline", baseline_choose)
     raise ValueError(f'unknown level "{level}" (known: {", ".join(LEVELS)})')
 
 
@@ -164,7 +172,7 @@ def hint(obs: Any, rng: random.Random | None = None, budget: Budget | None = Non
          legal: Sequence[Action] | None = None) -> dict[str, Any]:
     """Rank the legal actions of the seat whose observation this is (the
     coach). JSON-able; see the module docstring."""
-    legal = list(legal) if legal is not None else obs.legal_actions()
+    legal = _playable(legal if legal is not None else obs.legal_actions())
     if not legal:
         return {"seat": obs.seat, "best": None, "actions": [], "stats": {}}
     agent = HardAgent(obs.game, budget)

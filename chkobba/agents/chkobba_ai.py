@@ -329,25 +329,62 @@ def medium_choose(obs: ChkobbaObservation, legal: Sequence[Action], rng: random.
 
 
 def easy_choose(obs: ChkobbaObservation, legal: Sequence[Action], rng: random.Random) -> Action:
-    """A beginner: takes what it sees (the most cards, the 7D first), lays its
-    lowest card otherwise, and now and then plays without looking."""
+    """A beginner: legal, often careless. Takes the capture with the most
+    cards (the 7D first) when it notices one, lays a random card otherwise,
+    rarely claims a missed capture and never thinks about sweeps."""
     if obs.phase != PLAY:
         if obs.phase == CUT:
             return legal[rng.randrange(len(legal))]
         return next(a for a in legal if a.kind in (PASS, REFUSE))
-    if rng.random() < 0.25:
-        plays = [a for a in legal if a.kind != CLAIM]
+    plays = [a for a in legal if a.kind != CLAIM]
+    claims = [a for a in legal if a.kind == CLAIM]
+    if claims and rng.random() < 0.3:
+        return claims[rng.randrange(len(claims))]
+    if rng.random() < 0.35:
         return plays[rng.randrange(len(plays))]
-    values = VALUES[obs.options.faces]
+    caps = [a for a in plays if a.kind == CAPTURE]
+    if caps:
+        return max(caps, key=lambda a: (bool(((1 << a.card) | C.mask_of(a.take)) & HAYA_BIT), len(a.take)))
+    return plays[rng.randrange(len(plays))]
 
-    def naive(a: Action) -> float:
+
+BASELINE_W = {"card": 1.0, "diamond": 1.0, "seven": 2.0, "six": 1.0, "haya": 5.0, "sweep": 10.0}
+
+
+def _baseline_worth(mask: int) -> float:
+    w = BASELINE_W
+    return (mask.bit_count() * w["card"] + (mask & DIAMONDS).bit_count() * w["diamond"]
+            + (mask & SEVENS).bit_count() * w["seven"] + (mask & SIXES).bit_count() * w["six"]
+            + (w["haya"] if mask & HAYA_BIT else 0.0))
+
+
+def baseline_choose(obs: ChkobbaObservation, legal: Sequence[Action], rng: random.Random) -> Action:
+    """The usual open-source one-move weighted heuristic, for comparison:
+    fixed card weights (card 1, diamond +1, seven +2, six +1, 7D +5, sweep
+    10), captures scored by weight less a sweep-risk penalty on the table left
+    (10 x the chance the next player holds the table's total), lays by the
+    laid card's weight plus the same penalty. Not a level of its own: medium
+    must beat it (docs/agents.md)."""
+    if obs.phase != PLAY:
+        return word_decision(obs.phase, obs.hand, obs.table, obs.cut_card, VALUES[obs.options.faces], legal)
+    view = View.of_obs(obs)
+    values = view.values
+
+    def risk(table: tuple[Card, ...]) -> float:
+        if not table or view.last:
+            return 0.0
+        total = sum(values[c] for c in table)
+        return BASELINE_W["sweep"] * view.hold(total) if total <= 10 else 0.0
+
+    def score(a: Action) -> float:
         if a.kind == CLAIM:
-            return -1.0 if rng.random() < 0.6 else 10.0   # often misses claims
+            return 100 + _baseline_worth((1 << a.card) | C.mask_of(a.take))
         if a.kind == CAPTURE:
-            got = [a.card, *a.take]
-            return 5 + len(got) + sum(3 for c in got if (1 << c) & HAYA_BIT) + sum(0.5 for c in got if (1 << c) & DIAMONDS)
-        return -values[a.card] / 10
-    return max(legal, key=naive)
+            left = tuple(x for x in view.table if x not in a.take)
+            sweep = BASELINE_W["sweep"] if not left and not view.last else 0.0
+            return 20 + _baseline_worth((1 << a.card) | C.mask_of(a.take)) + sweep - risk(left)
+        return -_baseline_worth(1 << a.card) - risk(view.table + (a.card,))
+    return max(legal, key=score)
 
 
 # ------------------------------------------------------------- search model

@@ -1,0 +1,260 @@
+"""Seven Diamonds knowledge for every level: the medium policy (blocking and
+releasing by suit, with partner and opponents told apart by the public void
+information), the call estimate, the easy policy and the hard search model.
+
+The heuristics see only what the seat to act may see: its hand, the laid
+cards, the hand counts and the public voids (cards a seat is known not to
+hold because it was passed while they were playable). In a playout they are
+run for each simulated seat on the same public part plus its own hand.
+Agents never choose ``timeout``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from .. import cards as C
+from ..actions import DOUBLE, LAY, PASS, TIMEOUT, TRIPLE, Action
+from ..cards import Card
+from ..seven_diamonds import (CALLS, DECK_MASK, NEXT, PLAY, POINTS, SEVEN_OF_DIAMONDS, SEVENS,
+                              SevenDiamondsObservation, SevenDiamondsState, determinize_seven_diamonds)
+
+PLAYERS = 4
+
+
+def _no_timeout(legal: Sequence[Action]) -> list[Action]:
+    return [a for a in legal if a.kind != TIMEOUT]
+
+
+# ------------------------------------------------------------------ the view
+
+class SView:
+    """What the seat to act knows."""
+
+    __slots__ = ("seat", "hand", "table", "playable", "counts", "voids", "unseen", "bonus")
+
+    def __init__(self, seat: int, hand: int, table: int, playable: int, counts: Sequence[int],
+                 voids: Sequence[int], bonus: int) -> None:
+        self.seat = seat
+        self.hand = hand
+        self.table = table
+        self.playable = playable
+        self.counts = counts
+        self.voids = voids
+        self.unseen = DECK_MASK & ~hand & ~table
+        self.bonus = bonus
+
+    @classmethod
+    def of_obs(cls, o: SevenDiamondsObservation) -> "SView":
+        return cls(o.seat, o.hand, o.table, o.playable, o.hand_counts, o.voids, o.options.last_seven_bonus)
+
+    @classmethod
+    def of_state(cls, s: SevenDiamondsState) -> "SView":
+        h = s.hands
+        return cls(s.turn, h[s.turn], s.table, s.playable,
+                   (h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()), s.voids,
+                   s.options.last_seven_bonus)
+
+    def share(self, x: Card) -> tuple[float, float]:
+        """(partner, opponents) probability of holding unseen card ``x``."""
+        me = self.seat
+        w = [0.0, 0.0, 0.0, 0.0]
+        tot = 0.0
+        for k in (1, 2, 3):
+            seat = (me + k) & 3
+            if not (self.voids[seat] >> x) & 1:
+                w[k] = float(self.counts[seat])
+                tot += w[k]
+        if tot <= 0:
+            return 0.0, 0.0
+        return w[2] / tot, (w[1] + w[3]) / tot
+
+
+def score_card(v: SView, c: Card) -> float:
+    """Medium's value of laying ``c`` (higher is better)."""
+    hand = v.hand
+    score = 0.0
+    # my own follow-ups: the run I can keep laying, and what lies above in the suit
+    x = NEXT[c]
+    run = 0
+    while x >= 0 and (hand >> x) & 1:
+        run += 1
+        x = NEXT[x]
+    score += 1.2 * run
+    # what laying c releases to the others, up to my next card in the suit
+    release_opp = 0.0
+    release_partner = 0.0
+    weight = 1.0
+    mine_above = 0
+    y = x
+    while y >= 0:
+        if (hand >> y) & 1:
+            mine_above += 1
+            weight *= 0.35     # my card blocks the suit again from there
+        elif (v.unseen >> y) & 1:
+            p, o = v.share(y)
+            release_partner += weight * p
+            release_opp += weight * o
+            weight *= 0.7
+        y = NEXT[y]
+    if c == SEVEN_OF_DIAMONDS:
+        release_opp = release_partner = 0.0   # forced opening: nothing to weigh
+    opp_min = min(v.counts[(v.seat + 1) & 3], v.counts[(v.seat + 3) & 3])
+    partner_left = v.counts[(v.seat + 2) & 3]
+    urgency = 1.0 + (2.0 if opp_min <= 2 else 0.8 if opp_min <= 4 else 0.0)
+    help_partner = 1.0 + (1.5 if partner_left <= 2 else 0.5 if partner_left <= 4 else 0.0)
+    score -= urgency * release_opp
+    score += 0.8 * help_partner * release_partner
+    score += 0.3 * mine_above
+    # shed points: what is left in my hand costs us if the others go out
+    score += POINTS[c] / 25.0
+    # keep a seven to go out with (bonus) when the end is near
+    n = hand.bit_count()
+    if (SEVENS >> c) & 1 and 2 <= n <= 3 and c != SEVEN_OF_DIAMONDS and v.bonus:
+        score -= 1.5
+    if n == 2 and v.bonus:
+        other = hand & ~(1 << c)
+        if other & SEVENS:
+            score += 1.0    # lay the other one, go out with the seven
+    return score
+
+
+def medium_card(v: SView, legal: Sequence[Action]) -> Action:
+    best = legal[0]
+    best_v = -1e9
+    for a in legal:
+        if a.kind != LAY:
+            continue
+        s = score_card(v, a.card)
+        if s > best_v:
+            best_v = s
+            best = a
+    return best
+
+
+# -------------------------------------------------------------------- calls
+
+def hand_strength(hand: int) -> float:
+    """A rough count of the tempo a hand has: cards it can lay on its own
+    (runs up from sevens it holds), the 7D's opening, less the cards stuck
+    behind gaps it needs others to fill."""
+    strength = 0.0
+    for suit in range(4):
+        c = C.make("7", "DHSC"[suit])
+        if not (hand >> c) & 1:
+            # cards of a suit whose 7 I don't hold wait on the others
+            strength -= 0.35 * (hand & C.SUIT_MASKS[suit]).bit_count()
+            continue
+        run = 0
+        x: int = c
+        while x >= 0 and (hand >> x) & 1:
+            run += 1
+            x = NEXT[x]
+        strength += run
+        rest = (hand & C.SUIT_MASKS[suit]).bit_count() - run
+        strength -= 0.25 * rest
+    if (hand >> SEVEN_OF_DIAMONDS) & 1:
+        strength += 0.5
+    return strength
+
+
+DOUBLE_AT = 4.0
+TRIPLE_AT = 4.5
+
+
+def medium_call(hand: int, legal: Sequence[Action]) -> Action:
+    kinds = {a.kind: a for a in legal}
+    st = hand_strength(hand)
+    if TRIPLE in kinds and st >= TRIPLE_AT:
+        return kinds[TRIPLE]
+    if DOUBLE in kinds and st >= DOUBLE_AT:
+        return kinds[DOUBLE]
+    return kinds[PASS]
+
+
+# ----------------------------------------------------------------- policies
+
+def medium_choose(obs: SevenDiamondsObservation, legal: Sequence[Action], rng: random.Random) -> Action:
+    legal = _no_timeout(legal)
+    if obs.phase == CALLS:
+        return medium_call(obs.hand, legal)
+    if len(legal) == 1:
+        return legal[0]
+    return medium_card(SView.of_obs(obs), legal)
+
+
+def easy_choose(obs: SevenDiamondsObservation, legal: Sequence[Action], rng: random.Random) -> Action:
+    """A beginner: passes the calls (doubles now and then on a hand with
+    sevens), lays a random fitting card."""
+    legal = _no_timeout(legal)
+    if obs.phase == CALLS:
+        kinds = {a.kind: a for a in legal}
+        if DOUBLE in kinds and (obs.hand & SEVENS).bit_count() >= 3 and rng.random() < 0.5:
+            return kinds[DOUBLE]
+        return kinds[PASS]
+    return legal[rng.randrange(len(legal))]
+
+
+# -------------------------------------------------------------- search model
+
+class SevenModel:
+    """What the hard search needs to know about Seven Diamonds: playouts to
+    the end of the round with medium for every seat, scored as the round's
+    point difference for the searching team."""
+
+    game = "seven_diamonds"
+
+    def determinize(self, obs: SevenDiamondsObservation, rng: random.Random) -> SevenDiamondsState:
+        return determinize_seven_diamonds(obs, rng)
+
+    def prior(self, obs: SevenDiamondsObservation, legal: Sequence[Action]) -> list[float]:
+        if obs.phase == CALLS:
+            pick = medium_call(obs.hand, _no_timeout(legal))
+            return [1.0 if a == pick else (-1e6 if a.kind == TIMEOUT else 0.0) for a in legal]
+        v = SView.of_obs(obs)
+        return [score_card(v, a.card) if a.kind == LAY else -1e6 for a in legal]
+
+    def rollout(self, s: SevenDiamondsState, side: int, rng: random.Random) -> float:
+        start = len(s.results)
+        while len(s.results) == start:
+            p = s.phase
+            if p == PLAY:
+                h = s.hands[s.turn] & s.playable
+                if not h & (h - 1):
+                    c = h.bit_length() - 1
+                    s.play(Action(LAY, c))
+                    continue
+                legal = [Action(LAY, c) for c in C.cards_of(h)]
+                s.play(medium_card(SView.of_state(s), legal))
+            elif p == CALLS:
+                legal = _no_timeout(s.legal_actions())
+                s.play(medium_call(s.hands[s.turn], legal))
+            else:
+                return 0.0
+        pts = s.results[start].points
+        return float(pts[side] - pts[side ^ 1])
+
+    def describe(self, obs: SevenDiamondsObservation, a: Action) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if a.kind == LAY:
+            v = SView.of_obs(obs)
+            out["heuristic"] = round(score_card(v, a.card), 3)
+            words = [f"lays {C.CODES[a.card]}"]
+            x = NEXT[a.card]
+            run = 0
+            while x >= 0 and (obs.hand >> x) & 1:
+                run += 1
+                x = NEXT[x]
+            if run:
+                words.append(f"you can follow with {run} more")
+            elif x >= 0 and (v.unseen >> x) & 1:
+                words.append(f"opens {C.CODES[x]} to the others")
+            if POINTS[a.card]:
+                words.append(f"sheds {POINTS[a.card]} points")
+            out["reason"] = ", ".join(words)
+        elif a.kind in (DOUBLE, TRIPLE, PASS):
+            out["hand_strength"] = round(hand_strength(obs.hand), 2)
+            out["reason"] = f"{a.kind}: hand strength {hand_strength(obs.hand):.1f}"
+        return out
