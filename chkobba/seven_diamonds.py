@@ -165,6 +165,7 @@ class SevenDiamondsState:
     """A Seven Diamonds game in progress. See the module docstring."""
 
     game = "seven_diamonds"
+    game_index = 0  # a match is one game (protocol field)
 
     __slots__ = ("options", "n", "phase", "dealer", "hands", "table", "playable", "turn", "spoken",
                  "multiplier", "doubler", "voids", "score", "games", "results", "log", "log_len",
@@ -573,6 +574,8 @@ class SevenDiamondsObservation:
     winner: int | None
     round_index: int
     last_actor: int
+
+    game_index = 0  # a match is one game
 
     @property
     def players(self) -> int:
