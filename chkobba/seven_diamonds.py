@@ -599,15 +599,10 @@ class SevenDiamondsObservation:
         return DECK_MASK & ~self.hand & ~self.table if self.phase in (CALLS, PLAY) else 0
 
     def legal_actions(self) -> list[Action]:
-        """The seat's legal actions when it is to act (they depend only on
-        its own hand and the table)."""
+        """The seat's legal actions when it is to act (computed on a
+        determinized state: legality never depends on hidden cards)."""
         if self.to_act != self.seat:
             return []
-        if self.phase == PLAY:
-            out = [LAY_ACTIONS[c] for c in C.cards_of(self.hand & self.playable)]
-            if self.options.timers is not None:
-                out.append(word(TIMEOUT))
-            return out
         return determinize_seven_diamonds(self, random.Random(0)).legal_actions()
 
 
@@ -660,13 +655,6 @@ def determinize_seven_diamonds(obs: SevenDiamondsObservation, rng: random.Random
     allowed = {c: sum(1 << seat for seat in others if not (obs.voids[seat] >> c) & 1) for c in unseen}
     must = obs.turn if obs.phase == PLAY and obs.turn != obs.seat else -1
     need = obs.playable & obs.unseen_mask() if must >= 0 else 0
-    if not any(obs.voids[seat] for seat in others) and must < 0:
-        rng.shuffle(unseen)  # nothing known: a plain deal
-        i = 0
-        for seat in others:
-            s.hands[seat] = C.mask_of(unseen[i:i + caps[seat]])
-            i += caps[seat]
-        return s
     for _ in range(8):  # usually the constraints are mild: sample, then check the one "holds some" rule
         hands = _sample(unseen, allowed, caps, rng)
         if hands is not None and (must < 0 or hands[must] & need):

@@ -15,7 +15,7 @@ from chkobba.actions import Action, LAY
 from chkobba.cards import card, code, mask_of
 from chkobba.errors import IllegalAction, InvalidAction, InvalidRecord
 from chkobba.records import replay, summary
-from chkobba.seven_diamonds import (CALLS, DEAL, DECK, DECK_MASK, OVER, PLAY, Event, SevenDiamondsState,
+from chkobba.seven_diamonds import (CALLS, DEAL, DECK, DECK_MASK, PLAY, Event, SevenDiamondsState,
                                     score_round)
 from chkobba.session import Session
 
@@ -473,7 +473,3 @@ def test_deck_is_the_32_cards() -> None:
     assert len(DECK) == 32 and mask_of(DECK) == DECK_MASK
     assert SevenDiamondsState.full_deck() == DECK
     assert {code(c)[0] for c in DECK} == set("789TJQKA")
-
-
-def test_over_phase_constant() -> None:
-    assert OVER == "over"
