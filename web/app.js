@@ -28,13 +28,16 @@ const app = {
   shownRounds: 0,       // finished rounds already summarised
   ai: null,             // Promise of the PyScript worker
   pace: localStorage.getItem(PACE_KEY) || "normal",
+  timings: [],          // [what, start ms, duration ms] of Python calls and renders
 };
 window.chkobbaApp = app; // for the e2e tests and for debugging
 
 // ------------------------------------------------------------------ Python
 
 function py(name, args = {}) {
+  const t0 = performance.now();
   const answer = JSON.parse(window.chkobbaPy(name, JSON.stringify(args)));
+  app.timings.push([name, Math.round(t0), Math.round(performance.now() - t0)]);
   if ("error" in answer) throw new UserError(answer.error);
   return answer.ok;
 }
@@ -371,8 +374,10 @@ function showMessage(text) {
 function commit(next, before) {
   const rects = before ? cardRects() : null;
   app.state = next;
+  const t0 = performance.now();
   save();
   render();
+  app.timings.push(["render", Math.round(t0), Math.round(performance.now() - t0)]);
   if (before && rects) animateMove(before, next, rects);
   checkRoundEnd();
   scheduleComputer();

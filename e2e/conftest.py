@@ -1,0 +1,158 @@
+"""End-to-end fixtures: the built site, a local server, headless Chromium.
+
+* The site is built once per session with ``scripts/build_site.py`` unless
+  ``build/site`` is newer than every source it is made from (set
+  ``E2E_REBUILD=1`` to force a build).
+* The server is ``scripts/serve.py`` on an ephemeral port, in a thread.
+* Chromium is Debian's ``chromium`` when on PATH, else Playwright's own.
+* Every request of every page is recorded; a test fails if any goes to
+  another origin (only the server's origin, ``blob:`` and ``data:`` pass), or
+  if the page throws an uncaught error.
+* Tests wait on ready markers (``html.ready``, state predicates), never on
+  sleeps. Screenshots go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "build" / "site"
+sys.path.insert(0, str(ROOT / "scripts"))
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+from browser import launch  # noqa: E402
+from serve import start_server  # noqa: E402
+
+from e2e_driver import DESKTOP  # noqa: E402
+
+
+def _site_is_fresh() -> bool:
+    info = SITE / "build-info.json"
+    if not info.exists():
+        return False
+    built = info.stat().st_mtime
+    sources = [ROOT / "web", ROOT / "chkobba", ROOT / "scripts", ROOT / "package-lock.json"]
+    for src in sources:
+        paths = [src] if src.is_file() else [p for p in src.rglob("*") if "__pycache__" not in p.parts]
+        if any(p.stat().st_mtime > built for p in paths if p.is_file()):
+            return False
+    return True
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    if os.environ.get("E2E_REBUILD") or not _site_is_fresh():
+        if not (ROOT / "node_modules" / "pyodide").exists():
+            pytest.fail("node_modules/ is missing: run `npm ci` before the e2e tests")
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True, cwd=ROOT)
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path) -> Iterator[str]:
+    server = start_server(site)
+    yield server.url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    with playwright_sync.sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+class PageWatch:
+    """Requests and uncaught errors of one browser context."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+
+    def foreign(self) -> list[str]:
+        bad = []
+        for url in self.requests:
+            parts = urlsplit(url)
+            if parts.scheme in ("blob", "data"):
+                continue
+            if f"{parts.scheme}://{parts.netloc}" != self.origin:
+                bad.append(url)
+        return bad
+
+
+# Installed before any page script runs: window.__longTasks lists long tasks
+# and when <html> got its `ready` (window.__readyAt) and `ai-ready`
+# (window.__aiReadyAt) classes, so a test can check that the table never
+# freezes during play (tasks that *start* later).
+LONGTASK_SCRIPT = """
+window.__longTasks = [];
+window.__readyAt = null;
+window.__aiReadyAt = null;
+new MutationObserver((records, obs) => {
+  const html = document.documentElement;
+  if (html && window.__readyAt === null && html.classList.contains('ready')) {
+    window.__readyAt = performance.now();
+  }
+  if (html && html.classList.contains('ai-ready')) {
+    window.__aiReadyAt = performance.now();
+    obs.disconnect();
+  }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['class']});
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      window.__longTasks.push({start: e.startTime, duration: e.duration});
+    }
+  }).observe({type: 'longtask', buffered: true});
+} catch (e) {}
+"""
+
+
+@pytest.fixture()
+def make_page(browser: Any, base_url: str, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """``make_page(viewport=PHONE)`` -> a fresh page (empty storage) with a ``.watch``."""
+    contexts: list[tuple[Any, PageWatch]] = []
+    origin = base_url.rstrip("/")
+
+    def factory(viewport: dict[str, int] | None = None, reduced_motion: str = "no-preference") -> Any:
+        ctx = browser.new_context(viewport=viewport or DESKTOP, reduced_motion=reduced_motion,
+                                  service_workers="block")
+        watch = PageWatch(origin)
+        ctx.on("request", lambda r: watch.requests.append(r.url))
+        ctx.add_init_script(LONGTASK_SCRIPT)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: watch.errors.append(str(e)))
+        page.watch = watch
+        page.base_url = base_url
+        page.set_default_timeout(60_000)
+        contexts.append((ctx, watch))
+        return page
+
+    yield factory
+    failures = []
+    for ctx, watch in contexts:
+        if watch.foreign():
+            failures.append(f"requests left the origin: {watch.foreign()}")
+        if watch.errors:
+            failures.append(f"uncaught page errors: {watch.errors}")
+        ctx.close()
+    if failures:
+        pytest.fail("; ".join(failures))
+
+
+@pytest.fixture()
+def page(make_page: Any) -> Any:
+    return make_page(DESKTOP)
