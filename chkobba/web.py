@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from .errors import ChkobbaError
 from .session import Session
@@ -45,7 +45,10 @@ class WebError(ChkobbaError):
     """A request from the page that cannot be served (bad settings or save)."""
 
 
-def _api(fn: Callable[..., Any]) -> Callable[..., Any]:
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _api(fn: F) -> F:
     API[fn.__name__] = fn
     return fn
 

@@ -163,10 +163,11 @@ function render() {
     hand.className = "hand backs";
     hand.setAttribute("aria-hidden", "true");
     hand.append(backs(v.hand_counts[seat]));
-    const info = document.createElement("div");
+    const info = document.createElement("span");
     info.className = "seat-info";
-    info.textContent = `${v.hand_counts[seat]} in hand`;
-    el.append(name, hand, info);
+    info.textContent = ` \u00b7 ${v.hand_counts[seat]} in hand`;
+    name.append(info);
+    el.append(name, hand);
   }
   document.querySelector(".seat-you").classList.toggle("to-act", yourTurn);
   document.querySelector(".seat-you").dataset.seat = HUMAN;
@@ -280,7 +281,7 @@ function turnText(st) {
     case "answer": return st.to_act === HUMAN ? "A re-deal is proposed: accept or refuse?" : `${name} is answering the re-deal proposal`;
     default:
       if (st.to_act === HUMAN) {
-        return st.claim_window ? "Your turn (you may claim a missed capture first)" : "Your turn: pick a card";
+        return st.claim_window ? "Your turn: pick a card (or claim first, if you saw a missed capture)" : "Your turn: pick a card";
       }
       return `${who} turn${app.busy ? " \u2026" : ""}`;
   }
@@ -503,11 +504,11 @@ function showSummary(res, v) {
     return `${p}<span class="why">${count}</span>`;
   };
   const rows = [
-    ["Karta (most cards)", "karta", (s) => `${res.cards[s]} cards`],
-    ["Dinari (most diamonds)", "dinari", (s) => `${res.diamonds[s]} diamonds`],
-    ["Barmila (most sevens, then sixes)", "barmila", (s) => `${res.sevens[s]} sevens, ${res.sixes[s]} sixes`],
+    ["Karta (most cards)", "karta", (s) => plural(res.cards[s], "card")],
+    ["Dinari (most diamonds)", "dinari", (s) => plural(res.diamonds[s], "diamond")],
+    ["Barmila (most sevens, then sixes)", "barmila", (s) => `${plural(res.sevens[s], "seven")}, ${plural(res.sixes[s], "six", "sixes")}`],
     ["Sab\u2018a l-hayya (7\u2666)", "haya", (s) => (res.haya[s] ? "has the 7\u2666" : "\u2014")],
-    ["Chkobba (sweeps)", "chkobba", (s) => `${res.chkobba[s]} sweep${res.chkobba[s] === 1 ? "" : "s"}`],
+    ["Chkobba (sweeps)", "chkobba", (s) => plural(res.chkobba[s], "sweep")],
   ];
   const gameScore = sides.map((s) => v.results.filter((r) => r.game === res.game).reduce((t, r) => t + r.points[s], 0));
   let html = `<table class="breakdown" id="breakdown"><thead><tr><th></th>${sides.map((s) => `<th>${sideName(s)}</th>`).join("")}</tr></thead><tbody>`;
@@ -545,6 +546,10 @@ function showSummary(res, v) {
   $("summary").hidden = false;
   $("summary").dataset.round = v.results.length;
   next.focus();
+}
+
+function plural(n, one, many = one + "s") {
+  return `${n} ${n === 1 ? one : many}`;
 }
 
 function closeSummary() {
