@@ -40,3 +40,14 @@ def launch(playwright: Any, **kwargs: Any) -> Any:
         opts["executable_path"] = exe
     opts.update(kwargs)
     return playwright.chromium.launch(**opts)
+
+
+def launch_persistent(playwright: Any, user_data_dir: str, **kwargs: Any) -> Any:
+    """A persistent context (a real on-disk profile and HTTP cache), as a
+    returning visitor's browser has; used by the boot benchmark's warm runs."""
+    exe = chromium_executable()
+    opts: dict[str, Any] = {"headless": True, "args": list(CHROMIUM_ARGS)}
+    if exe:
+        opts["executable_path"] = exe
+    opts.update(kwargs)
+    return playwright.chromium.launch_persistent_context(user_data_dir, **opts)

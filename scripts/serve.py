@@ -51,6 +51,13 @@ class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request: object, client_address: object) -> None:
+        # A browser that closes a connection mid-download (page reloaded or
+        # closed) is normal; anything else is reported as usual.
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]

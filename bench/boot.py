@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""Boot benchmark: time to "Python ready" and bytes transferred, cold and warm.
+
+    python bench/boot.py [--runs 3] [--write docs/boot.md] [--no-build]
+
+Pages, all served from one local server in the same run, in headless Chromium:
+
+  site            the real site (build/site): PyScript + Pyodide, precompiled
+                  stdlib, our package; ready = <html class="ready"> (start screen
+                  drawn by the engine)
+  site-src        the same site built with --no-precompile (.py sources only)
+  bare            a bare Pyodide page from the same files (build/site/pyodide):
+                  loadPyodide() + `import chkobba.web`; ready = the same class
+  bare-src        the bare page with the source (not precompiled) stdlib
+
+Cold = a new browser profile on disk (empty HTTP cache); warm = a reload with
+that profile (the server answers "no-cache", so files are revalidated).
+Time is measured in the page from navigation start to the `ready` class.
+Bytes are response bodies plus headers of requests finished by then.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from browser import launch_persistent  # noqa: E402
+from serve import start_server  # noqa: E402
+
+BUILD = ROOT / "build"
+BENCH = BUILD / "bench"
+
+READY_SCRIPT = """
+window.__readyAt = null;
+new MutationObserver((r, obs) => {
+  const h = document.documentElement;
+  if (h && h.classList.contains('ready')) { window.__readyAt = performance.now(); obs.disconnect(); }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['class']});
+"""
+
+BARE_HTML = """<!doctype html>
+<html><head><meta charset="utf-8"><title>bare pyodide</title></head>
+<body><p>bare Pyodide</p>
+<script type="module">
+const params = new URLSearchParams(location.search);
+const indexURL = new URL("../site/pyodide/", location.href).href;
+const opts = { indexURL };
+if (params.get("stdlib") === "src") opts.stdLibURL = new URL("python_stdlib.src.zip", location.href).href;
+const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+const py = await loadPyodide(opts);
+const info = await (await fetch("../site/build-info.json")).json();
+const zip = await (await fetch("../site/" + info.package_zip)).arrayBuffer();
+py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
+py.runPython("import chkobba.web");
+document.documentElement.classList.add("ready");
+</script></body></html>
+"""
+
+PAGES = {
+    "site": "site/",
+    "site-src": "bench/site-src/",
+    "bare": "bench/bare.html",
+    "bare-src": "bench/bare.html?stdlib=src",
+}
+
+
+def prepare(build: bool) -> None:
+    if build:
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True)
+    BENCH.mkdir(parents=True, exist_ok=True)
+    if build or not (BENCH / "site-src" / "index.html").exists():
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"),
+                        "--out", str(BENCH / "site-src"), "--no-precompile"], check=True)
+    shutil.copy2(BUILD / "cache" / "python_stdlib.pruned.zip", BENCH / "python_stdlib.src.zip")
+    (BENCH / "bare.html").write_text(BARE_HTML)
+
+
+def measure(playwright: Any, url: str, runs: int) -> dict[str, list[float]]:
+    out: dict[str, list[float]] = {"cold_ms": [], "warm_ms": [], "cold_bytes": [], "warm_bytes": [],
+                                   "cold_requests": []}
+    for _ in range(runs):
+        # A fresh on-disk profile: cold = its first visit, warm = a reload
+        # served from its disk cache (incognito contexts keep only a small
+        # memory cache, which does not hold the 9.6 MB wasm).
+        profile = tempfile.mkdtemp(prefix="boot-bench-")
+        ctx = launch_persistent(playwright, profile, service_workers="block")
+        ctx.add_init_script(READY_SCRIPT)
+        page = ctx.new_page()
+        finished: list[tuple[float, int]] = []
+
+        def on_finished(req: Any) -> None:
+            try:
+                sizes = req.sizes()
+                finished.append((time.monotonic(), sizes["responseBodySize"] + sizes["responseHeadersSize"]))
+            except Exception:
+                pass
+
+        page.on("requestfinished", on_finished)
+        for phase in ("cold", "warm"):
+            finished.clear()
+            if phase == "cold":
+                page.goto(url)
+            else:
+                page.reload()
+            page.wait_for_function("() => window.__readyAt !== null", timeout=120_000)
+            ready_at = time.monotonic()
+            out[f"{phase}_ms"].append(page.evaluate("() => window.__readyAt"))
+            out[f"{phase}_bytes"].append(sum(b for t, b in finished if t <= ready_at))
+            if phase == "cold":
+                out["cold_requests"].append(len([1 for t, _ in finished if t <= ready_at]))
+        version = ctx.browser.version if ctx.browser else ""
+        ctx.close()
+        shutil.rmtree(profile, ignore_errors=True)
+        out.setdefault("version", []).append(version)  # type: ignore[arg-type]
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Boot benchmark (see module docstring)")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--write", type=Path, help="write the results table into this markdown file")
+    ap.add_argument("--no-build", action="store_true", help="use build/ as it is")
+    args = ap.parse_args(argv)
+    prepare(not args.no_build)
+    from playwright.sync_api import sync_playwright
+
+    server = start_server(BUILD)
+    results: dict[str, dict[str, list[float]]] = {}
+    with sync_playwright() as p:
+        # Interleave pages run by run so slow drift of the machine hits all alike.
+        version = "?"
+        for _ in range(args.runs):
+            for name, path in PAGES.items():
+                r = measure(p, server.url + path, 1)
+                version = str(r.pop("version")[0]) or version
+                acc = results.setdefault(name, {k: [] for k in r})
+                for k, v in r.items():
+                    acc[k].extend(v)
+    server.shutdown()
+
+    info = json.loads((BUILD / "site" / "build-info.json").read_text())
+    lines = [
+        f"Chromium {version} headless, {args.runs} runs each, interleaved; median (min-max).",
+        f"Pyodide {info['pyodide']} (Python {info['python']}), PyScript {info['pyscript']}.",
+        "",
+        "| page | cold to ready (ms) | warm to ready (ms) | cold bytes | warm bytes | cold requests |",
+        "|---|---|---|---|---|---|",
+    ]
+
+    def fmt(vals: list[float]) -> str:
+        return f"{statistics.median(vals):.0f} ({min(vals):.0f}-{max(vals):.0f})"
+
+    for name, r in results.items():
+        lines.append(f"| {name} | {fmt(r['cold_ms'])} | {fmt(r['warm_ms'])} | "
+                     f"{statistics.median(r['cold_bytes']) / 1e6:.2f} MB | "
+                     f"{statistics.median(r['warm_bytes']) / 1e3:.0f} kB | "
+                     f"{statistics.median(r['cold_requests']):.0f} |")
+    table = "\n".join(lines)
+    print(table)
+    if args.write:
+        text = args.write.read_text() if args.write.exists() else ""
+        start, end = "<!-- boot-results -->", "<!-- /boot-results -->"
+        block = f"{start}\n{table}\n{end}"
+        if start in text and end in text:
+            text = text[:text.index(start)] + block + text[text.index(end) + len(end):]
+        else:
+            text += "\n" + block + "\n"
+        args.write.write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
