@@ -75,9 +75,24 @@ def _barmila_table() -> list[list[list[list[float]]]]:
 BARMILA = _barmila_table()
 
 
+_EVAL_CACHE: dict[tuple[int, int], float] = {}
+
+
 def pile_eval(me: int, opp: int) -> float:
     """Expected karta + dinari + barmila + haya point difference for the side
-    whose pile is ``me`` (chkobbas not included)."""
+    whose pile is ``me`` (chkobbas not included). Antisymmetric:
+    ``pile_eval(b, a) == -pile_eval(a, b)``."""
+    key = (me, opp)
+    e = _EVAL_CACHE.get(key)
+    if e is not None:
+        return e
+    if len(_EVAL_CACHE) > 300_000:
+        _EVAL_CACHE.clear()
+    e = _EVAL_CACHE[key] = _pile_eval(me, opp)
+    return e
+
+
+def _pile_eval(me: int, opp: int) -> float:
     e = KARTA[me.bit_count()][opp.bit_count()]
     e += DINARI[(me & DIAMONDS).bit_count()][(opp & DIAMONDS).bit_count()]
     e += BARMILA[(me & SEVENS).bit_count()][(opp & SEVENS).bit_count()][(me & SIXES).bit_count()][(opp & SIXES).bit_count()]
@@ -108,6 +123,9 @@ def _hold_table() -> list[list[list[float]]]:
 
 
 HOLD = _hold_table()
+# VALUE_MASKS[faces][v]: the cards of capture value v (index 0 unused).
+VALUE_MASKS = {f: [C.mask_of(c for c in range(52) if (DECK_MASK >> c) & 1 and vals[c] == v) if v else 0
+                   for v in range(11)] for f, vals in VALUES.items()}
 SWEEP = 1.0           # one chkobba point
 EXPOSE = 0.8          # share of a single-card capture risk counted (the opponent may prefer another move)
 
@@ -118,7 +136,7 @@ class View:
     """What the seat to act knows, in the shape the heuristics want."""
 
     __slots__ = ("seat", "side", "n", "hand", "table", "claim", "mine", "theirs", "unseen", "values",
-                 "options", "next_hand", "last", "last_capturer", "by_value", "n_unseen")
+                 "options", "next_hand", "last", "last_capturer", "by_value", "n_unseen", "p_hold", "base")
 
     def __init__(self, seat: int, n: int, hand: tuple[Card, ...], table: tuple[Card, ...],
                  claim: tuple[Card, tuple[Card, ...]] | None, piles: Sequence[int], values: tuple[int, ...],
@@ -139,13 +157,7 @@ class View:
         for c in table:
             seen |= 1 << c
         self.unseen = unseen = DECK_MASK & ~seen
-        by_value = [0] * 11
-        m = unseen
-        while m:
-            low = m & -m
-            by_value[values[low.bit_length() - 1]] += 1
-            m ^= low
-        self.by_value = by_value
+        self.by_value = [(unseen & vm).bit_count() for vm in VALUE_MASKS[options.faces]]
         self.n_unseen = unseen.bit_count()
         total = sum(hand_counts)
         self.last = deck_left == 0 and total == 1
@@ -154,6 +166,10 @@ class View:
             nxt = 3   # my card empties every hand: three new cards each
         self.next_hand = nxt
         self.last_capturer = last_capturer
+        h = min(nxt, 3)
+        u = self.n_unseen
+        self.p_hold = [HOLD[min(k, 4)][u][h] if v else 0.0 for v, k in enumerate(self.by_value)]
+        self.base = pile_eval(self.mine, self.theirs)
 
     @classmethod
     def of_state(cls, s: ChkobbaState) -> "View":
@@ -166,12 +182,9 @@ class View:
         return cls(o.seat, o.players, o.hand, o.table, o.claim, o.piles, VALUES[o.options.faces], o.options,
                    o.hand_counts, o.deck_left, o.last_capturer)
 
-    def hold(self, v: int, extra: int = 0) -> float:
+    def hold(self, v: int) -> float:
         """Probability the next player holds a card of value ``v``."""
-        if v > 10 or v < 1:
-            return 0.0
-        k = self.by_value[v] + extra
-        return HOLD[min(k, 4)][self.n_unseen + extra][min(self.next_hand, 3)]
+        return self.p_hold[v] if 0 < v <= 10 else 0.0
 
 
 def table_risk(view: View, table: tuple[Card, ...], mine: int, theirs: int) -> tuple[float, float]:
@@ -184,17 +197,18 @@ def table_risk(view: View, table: tuple[Card, ...], mine: int, theirs: int) -> t
     for c in table:
         total += values[c]
         tmask |= 1 << c
-    p_sweep = view.hold(total) if total <= 10 else 0.0
-    base_theirs = pile_eval(theirs, mine)
+    p_hold = view.p_hold
+    p_sweep = p_hold[total] if total <= 10 else 0.0
+    base_mine = pile_eval(mine, theirs)
     loss = 0.0
     if p_sweep:
-        loss = p_sweep * (SWEEP + pile_eval(theirs | tmask, mine) - base_theirs + 0.15)
+        loss = p_sweep * (SWEEP + base_mine - pile_eval(mine, theirs | tmask) + 0.15)
     best = 0.0
     if len(table) > 1 or not p_sweep:
         for c in table:
-            p = view.hold(values[c])
+            p = p_hold[values[c]]
             if p:
-                g = p * (pile_eval(theirs | (1 << c), mine) - base_theirs + 0.1)
+                g = p * (base_mine - pile_eval(mine, theirs | (1 << c)) + 0.1)
                 if g > best:
                     best = g
     return loss + (1.0 - p_sweep) * EXPOSE * best, p_sweep
@@ -205,7 +219,7 @@ def score_action(view: View, a: Action) -> tuple[float, float]:
     to act, in expected points, and the sweep risk it leaves."""
     values = view.values
     mine, theirs = view.mine, view.theirs
-    base = pile_eval(mine, theirs)
+    base = view.base
     kind = a.kind
     if kind == CLAIM:
         got = 1 << a.card
@@ -249,9 +263,8 @@ def score_action(view: View, a: Action) -> tuple[float, float]:
         caps = captures_on(view.table, values[c], values)
         if caps:
             best = 0.0
-            base_t = pile_eval(theirs, mine)
             for take in caps:
-                g = pile_eval(theirs | (1 << c) | C.mask_of(take), mine) - base_t
+                g = base - pile_eval(mine, theirs | (1 << c) | C.mask_of(take))
                 if len(take) == len(view.table):
                     g += SWEEP
                 if g > best:
@@ -263,7 +276,7 @@ def score_action(view: View, a: Action) -> tuple[float, float]:
             gain -= 0.5   # a careless lay: it can be claimed too
     risk, p = table_risk(view, table, mine, theirs)
     # a laid card is likely to end in someone's pile: lay what is worth least
-    worth = pile_eval(theirs | (1 << c), mine) - pile_eval(theirs, mine)
+    worth = base - pile_eval(mine, theirs | (1 << c))
     return gain - risk - 0.3 * worth - 0.01 * values[c] * 0.1, p
 
 

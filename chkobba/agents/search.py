@@ -47,6 +47,7 @@ class Budget:
     ms: float | None = None
     min_worlds: int = 6        # sampled deals before any pruning
     prune_z: float = 2.0       # prune when the paired mean is this many standard errors below
+    prior_weight: float = 2.0  # medium's estimate counts as this many rollouts
 
 
 class Search:
@@ -153,7 +154,11 @@ class Search:
 
     # ------------------------------------------------------------- results
     def _mean_key(self, i: int) -> tuple[float, float]:
-        m = self.total[i] / self.n[i] if self.n[i] else -1e9
+        # the mean shrunk towards medium's own estimate (same unit), which
+        # matters only while an action has few rollouts
+        k = self.budget.prior_weight
+        n = self.n[i]
+        m = (self.total[i] + k * self.prior[i]) / (n + k) if n else -1e9
         return (m, self.prior[i])
 
     def best(self) -> Action:

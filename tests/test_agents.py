@@ -1,0 +1,257 @@
+"""Computer players: each level's rules on crafted positions, honesty (the
+decision depends only on the observation), legality over many random
+positions of both games, the anytime search API, the coach and the arena."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from contextlib import redirect_stdout
+from typing import Any
+
+import pytest
+
+from chkobba import arena
+from chkobba.actions import CAPTURE, CLAIM, LAY, TIMEOUT, Action
+from chkobba.agents import Budget, HardAgent, hint, make_agent
+from chkobba.agents.chkobba_ai import View, score_action
+from chkobba.agents.seven_ai import hand_strength
+from chkobba.cards import CODES, card, mask_of
+from chkobba.engine import DECK, ChkobbaState
+from chkobba.observation import determinize
+from chkobba.session import Session
+
+SMALL = Budget(rollouts=100)
+
+
+def chkobba_position(table: list[str], first: list[str], second: list[str], dealer: int = 1,
+                     options: dict[str, Any] | None = None, plays: list[str] = ()) -> ChkobbaState:  # type: ignore[assignment]
+    """A two-player deal where the cutter tables the cut: ``table`` goes on
+    the table, ``first`` to the cutter (who plays first), ``second`` to the
+    dealer; the rest of the deck in card order. Then ``plays`` are applied."""
+    head = [card(c) for c in table + first + second]
+    deck = head + [c for c in DECK if c not in head]
+    s = ChkobbaState.new(options or {}, dealer, deck)
+    s = s.apply("table")
+    for p in plays:
+        s = s.apply(p)
+    return s
+
+
+def decide(level: str, s: Any, seed: int = 0, budget: Budget | None = None) -> Action:
+    seat = s.to_act()
+    obs = s.observation(seat)
+    agent = make_agent(s.game, level, budget) if level == "hard" else make_agent(s.game, level)
+    return agent.choose(obs, obs.legal_actions(), random.Random(seed))
+
+
+# ------------------------------------------------------------ medium's rules
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_takes_the_seven_of_diamonds(level: str) -> None:
+    s = chkobba_position(["7D", "KS", "2H", "3C"], ["7S", "4H", "5C"], ["AC", "6H", "QC"])
+    assert s.to_act() == 0
+    assert str(decide(level, s, budget=SMALL)) == "7Sx7D"
+
+
+def test_claims_a_missed_seven_of_diamonds() -> None:
+    # seat 0 plays first and lays 7H although it could take the 7D
+    s = chkobba_position(["7D", "KS", "2H", "3C"], ["7H", "4S", "5S"], ["AC", "6H", "QC"], plays=["7H"])
+    assert s.to_act() == 1
+    a = decide("medium", s)
+    assert a.kind == CLAIM and str(a) == "claim 7Hx7D"
+    assert decide("hard", s, budget=SMALL).kind == CLAIM
+
+
+def test_no_single_card_left_to_sweep_when_a_safe_lay_exists() -> None:
+    # 2Cx2H would leave KS alone on the table (any king sweeps it);
+    # laying QH makes the table 20: nothing can sweep it.
+    s = chkobba_position(["KS", "2H", "5D", "JS"], ["2C", "QH", "4S"], ["AC", "6H", "QC"], plays=["4Sx"] if False else [])
+    s = chkobba_position(["KS", "2H", "4D", "3S"], ["AS", "QH", "2C"], ["AC", "6H", "QC"])
+    obs = s.observation(0)
+    view = View.of_obs(obs)
+    a = decide("medium", s)
+    table_after = [c for c in s.table if c not in a.take] + ([a.card] if a.kind == LAY else [])
+    assert len(table_after) != 1, str(a)
+    # and the heuristic sees the risk of the single-card table
+    risky = [x for x in obs.legal_actions() if x.kind == CAPTURE and len(x.take) == len(s.table) - 1]
+    for x in risky:
+        assert score_action(view, x)[1] > 0.1
+
+
+def test_medium_avoids_leaving_a_sweepable_sum() -> None:
+    # laying 2C makes the table 2+3=5 ... no: table 3S alone after QHx? keep it simple:
+    # table 3S + 4D (7): laying AS makes 8 (sweepable by any Q); laying KC makes 17.
+    s = chkobba_position(["3S", "4D", "JC", "KH"], ["AS", "KC", "2D"], ["AC", "6H", "QC"],
+                         options={"capture": "optional"})
+    obs = s.observation(0)
+    view = View.of_obs(obs)
+    risks = {str(a): score_action(view, a)[1] for a in obs.legal_actions()}
+    assert risks["KC"] == 0.0      # table over 10: nobody can sweep
+
+
+def test_medium_cut_keeps_a_seven() -> None:
+    deck = [card("7S")] + [c for c in DECK if c != card("7S")]
+    s = ChkobbaState.new({}, 1, deck)
+    assert str(decide("medium", s)) == "keep"
+    deck = [card("KS")] + [c for c in DECK if c != card("KS")]
+    s = ChkobbaState.new({}, 1, deck)
+    assert str(decide("medium", s)) == "table"
+
+
+def test_seven_diamonds_hand_strength_orders_hands() -> None:
+    strong = mask_of(card(c) for c in ["7D", "8D", "9D", "TD", "7S", "8S", "9S", "7H"])
+    weak = mask_of(card(c) for c in ["AD", "KD", "QS", "KS", "AH", "JC", "QC", "KC"])
+    assert hand_strength(strong) > hand_strength(weak)
+
+
+# ------------------------------------------------------------------ honesty
+
+def random_positions(game: str, options: dict[str, Any], count: int, seed: int) -> list[Any]:
+    """States met in medium-vs-easy games (both seats' decisions)."""
+    rng = random.Random(seed)
+    out: list[Any] = []
+    agents = [make_agent(game, "medium"), make_agent(game, "easy")]
+    while len(out) < count:
+        session = Session.new(game, options, seed=rng.randrange(10**6))
+        steps = 0
+        while not session.is_over and steps < 400 and len(out) < count:
+            seat = session.to_act()
+            assert seat is not None
+            if rng.random() < 0.15:
+                out.append(session.state.copy())
+            obs = session.observation(seat)
+            session.apply(agents[seat & 1].choose(obs, session.legal_actions(), rng))
+            steps += 1
+    return out
+
+
+@pytest.mark.parametrize("game", ["chkobba", "seven_diamonds"])
+def test_honesty_same_observation_same_decision(game: str) -> None:
+    options: dict[str, Any] = {} if game == "seven_diamonds" else {"players": 2}
+    agents = [make_agent(game, "easy"), make_agent(game, "medium"), make_agent(game, "hard", Budget(rollouts=24))]
+    differed = 0
+    for s in random_positions(game, options, 14, seed=11):
+        seat = s.to_act()
+        obs = s.observation(seat)
+        a_state = determinize(obs, random.Random(1))
+        b_state = determinize(obs, random.Random(2))
+        if a_state.hands != b_state.hands:
+            differed += 1
+        obs_a, obs_b = a_state.observation(seat), b_state.observation(seat)
+        assert obs_a == obs_b == obs
+        for agent in agents:
+            x = agent.choose(obs_a, obs_a.legal_actions(), random.Random(99))
+            y = agent.choose(obs_b, obs_b.legal_actions(), random.Random(99))
+            assert x == y, (agent, str(x), str(y))
+    assert differed > 5
+
+
+# --------------------------------------------------------- always legal
+
+CHKOBBA_TABLES: list[dict[str, Any]] = [
+    {"players": 2}, {"players": 4}, {"players": 2, "capture": "compulsory"},
+    {"players": 4, "faces": "JQK", "last_card_sweep": True, "missed_capture": False},
+]
+
+
+@pytest.mark.parametrize("game,options", [("chkobba", o) for o in CHKOBBA_TABLES] +
+                         [("seven_diamonds", {}), ("seven_diamonds", {"calls": False, "timers": False})])
+def test_agents_only_return_legal_actions(game: str, options: dict[str, Any]) -> None:
+    rng = random.Random(5)
+    levels = ["easy", "medium", "hard"]
+    agents = {lv: make_agent(game, lv, Budget(rollouts=12)) if lv == "hard" else make_agent(game, lv)
+              for lv in levels}
+    decisions = 0
+    for g in range(3):
+        session = Session.new(game, options, seed=100 + g)
+        seats = [levels[(g + k) % 3] for k in range(session.players)]
+        steps = 0
+        while not session.is_over and steps < 250:
+            seat = session.to_act()
+            assert seat is not None
+            obs = session.observation(seat)
+            legal = session.legal_actions()
+            a = agents[seats[seat]].choose(obs, legal, rng)
+            assert a in legal and a.kind != TIMEOUT
+            session.apply(a)
+            decisions += 1
+            steps += 1
+    assert decisions > 200
+
+
+# ------------------------------------------------------- anytime + coach
+
+def test_search_is_anytime_and_interruptible() -> None:
+    s = chkobba_position(["7D", "KS", "2H", "3C"], ["7S", "4H", "5C"], ["AC", "6H", "QC"])
+    obs = s.observation(0)
+    legal = obs.legal_actions()
+    search = HardAgent("chkobba").start(obs, legal, random.Random(3), Budget(rollouts=10**6, ms=None))
+    assert search.best() in legal          # before any thinking: medium's choice
+    slices = 0
+    while not search.step(10) and slices < 5:
+        assert search.best() in legal
+        slices += 1
+    assert search.stats()["rollouts"] > 0
+    assert search.stats()["ms"] < 5 * 10 + 100
+    # the same seed and rollout budget give the same answer
+    b = Budget(rollouts=60)
+    x = HardAgent("chkobba", b).choose(obs, legal, random.Random(8))
+    y = HardAgent("chkobba", b).choose(obs, legal, random.Random(8))
+    assert x == y
+
+
+@pytest.mark.parametrize("game", ["chkobba", "seven_diamonds"])
+def test_hint_is_json_and_ranks_every_action(game: str) -> None:
+    s = random_positions(game, {}, 3, seed=4)[-1]
+    seat = s.to_act()
+    obs = s.observation(seat)
+    h = hint(obs, random.Random(1), Budget(rollouts=30))
+    text = json.dumps(h)
+    assert json.loads(text)["seat"] == seat
+    legal = {str(a) for a in obs.legal_actions() if a.kind != TIMEOUT}
+    assert {row["action"] for row in h["actions"]} == legal
+    assert h["best"] == h["actions"][0]["action"]
+    assert all("reason" in row for row in h["actions"]) or len(legal) == 1
+
+
+def test_hint_on_the_seven_of_diamonds() -> None:
+    s = chkobba_position(["7D", "KS", "2H", "3C"], ["7S", "4H", "5C"], ["AC", "6H", "QC"])
+    h = hint(s.observation(0), random.Random(1), Budget(rollouts=60))
+    assert h["best"] == "7Sx7D"
+    assert "7D" in h["actions"][0]["reason"]
+
+
+# ------------------------------------------------------------------ arena
+
+def test_small_arena_hard_beats_easy() -> None:
+    setup = arena.Setup("chkobba", {"players": 2}, "hard", "easy", 3, Budget(rollouts=40), None)
+    results = arena.run(setup, 4)
+    out = arena.summarize(setup, results, 1.0)
+    assert out["a_wins"] > out["b_wins"]
+    assert out["a_points_per_round"] > out["b_points_per_round"]
+
+
+def test_arena_command_json() -> None:
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        rc = arena.main(["--game", "chkobba", "--a", "medium", "--b", "easy", "--games", "4", "--seed", "2",
+                         "--option", "capture=compulsory", "--option", "target=21", "--json"])
+    assert rc == 0
+    out = json.loads(buf.getvalue())
+    assert out["games"] == 4 and out["a_wins"] + out["b_wins"] + out["draws"] == 4
+    assert out["options"]["capture"] == "compulsory" and out["options"]["target"] == 21
+
+
+def test_arena_four_players_and_seven_diamonds() -> None:
+    for argv in (["--game", "chkobba", "--players", "4"], ["--game", "seven_diamonds", "--target", "200"]):
+        buf = io.StringIO()
+        with redirect_stdout(buf):
+            rc = arena.main(argv + ["--a", "medium", "--b", "easy", "--games", "2", "--json"])
+        assert rc == 0
+        assert json.loads(buf.getvalue())["games"] == 2
+
+
+def test_arena_refuses_a_bad_option() -> None:
+    assert arena.main(["--option", "capture=sometimes", "--games", "2"]) == 2
