@@ -154,3 +154,15 @@ def test_save_load_round_trip_through_session() -> None:
     assert again.summary() == sess.summary()
     assert again.state.observation(0) == sess.state.observation(0)
     assert again.legal() == sess.legal()
+
+
+def test_golden_2v2_claim_position() -> None:
+    """Hand-checked: tests/golden/2v2-claim-midround.json, after its 14 actions."""
+    from positions import cards
+    from chkobba.cards import mask_of
+    s = replay(json.loads((GOLDEN / "2v2-claim-midround.json").read_text()))
+    assert s.piles[0] == mask_of(cards("5D 2C 3S 7D 6C AH"))
+    assert s.piles[1] == mask_of(cards("KS KD 6S 2D 4H 7S 3C 4D"))
+    assert set(s.table) == set(cards("QH JC"))
+    assert s.chkobbas == [(), ()] and s.to_act() == 0 and s.dealer == 3
+    assert all(len(h) == 3 for h in s.hands) and s.deck_left == 40 - 4 - 24
