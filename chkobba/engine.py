@@ -12,15 +12,16 @@ else with :class:`IllegalAction`, whose message :meth:`explain` writes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from . import cards as C
 from .actions import (ACCEPT, CAPTURE, CLAIM, KEEP, LAY, ORDER, PASS, PROPOSE, REFUSE, TABLE,
-                      Action, canonical_take, parse_action, word)
+                      Action, parse_action, word)
 from .cards import CODES, Card
 from .errors import IllegalAction, InvalidAction
+from .games import StateBase
 from .options import ChkobbaOptions
 
 # Phases of play.
@@ -174,7 +175,7 @@ def captures_on(table: tuple[Card, ...], v: int, values: tuple[int, ...]) -> lis
     return hit
 
 
-class ChkobbaState:
+class ChkobbaState(StateBase):
     """A Chkobba match in progress. See the module docstring."""
 
     game = "chkobba"
@@ -328,26 +329,8 @@ class ChkobbaState:
         return None
 
     @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def needs_deal(self) -> bool:
-        return self.phase == DEAL
-
-    @property
     def deck_left(self) -> int:
         return len(self.deck) - self.pos
-
-    def history(self) -> list[Action]:
-        """The actions of the current round, oldest first."""
-        out = []
-        cell = self.log
-        while cell is not None:
-            out.append(cell[0])
-            cell = cell[1]
-        out.reverse()
-        return out
 
     def round_over(self) -> bool:
         """Whether the round in the record is finished (waiting for a deck or the match over)."""
@@ -396,20 +379,7 @@ class ChkobbaState:
                 raise InvalidAction(f'"{text}": {CODES[c]} is not a card of the Chkobba deck (no 8, 9 or 10)')
         return a
 
-    def is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions()
-
     # ---------------------------------------------------------------- actions
-    def apply(self, action: Action | str) -> "ChkobbaState":
-        """The state after ``action``; this state is left unchanged. Raises
-        :class:`IllegalAction` with the reason if the action is not legal."""
-        a = self.parse(action) if isinstance(action, str) else action
-        if a not in self.legal_actions():
-            raise IllegalAction(self.explain(a))
-        s = self.copy()
-        s.play(a)
-        return s
-
     def play(self, a: Action) -> None:
         """Apply a legal action in place (no check: search gives only legal ones)."""
         self.log = (a, self.log)
@@ -619,9 +589,6 @@ class ChkobbaState:
     def observation(self, seat: int) -> "ChkobbaObservation":
         from .observation import observe_chkobba
         return observe_chkobba(self, seat)
-
-    def actions_in_round(self) -> Iterator[str]:
-        return (str(a) for a in self.history())
 
 
 def describe_bad_deck(d: tuple[Card, ...]) -> str:

@@ -52,6 +52,63 @@ class GameState(Protocol):
     def observation(self, seat: int) -> Any: ...
 
 
+class StateBase:
+    """What both games' states share: the action log, phase queries and the
+    checked ``apply`` built on each game's ``legal_actions``/``explain``/``play``."""
+
+    __slots__ = ()
+
+    phase: str
+    log: tuple[Any, ...] | None
+
+    def legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def parse(self, text: str) -> Action:
+        raise NotImplementedError
+
+    def explain(self, a: Action) -> str:
+        raise NotImplementedError
+
+    def play(self, a: Action) -> None:
+        raise NotImplementedError
+
+    def copy(self) -> Any:
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def needs_deal(self) -> bool:
+        return self.phase == "deal"
+
+    def history(self) -> list[Action]:
+        """The actions of the current round, oldest first."""
+        out = []
+        cell = self.log
+        while cell is not None:
+            out.append(cell[0])
+            cell = cell[1]
+        out.reverse()
+        return out
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions()
+
+    def apply(self, action: Action | str) -> Any:
+        """The state after ``action``; this state is left unchanged. Raises
+        :class:`~chkobba.errors.IllegalAction` with the reason if it is not legal."""
+        from .errors import IllegalAction
+        a = self.parse(action) if isinstance(action, str) else action
+        if a not in self.legal_actions():
+            raise IllegalAction(self.explain(a))
+        s = self.copy()
+        s.play(a)
+        return s
+
+
 GAMES = ("chkobba", "seven_diamonds")
 
 

@@ -31,7 +31,7 @@ Decisions where RULES.md is silent (also in ``docs/seven-diamonds.md``):
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
@@ -39,6 +39,7 @@ from . import cards as C
 from .actions import CAPTURE, CLAIM, DOUBLE, LAY, PASS, TIMEOUT, TRIPLE, Action, parse_action, word
 from .cards import CODES, SUITS, Card
 from .errors import IllegalAction, InvalidAction
+from .games import StateBase
 from .options import SevenDiamondsOptions
 
 # Phases of play.
@@ -161,7 +162,7 @@ def score_round(winner_seat: int, hands: Sequence[int], last_card: Card, multipl
     return SevenDiamondsRoundResult(game, winner_seat, team, multiplier, cards, bonus, points, last_card, left)
 
 
-class SevenDiamondsState:
+class SevenDiamondsState(StateBase):
     """A Seven Diamonds game in progress. See the module docstring."""
 
     game = "seven_diamonds"
@@ -308,28 +309,13 @@ class SevenDiamondsState:
         """The seat whose decision it is, or None (deal needed, game over)."""
         return self.turn if self.phase in (CALLS, PLAY) else None
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def needs_deal(self) -> bool:
-        return self.phase == DEAL
-
     def round_over(self) -> bool:
         """Whether the round in the record is finished (waiting for a deck or the game over)."""
         return self.phase in (DEAL, OVER) and self.round_index >= 0
 
-    def history(self) -> list[Action]:
-        """The actions of the current round, oldest first (forced passes are not actions)."""
-        return _items(self.log)
-
     def event_log(self) -> list[Event]:
         """The public events of the current round, oldest first."""
         return _items(self.events)
-
-    def actions_in_round(self) -> Iterator[str]:
-        return (str(a) for a in self.history())
 
     def legal_actions(self) -> list[Action]:
         """Every legal action in a fixed order: calls ``pass``, then
@@ -363,20 +349,7 @@ class SevenDiamondsState:
             raise InvalidAction(f'"{text}": {CODES[a.card]} is not a card of the Seven Diamonds deck (7 up to ace only)')
         return a
 
-    def is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions()
-
     # ---------------------------------------------------------------- actions
-    def apply(self, action: Action | str) -> "SevenDiamondsState":
-        """The state after ``action``; this state is left unchanged. Raises
-        :class:`IllegalAction` with the reason if the action is not legal."""
-        a = self.parse(action) if isinstance(action, str) else action
-        if a not in self.legal_actions():
-            raise IllegalAction(self.explain(a))
-        s = self.copy()
-        s.play(a)
-        return s
-
     def play(self, a: Action) -> None:
         """Apply a legal action in place (no check: search gives only legal ones)."""
         seat = self.turn
