@@ -12,7 +12,7 @@ const SUITS = {
   S: ["\u2660\uFE0E", "spades"], C: ["\u2663\uFE0E", "clubs"],
 };
 const RANK_TEXT = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
-const RANK_NAME = { A: "ace", T: "ten", J: "jack", Q: "queen", K: "king" };
+const RANK_NAME = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
@@ -29,6 +29,7 @@ const app = {
   ai: null,             // Promise of the PyScript worker
   pace: localStorage.getItem(PACE_KEY) || "normal",
   timings: [],          // [what, start ms, duration ms] of Python calls and renders
+  lostFocus: null,      // what had keyboard focus before a render removed it (see keepFocus)
 };
 window.chkobbaApp = app; // for the e2e tests and for debugging
 
@@ -122,6 +123,50 @@ function sideName(side, st = app.state) {
 function render() {
   const st = app.state;
   if (!st) return;
+  keepFocus(drawTable);
+}
+
+// render() rebuilds the cards and buttons, which would drop keyboard focus to
+// <body> after every move. Remember what had focus by what it is (a hand or
+// table card, a button) and focus it again, or the nearest useful thing: a
+// decision button, else the first playable hand card. If nothing is
+// focusable yet (the computer is moving), wait for a later render.
+function focusKey(el) {
+  if (!el || !el.closest) return null;
+  if (el.closest("#hand")) return { where: "hand", card: el.dataset.card };
+  if (el.closest("#table-cards")) return { where: "table", card: el.dataset.card };
+  if (el.closest("#choices")) return { where: "choices", action: el.dataset.action };
+  if (el.closest("#controls")) return { where: "controls", id: el.id };
+  return null;
+}
+
+function focusLost() {
+  const a = document.activeElement;
+  return !a || a === document.body || !a.isConnected || a.disabled || !!a.closest("[hidden]");
+}
+
+function keepFocus(draw) {
+  const key = focusKey(document.activeElement) || app.lostFocus;
+  draw();
+  if (!key || !focusLost()) return;
+  const usable = (el) => el && !el.disabled && !el.closest("[hidden]") && el.offsetParent !== null;
+  const exact =
+    key.where === "hand" ? document.querySelector(`#hand .card[data-card="${key.card}"]`)
+    : key.where === "table" ? document.querySelector(`#table-cards .card[data-card="${key.card}"]`)
+    : key.where === "choices" ? document.querySelector(`#choices button[data-action="${key.action}"]`)
+    : key.where === "controls" ? $(key.id) : null;
+  const target = [exact, document.querySelector("#choices button"), ...document.querySelectorAll("#hand .card")]
+    .find(usable);
+  if (target) {
+    target.focus({ preventScroll: true });
+    app.lostFocus = null;
+  } else {
+    app.lostFocus = key;
+  }
+}
+
+function drawTable() {
+  const st = app.state;
   const v = st.view;
   const table = $("table");
   table.classList.toggle("players-4", v.players === 4);
@@ -553,6 +598,7 @@ function plural(n, one, many = one + "s") {
 }
 
 function closeSummary() {
+  if ($("summary").contains(document.activeElement)) app.lostFocus = { where: "hand" };
   $("summary").hidden = true;
   app.paused = false;
   render();
@@ -608,6 +654,12 @@ function showStart() {
   $("start-button").focus({ preventScroll: true });
 }
 
+function hideStart() {
+  if ($("start").contains(document.activeElement)) app.lostFocus = { where: "hand" };
+  $("start").hidden = true;
+  keepFocus(() => {});
+}
+
 function syncForm() {
   const form = $("start-form");
   form.missed_capture.disabled = form.capture.value === "compulsory";
@@ -647,6 +699,9 @@ function newGame(settings) {
   app.shownRounds = 0;
   app.selectedHand = null;
   app.selectedTable = [];
+  if ($("start").contains(document.activeElement) || $("summary").contains(document.activeElement)) {
+    app.lostFocus = { where: "hand" };
+  }
   $("start").hidden = true;
   $("summary").hidden = true;
   showMessage("");
@@ -686,7 +741,7 @@ function wire() {
     if (b && !b.disabled) onControl(b.dataset.act);
   });
   $("new-game").addEventListener("click", showStart);
-  $("start-cancel").addEventListener("click", () => { $("start").hidden = true; });
+  $("start-cancel").addEventListener("click", hideStart);
   const form = $("start-form");
   form.addEventListener("change", (e) => {
     if (e.target.name === "players") fillLevels(Number(form.players.value), null);
@@ -702,10 +757,12 @@ function wire() {
     app.pace = pace.value;
     localStorage.setItem(PACE_KEY, app.pace);
   });
+  // Focus moved by the player (Tab, a click) wins over a pending restore.
+  document.addEventListener("focusin", () => { app.lostFocus = null; });
   document.addEventListener("keydown", (e) => {
-    if (e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
     if (!$("start").hidden || !$("summary").hidden) {
-      if (e.key === "Escape" && !$("start").hidden && app.state) $("start").hidden = true;
+      if (e.key === "Escape" && !$("start").hidden && app.state) hideStart();
       return;
     }
     const key = e.key.toLowerCase();
