@@ -15,6 +15,12 @@ re-deal) are offered as choices.
 Computer seats think in a separate interpreter (a PyScript worker) through
 :func:`choose`, which rebuilds the position from the saved record and returns
 an action text; the page then plays it here with :func:`act`.
+
+Hints (the coach) are a table option of the page, off by default and kept in
+the save (``"coach": true``). Only then does :func:`hint` (also run in the
+worker, and only when the player asks) rank the human's legal actions; with
+the coach off it refuses, so nothing can ever point out a better or missed
+play to a player who did not opt in (RULES.md).
 """
 
 from __future__ import annotations
@@ -29,6 +35,10 @@ from .session import Session
 SAVE_VERSION = 1
 LEVELS = ("easy", "medium", "hard")
 HUMAN_SEAT = 0
+HINT_TOP = 3
+# Small on purpose: a hint answers in well under a second in the browser.
+HINT_ROLLOUTS = 150
+HINT_MS = 400
 WORD_LABELS = {
     "keep": "Keep the cut card",
     "table": "Put the cut card on the table",
@@ -70,15 +80,16 @@ def call(name: str, payload: str = "{}") -> str:
 class Table:
     """The game on the page: a session and the seats around it."""
 
-    def __init__(self, session: Session, seats: list[dict[str, Any]]) -> None:
+    def __init__(self, session: Session, seats: list[dict[str, Any]], coach: bool = False) -> None:
         if len(seats) != session.players:
             raise WebError(f"{len(seats)} seats for a {session.players}-player game")
         self.session = session
         self.seats = seats
+        self.coach = coach
 
     def save(self) -> dict[str, Any]:
         return {"v": SAVE_VERSION, "record": self.session.record(),
-                "seed": self.session.seed, "seats": self.seats}
+                "seed": self.session.seed, "seats": self.seats, "coach": self.coach}
 
 
 _table: Table | None = None
@@ -93,7 +104,7 @@ def _current() -> Table:
 def _check_seats(seats: Any, players: int) -> list[dict[str, Any]]:
     if not isinstance(seats, list) or len(seats) != players:
         raise WebError(f"a {players}-player table needs {players} seats")
-    out = []
+    out: list[dict[str, Any]] = []
     for i, seat in enumerate(seats):
         if not isinstance(seat, dict):
             raise WebError(f"seat {i} is not described")
@@ -127,8 +138,10 @@ def defaults() -> dict[str, Any]:
 
 @_api
 def start(game: str = "chkobba", options: dict[str, Any] | None = None,
-          seats: list[dict[str, Any]] | None = None, seed: int | None = None) -> dict[str, Any]:
-    """Start a new match and return its state."""
+          seats: list[dict[str, Any]] | None = None, seed: int | None = None,
+          coach: bool = False) -> dict[str, Any]:
+    """Start a new match and return its state. ``coach``: the player may ask
+    for hints (off by default)."""
     global _table
     if game != "chkobba":
         raise WebError(f"{game!r} is not available at this table yet")
@@ -139,8 +152,10 @@ def start(game: str = "chkobba", options: dict[str, Any] | None = None,
     if seats is None:
         seats = [{"kind": "human"}] + [{"kind": "computer", "level": "medium"}] * (players - 1)
     checked = _check_seats(seats, players)
+    if not isinstance(coach, bool):
+        raise WebError("the hints option must be true or false")
     session = Session.new(game, opts, seed=seed)
-    _table = Table(session, checked)
+    _table = Table(session, checked, coach)
     return state()
 
 
@@ -155,8 +170,11 @@ def resume(save: Any) -> dict[str, Any]:
         seed = save.get("seed")
         if seed is not None and not isinstance(seed, int):
             raise WebError("its seed is not a number")
+        coach = save.get("coach", False)
+        if not isinstance(coach, bool):
+            raise WebError("its hints option is not true or false")
         session = Session.from_record(record, seed=seed)
-        table = Table(session, _check_seats(save.get("seats"), session.players))
+        table = Table(session, _check_seats(save.get("seats"), session.players), coach)
     except ChkobbaError as exc:
         raise WebError(f"the saved game could not be resumed: {exc}") from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
@@ -198,6 +216,7 @@ def state() -> dict[str, Any]:
         "words": words if to_act == HUMAN_SEAT else [],
         "claim_window": _claim_window(s, to_act),
         "summary": s.summary(),
+        "coach": table.coach,
         "save": table.save(),
     }
 
@@ -246,6 +265,32 @@ def _agent_action(session: Session, seat: int, level: str, rng: random.Random) -
     obs = session.observation(seat)
     agent = make_agent(session.game, level)
     return str(agent.choose(obs, obs.legal_actions(), rng))
+
+
+@_api
+def hint(save: dict[str, Any], seat: int = HUMAN_SEAT) -> dict[str, Any]:
+    """The coach: the best few legal actions of the human ``seat`` in the
+    position of ``save``, each with a short reason. Runs in the worker, only
+    when the player presses Hint, and only at a table with hints on."""
+    if not isinstance(save, dict) or save.get("coach") is not True:
+        raise WebError("hints are off at this table")
+    if seat != HUMAN_SEAT:
+        raise WebError("hints are only for your own seat")
+    session = Session.from_record(save["record"], seed=save.get("seed"))
+    if session.to_act() != seat:
+        raise WebError("it is not your turn")
+    from .agents import Budget
+    from .agents import hint as coach
+    history = session.state.history()
+    rng = random.Random(f"hint/{session.seed}/{session.state.round_index}/{len(history)}")
+    ranking = coach(session.observation(seat), rng, Budget(rollouts=HINT_ROLLOUTS, ms=HINT_MS))
+    out: list[dict[str, Any]] = []
+    for item in ranking["actions"][:HINT_TOP]:
+        action = str(item["action"])
+        out.append({"action": action, "rank": item.get("rank", len(out) + 1),
+                    "label": WORD_LABELS.get(action, action),
+                    "reason": str(item.get("reason") or "")})
+    return {"actions": out}
 
 
 @_api

@@ -11,8 +11,13 @@ def choose(payload: str) -> str:
     return web.call("choose", str(payload))
 
 
+def hint(payload: str) -> str:
+    # Only ever called when the player presses Hint at a table with hints on.
+    return web.call("hint", str(payload))
+
+
 def ping(payload: str) -> str:
     return web.call("ping", str(payload))
 
 
-__export__ = ["choose", "ping"]
+__export__ = ["choose", "hint", "ping"]

@@ -30,6 +30,7 @@ const app = {
   pace: localStorage.getItem(PACE_KEY) || "normal",
   timings: [],          // [what, start ms, duration ms] of Python calls and renders
   lostFocus: null,      // what had keyboard focus before a render removed it (see keepFocus)
+  hint: null,           // {state, pending, items, error}: the coach's answer for that state only
 };
 window.chkobbaApp = app; // for the e2e tests and for debugging
 
@@ -137,6 +138,7 @@ function focusKey(el) {
   if (el.closest("#table-cards")) return { where: "table", card: el.dataset.card };
   if (el.closest("#choices")) return { where: "choices", action: el.dataset.action };
   if (el.closest("#controls")) return { where: "controls", id: el.id };
+  if (el.closest("#coach-slot")) return { where: "controls", id: "btn-hint" };
   return null;
 }
 
@@ -312,6 +314,90 @@ function renderControls() {
     }
   }
   $("controls").dataset.mode = st.words.length ? "words" : playing ? "play" : "wait";
+  renderCoach();
+}
+
+// ------------------------------------------------------------------ coach (opt-in hints)
+
+// Only at a table with hints on is there a Hint button at all, and the coach
+// runs only when it is pressed. A hint belongs to the position it was asked
+// in: once anything is played it is gone, so nothing is ever shown unasked.
+function renderCoach() {
+  const st = app.state;
+  const box = $("coach");
+  box.replaceChildren();
+  $("coach-slot").replaceChildren();
+  root.classList.toggle("coach-on", !!st.coach);
+  if (!st.coach) return;
+  const yourTurn = st.to_act === HUMAN && !app.busy && !app.paused;
+  const h = app.hint && app.hint.state === st ? app.hint : null;
+  const btn = document.createElement("button");
+  btn.type = "button";
+  btn.id = "btn-hint";
+  btn.className = "btn ghost";
+  btn.textContent = h && h.pending ? "Thinking…" : "Hint";
+  btn.title = "Ask the coach for the best moves (H)";
+  btn.setAttribute("aria-keyshortcuts", "H");
+  btn.disabled = !yourTurn || !!(h && h.pending);
+  btn.addEventListener("click", requestHint);
+  $("coach-slot").append(btn);
+  if (!h || h.pending) return;
+  if (h.error) {
+    const p = document.createElement("p");
+    p.className = "hint-error";
+    p.textContent = `No hint: ${h.error}`;
+    box.append(p);
+    return;
+  }
+  const list = document.createElement("ol");
+  list.className = "hints";
+  list.id = "hints";
+  list.setAttribute("aria-label", "Coach's suggestions, best first");
+  for (const item of h.items) {
+    const li = document.createElement("li");
+    li.dataset.action = item.action;
+    li.innerHTML = `<span class="hint-move">${describeAction(item)}</span>` +
+      (item.reason ? ` <span class="hint-why">${escapeHtml(item.reason)}</span>` : "");
+    list.append(li);
+  }
+  box.append(list);
+}
+
+function describeAction(item) {
+  const a = item.action;
+  const cards = (s) => (s.match(/../g) || []).map(mini).join(" ");
+  if (/^claim /.test(a)) { const [c, t] = a.slice(6).split("x"); return `Claim ${mini(c)} with ${cards(t)}`; }
+  if (a.includes("x")) { const [c, t] = a.split("x"); return `Take ${cards(t)} with ${mini(c)}`; }
+  if (/^[2-7AJQKT][DHSC]$/.test(a)) return `Lay ${mini(a)}`;
+  return escapeHtml(item.label || a);
+}
+
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+async function requestHint() {
+  const st = app.state;
+  if (!st || !st.coach || st.to_act !== HUMAN || app.busy || app.paused) return;
+  if (app.hint && app.hint.state === st && app.hint.pending) return;
+  app.hint = { state: st, pending: true, items: [] };
+  app.hintsAsked = (app.hintsAsked || 0) + 1; // for the e2e tests: the coach runs only when asked
+  render();
+  let hint;
+  try {
+    const worker = await startWorker();
+    const answer = JSON.parse(await worker.sync.hint(JSON.stringify({ save: st.save, seat: HUMAN })));
+    if ("error" in answer) throw new Error(answer.error);
+    hint = { state: st, pending: false, items: answer.ok.actions };
+  } catch (err) {
+    hint = { state: st, pending: false, items: [], error: err.message || String(err) };
+  }
+  if (app.state !== st) return; // the position moved on: a stale hint is never shown
+  app.hint = hint;
+  render();
+  // Asked for, so bring it into view (on a phone it is below the hand).
+  const shown = $("hints") || $("coach");
+  if (shown.scrollIntoView) shown.scrollIntoView({ block: "nearest", behavior: reduceMotion.matches ? "auto" : "smooth" });
 }
 
 function turnText(st) {
@@ -609,7 +695,7 @@ function playAgain() {
   const last = app.state.save;
   $("summary").hidden = true;
   app.paused = false;
-  newGame({ options: last.record.options, seats: last.seats });
+  newGame({ options: last.record.options, seats: last.seats, coach: last.coach === true });
 }
 
 // ------------------------------------------------------------------ start screen
@@ -645,6 +731,7 @@ function showStart() {
     for (const k of ["faces", "capture"]) form[k].value = o[k];
     for (const k of ["target", "match"]) form[k].value = String(o[k]);
     for (const k of ["missed_capture", "last_card_sweep", "redeal", "all_diamonds_wins"]) form[k].checked = !!o[k];
+    form.coach.checked = prev.coach === true;
   }
   fillLevels(Number(form.players.value), prev && prev.seats);
   syncForm();
@@ -681,7 +768,7 @@ function readForm() {
   };
   const seats = [{ kind: "human" }];
   for (let s = 1; s < players; s++) seats.push({ kind: "computer", level: form[`level-${s}`].value });
-  return { game: form.game.value, options, seats };
+  return { game: form.game.value, options, seats, coach: form.coach.checked };
 }
 
 function newGame(settings) {
@@ -770,6 +857,7 @@ function wire() {
     else if (key === "t") onControl("take");
     else if (key === "l") onControl("lay");
     else if (key === "c") onControl("claim");
+    else if (key === "h" && app.state && app.state.coach) requestHint();
   });
 }
 
