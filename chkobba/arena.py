@@ -28,6 +28,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from .actions import TIMEOUT
 from .agents import LEVELS, Agent, Budget, HardAgent, make_agent
 from .errors import ChkobbaError
 from .games import GAMES, game_class
@@ -91,7 +92,7 @@ def play_game(setup: Setup, index: int) -> GameResult:
         agent = agent_a if is_a else agent_b
         t = time.perf_counter()
         action = agent.choose(obs, legal, rngs[seat])
-        if setup.timing and isinstance(agent, HardAgent) and len(legal) > 1:
+        if setup.timing and isinstance(agent, HardAgent) and sum(1 for x in legal if x.kind != TIMEOUT) > 1:
             (res.a_ms if is_a else res.b_ms).append((time.perf_counter() - t) * 1000.0)
         session.apply(action)
     state = session.state

@@ -125,7 +125,7 @@ class MediumAgent(_PolicyAgent):
 # Default hard budgets: sized for <= 150 ms median per decision in CPython on
 # a 2-core laptop-class machine (see docs/agents.md for the measurements).
 DEFAULT_BUDGETS: dict[str, Budget] = {
-    "chkobba": Budget(rollouts=400),
+    "chkobba": Budget(rollouts=600),
     "seven_diamonds": Budget(rollouts=300),
 }
 

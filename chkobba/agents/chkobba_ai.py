@@ -407,7 +407,7 @@ class ChkobbaModel:
 
     game = "chkobba"
 
-    def __init__(self, horizon: int = 12) -> None:
+    def __init__(self, horizon: int = 6) -> None:
         self.horizon = horizon   # plies played out after the move before evaluating
 
     def determinize(self, obs: ChkobbaObservation, rng: random.Random) -> ChkobbaState:

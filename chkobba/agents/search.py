@@ -48,6 +48,7 @@ class Budget:
     min_worlds: int = 6        # sampled deals before any pruning
     prune_z: float = 2.0       # prune when the paired mean is this many standard errors below
     prior_weight: float = 2.0  # medium's estimate counts as this many rollouts
+    max_actions: int = 10      # root actions searched (the best by medium's estimate)
 
 
 class Search:
@@ -71,7 +72,10 @@ class Search:
         self.side: int = obs.seat & 1
         n = len(self.legal)
         self.prior = model.prior(obs, self.legal) if n > 1 else [0.0] * n
-        self.live = list(range(n))
+        # only the most promising actions by medium's estimate are searched
+        # (a big table can offer dozens of captures)
+        order = sorted(range(n), key=lambda i: (-self.prior[i], i))
+        self.live = sorted(order[:self.budget.max_actions])
         self.n = [0] * n
         self.total = [0.0] * n
         self.values: list[list[float]] = [[] for _ in range(n)]   # per world, for paired tests
@@ -182,7 +186,7 @@ class Search:
             row: dict[str, Any] = {"action": str(a)}
             row["expected"] = round(self.total[i] / self.n[i], 3) if self.n[i] else None
             row["rollouts"] = self.n[i]
-            row["pruned"] = i not in self.live
+            row["pruned"] = i not in self.live   # dropped by the search, or never searched
             row.update(self.model.describe(self.obs, a))
             row["_key"] = (a == best, not row["pruned"], self._mean_key(i))
             rows.append(row)
