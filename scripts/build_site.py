@@ -12,6 +12,9 @@ The folder holds everything the page loads, all from its own origin:
     chkobba-HASH.zip                   the repo's chkobba/ package (+ .pyc cache),
                                        unpacked by PyScript's `files` config
     pyscript.json, worker.json         PyScript configs (local interpreter)
+    manifest.webmanifest, icons/       the installable app (PWA)
+    sw.js                              the service worker, with the list of
+                                       every file above filled in (offline)
     build-info.json                    versions and sizes, for the benchmark
 
 Precompiling runs the shipped Pyodide under Node (scripts/precompile_pyc.mjs),
@@ -208,6 +211,10 @@ def build(out: Path, want_precompile: bool) -> dict[str, object]:
     }
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
 
+    # 6. Service worker: precache the whole site (every file written above,
+    # build-info.json too) under a version that changes with any file.
+    write_service_worker(out)
+
     info: dict[str, object] = {
         "pyodide": package_version(PYODIDE_DIR),
         "pyscript": package_version(PYSCRIPT_DIST.parent),
@@ -225,6 +232,27 @@ def build(out: Path, want_precompile: bool) -> dict[str, object]:
         f"{len(info['files'])} files, {total / 1e6:.1f} MB, precompiled={precompiled}, "
         f"{time.monotonic() - t0:.1f}s; {MIME_NOTE}")
     return info
+
+
+def write_service_worker(out: Path) -> None:
+    """Fill web/sw.js's file list and version in the built copy."""
+    sw = out / "sw.js"
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
+                   if p.is_file() and p.name != "sw.js")
+    digest = hashlib.sha256()
+    for rel in files:
+        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
+    version = digest.hexdigest()[:16]
+    # "./" is the page as a visitor opens it; build-info.json is written next.
+    urls = ["./"] + [f"./{rel}" for rel in files] + ["./build-info.json"]
+    text = sw.read_text()
+    for marker in ('"__BUILD_VERSION__"', "/* __PRECACHE_FILES__ */ []"):
+        if marker not in text:
+            sys.exit(f"[build] web/sw.js lacks its {marker} marker")
+    text = text.replace('"__BUILD_VERSION__"', json.dumps(version))
+    text = text.replace("/* __PRECACHE_FILES__ */ []", json.dumps(urls, indent=0))
+    sw.write_text(text)
+    log(f"service worker: {len(urls)} URLs precached, version {version}")
 
 
 def main(argv: list[str] | None = None) -> int:

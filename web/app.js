@@ -31,6 +31,7 @@ const app = {
   timings: [],          // [what, start ms, duration ms] of Python calls and renders
   lostFocus: null,      // what had keyboard focus before a render removed it (see keepFocus)
   hint: null,           // {state, pending, items, error}: the coach's answer for that state only
+  keyboard: false,      // the player's last input was a key (not a pointer): focus is managed
 };
 window.chkobbaApp = app; // for the e2e tests and for debugging
 
@@ -158,7 +159,8 @@ function focusLost() {
 function keepFocus(draw) {
   const key = focusKey(document.activeElement) || app.lostFocus;
   draw();
-  if (!key || !focusLost()) return;
+  // Pointer players get no focus moves (and so no stray focus ring).
+  if (!key || !app.keyboard || !focusLost()) return;
   const usable = (el) => el && !el.disabled && !el.closest("[hidden]") && el.offsetParent !== null;
   const exact =
     key.where === "hand" ? document.querySelector(`#hand .card[data-card="${key.card}"]`)
@@ -861,6 +863,8 @@ function wire() {
   });
   // Focus moved by the player (Tab, a click) wins over a pending restore.
   document.addEventListener("focusin", () => { app.lostFocus = null; });
+  document.addEventListener("keydown", () => { app.keyboard = true; }, { capture: true });
+  document.addEventListener("pointerdown", () => { app.keyboard = false; }, { capture: true });
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
     if (!$("start").hidden || !$("summary").hidden) {
@@ -890,8 +894,20 @@ function onPythonReady() {
   else if (!resumed) showStart();
   root.classList.remove("booting");
   root.classList.add("ready");
-  // The computer players' interpreter boots once the table is usable.
-  setTimeout(startWorker, 0);
+  // The computer players' interpreter boots once the table is usable; then
+  // the offline copy of the site is made (see sw.js).
+  setTimeout(() => startWorker().finally(registerServiceWorker), 0);
+}
+
+// Offline play: only on https, or on this machine (service workers need a
+// secure context; http://127.0.0.1 and localhost count as one).
+function registerServiceWorker() {
+  const local = ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname);
+  if (!("serviceWorker" in navigator) || !(location.protocol === "https:" || local)) return;
+  navigator.serviceWorker.register("./sw.js").then(
+    () => root.classList.add("sw-registered"),
+    () => {}, // blocked (private mode, a test's context): the site works online as before
+  );
 }
 
 wire();
