@@ -5,8 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from e2e_driver import (DESKTOP, PHONE, open_table, pick_action, point_and_play, saved, session_of, settle, shot,
-                        start_game)
+from e2e_driver import (
+    DESKTOP,
+    PHONE,
+    open_table,
+    pick_action,
+    point_and_play,
+    saved,
+    session_of,
+    settle,
+    shot,
+    start_game,
+)
 
 HINT_ITEMS = "#hints li[data-action]"
 

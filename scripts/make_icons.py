@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from browser import launch  # noqa: E402
+from browser import launch
 
 
 def maskable(svg: str) -> str:
