@@ -29,6 +29,7 @@ const app = {
   ai: null,             // Promise of the PyScript worker
   pace: localStorage.getItem(PACE_KEY) || "normal",
   timings: [],          // [what, start ms, duration ms] of Python calls and renders
+  workerChoices: 0,     // computer moves answered by the worker (the search never runs here)
   lostFocus: null,      // what had keyboard focus before a render removed it (see keepFocus)
   hint: null,           // {state, pending, items, error}: the coach's answer for that state only
   keyboard: false,      // the player's last input was a key (not a pointer): focus is managed
@@ -555,6 +556,7 @@ async function scheduleComputer() {
     const answer = JSON.parse(await worker.sync.choose(JSON.stringify({ save: st.save, seat })));
     if ("error" in answer) throw new Error(answer.error);
     action = answer.ok.action;
+    app.workerChoices += 1;
   } catch (err) {
     app.busy = false;
     if (gen === app.generation) showMessage(`The computer could not move: ${err.message || err}`);

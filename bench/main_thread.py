@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Main-thread work while playing: does the page ever freeze?
+
+    python bench/main_thread.py [--rounds 3] [--write docs/main-thread.md] [--no-build]
+
+Plays whole rounds through the real site in headless Chromium (1v1 against
+medium, 2v2 with medium seats; instant pace), exactly as the end-to-end tests
+do, and reports for the time after both interpreters are up:
+- every long task (> 50 ms) the browser saw on the main thread,
+- the page's own timings of each piece of main-thread work (facade calls,
+  renders, saves, the summary): count, median, 95th percentile, maximum.
+The computer's search runs in the PyScript worker, so it never appears here.
+Timings depend on the machine's load, so they are measured here, not asserted
+in tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "e2e"))
+
+from browser import launch  # noqa: E402
+from conftest import LONGTASK_SCRIPT  # noqa: E402
+from e2e_driver import DESKTOP, PHONE, open_table, play_until_summary, settle, start_game  # noqa: E402
+from serve import start_server  # noqa: E402
+
+
+def play_round(browser: Any, base_url: str, players: int, seed: int) -> dict[str, Any]:
+    ctx = browser.new_context(viewport=PHONE if players == 2 else DESKTOP, service_workers="block")
+    ctx.add_init_script(LONGTASK_SCRIPT)
+    page = ctx.new_page()
+    page.base_url = base_url
+    page.set_default_timeout(120_000)
+    open_table(page, f"?seed={seed}")
+    levels = ("medium",) if players == 2 else ("medium", "medium", "medium")
+    start_game(page, players=players, levels=levels)
+    settle(page)
+    page.wait_for_selector("html.ai-ready")
+    play_until_summary(page)
+    after = page.evaluate("() => window.__aiReadyAt")
+    timings = [t for t in page.evaluate("() => window.chkobbaApp.timings") if t[1] >= after]
+    long_tasks = [t for t in page.evaluate("() => window.__longTasks") if t["start"] >= after]
+    ctx.close()
+    return {"timings": timings, "long_tasks": long_tasks}
+
+
+def describe(durations: list[float]) -> str:
+    if not durations:
+        return "-"
+    d = sorted(durations)
+    p95 = d[min(len(d) - 1, int(0.95 * len(d)))]
+    return f"{len(d)} | {statistics.median(d):.0f} | {p95:.0f} | {d[-1]:.0f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--rounds", type=int, default=3, help="rounds of each kind (1v1, 2v2)")
+    p.add_argument("--write", help="write the results as markdown to this file")
+    p.add_argument("--no-build", action="store_true")
+    a = p.parse_args(argv)
+    if not a.no_build:
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True)
+    from playwright.sync_api import sync_playwright
+    server = start_server(ROOT / "build" / "site")
+    base_url = f"http://127.0.0.1:{server.server_address[1]}/"
+    results: dict[str, list[dict[str, Any]]] = {"1v1": [], "2v2": []}
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        for k in range(a.rounds):
+            results["1v1"].append(play_round(browser, base_url, 2, 100 + k))
+            results["2v2"].append(play_round(browser, base_url, 4, 200 + k))
+        browser.close()
+    server.shutdown()
+    lines = ["| table | work | count | median ms | p95 ms | max ms |", "|---|---|---|---|---|---|"]
+    for name, runs in results.items():
+        kinds = sorted({t[0] for r in runs for t in r["timings"]})
+        for kind in kinds:
+            lines.append(f"| {name} | {kind} | " + describe([t[2] for r in runs for t in r["timings"] if t[0] == kind]) + " |")
+        lt = [t["duration"] for r in runs for t in r["long_tasks"]]
+        lines.append(f"| {name} | long tasks > 50 ms | {len(lt)} | " + (f"- | - | {max(lt):.0f} |" if lt else "- | - | - |"))
+    cmd = "python bench/main_thread.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    text = "\n".join(lines)
+    print(text)
+    if a.write:
+        Path(a.write).write_text(
+            "# Main-thread work during play\n\n"
+            f"Measured with `{cmd.strip()}` ({a.rounds} whole rounds of each kind, medium computer seats,\n"
+            "instant pace, headless Chromium on this project's 2-core machine kind), counting only\n"
+            "what happens after both interpreters are up. The computer's search runs in the\n"
+            "PyScript worker and never on the main thread (the e2e tests check that structurally).\n\n"
+            + text + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
