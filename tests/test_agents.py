@@ -26,7 +26,7 @@ SMALL = Budget(rollouts=100)
 
 
 def chkobba_position(table: list[str], first: list[str], second: list[str], dealer: int = 1,
-                     options: dict[str, Any] | None = None, plays: list[str] = ()) -> ChkobbaState:  # type: ignore[assignment]
+                     options: dict[str, Any] | None = None, plays: tuple[str, ...] = ()) -> ChkobbaState:
     """A two-player deal where the cutter tables the cut: ``table`` goes on
     the table, ``first`` to the cutter (who plays first), ``second`` to the
     dealer; the rest of the deck in card order. Then ``plays`` are applied."""
@@ -57,32 +57,43 @@ def test_takes_the_seven_of_diamonds(level: str) -> None:
 
 def test_claims_a_missed_seven_of_diamonds() -> None:
     # seat 0 plays first and lays 7H although it could take the 7D
-    s = chkobba_position(["7D", "KS", "2H", "3C"], ["7H", "4S", "5S"], ["AC", "6H", "QC"], plays=["7H"])
+    s = chkobba_position(["7D", "KS", "2H", "3C"], ["7H", "4S", "5S"], ["AC", "6H", "QC"], plays=("7H",))
     assert s.to_act() == 1
     a = decide("medium", s)
     assert a.kind == CLAIM and str(a) == "claim 7Hx7D"
     assert decide("hard", s, budget=SMALL).kind == CLAIM
 
 
+# A real position (found in a medium game, kept as a record): the table is
+# JC KD; seat 0 holds 2D 7H KH. KHxKD would leave JC alone, and a jack
+# (9) sweeps it; laying 7H (table 26) is safe.
+SWEEP_RECORD = {
+    "game": "chkobba", "options": {"players": 2}, "first_dealer": 1,
+    "rounds": [{"decks": [["QH", "4H", "7S", "4D", "6H", "3S", "6S", "KC", "AS", "6C", "5H", "KS", "AD", "QS",
+                           "5C", "4S", "3D", "JS", "3H", "AH", "2C", "3C", "KD", "JC", "5D", "7D", "2H", "5S",
+                           "2D", "7H", "KH", "6D", "JH", "QD", "4C", "JD", "7C", "2S", "QC", "AC"]],
+                "actions": ["table", "3S", "KCx3S7S", "6S", "6Cx6S", "6H", "AS", "KSx4D6H", "5CxAS4H", "5H",
+                            "QSxQH", "AD", "4S", "3H", "AHxAD", "JSx4S5H", "3Cx3H", "3D", "2C", "5Dx2C3D",
+                            "5S", "JC", "2H", "KD", "7Dx2H5S"]}]}
+
+
 def test_no_single_card_left_to_sweep_when_a_safe_lay_exists() -> None:
-    # 2Cx2H would leave KS alone on the table (any king sweeps it);
-    # laying QH makes the table 20: nothing can sweep it.
-    s = chkobba_position(["KS", "2H", "5D", "JS"], ["2C", "QH", "4S"], ["AC", "6H", "QC"], plays=["4Sx"] if False else [])
-    s = chkobba_position(["KS", "2H", "4D", "3S"], ["AS", "QH", "2C"], ["AC", "6H", "QC"])
-    obs = s.observation(0)
+    s = Session.from_record(SWEEP_RECORD).state
+    seat = s.to_act()
+    obs = s.observation(seat)
+    assert [CODES[c] for c in obs.table] == ["JC", "KD"]
     view = View.of_obs(obs)
+    risky = next(a for a in obs.legal_actions() if str(a) == "KHxKD")
+    assert score_action(view, risky)[1] > 0.4          # the sweep risk is seen
     a = decide("medium", s)
     table_after = [c for c in s.table if c not in a.take] + ([a.card] if a.kind == LAY else [])
     assert len(table_after) != 1, str(a)
-    # and the heuristic sees the risk of the single-card table
-    risky = [x for x in obs.legal_actions() if x.kind == CAPTURE and len(x.take) == len(s.table) - 1]
-    for x in risky:
-        assert score_action(view, x)[1] > 0.1
+    assert str(a) == "7H"
+    assert decide("hard", s, budget=SMALL) != risky
 
 
 def test_medium_avoids_leaving_a_sweepable_sum() -> None:
-    # laying 2C makes the table 2+3=5 ... no: table 3S alone after QHx? keep it simple:
-    # table 3S + 4D (7): laying AS makes 8 (sweepable by any Q); laying KC makes 17.
+    # a table adding up to more than 10 can't be swept: no risk is counted
     s = chkobba_position(["3S", "4D", "JC", "KH"], ["AS", "KC", "2D"], ["AC", "6H", "QC"],
                          options={"capture": "optional"})
     obs = s.observation(0)
