@@ -25,6 +25,7 @@ play to a player who did not opt in (RULES.md).
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 from typing import Any, Callable, TypeVar
@@ -69,9 +70,17 @@ def call(name: str, payload: str = "{}") -> str:
     if fn is None:
         return json.dumps({"error": f"unknown call {name!r}"})
     try:
-        args = json.loads(payload or "{}")
+        try:
+            args = json.loads(payload or "{}")
+        except ValueError:
+            raise WebError("the request is not valid JSON") from None
         if not isinstance(args, dict):
             raise WebError("the request is not an object")
+        try:
+            inspect.signature(fn).bind(**args)
+        except TypeError as exc:
+            # wrong or missing arguments for the call: the page's mistake, in words
+            raise WebError(f"bad request to {name}: {exc}") from None
         return json.dumps({"ok": fn(**args)})
     except ChkobbaError as exc:
         return json.dumps({"error": str(exc)})
@@ -154,6 +163,8 @@ def start(game: str = "chkobba", options: dict[str, Any] | None = None,
     checked = _check_seats(seats, players)
     if not isinstance(coach, bool):
         raise WebError("the hints option must be true or false")
+    if seed is not None and (type(seed) is not int or not 0 <= seed < 2**53):
+        raise WebError(f"the seed must be a whole number from 0 to 2^53, not {seed!r}")
     session = Session.new(game, opts, seed=seed)
     _table = Table(session, checked, coach)
     return state()
