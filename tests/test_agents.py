@@ -117,6 +117,35 @@ def test_seven_diamonds_hand_strength_orders_hands() -> None:
     assert hand_strength(strong) > hand_strength(weak)
 
 
+def test_seven_diamonds_medium_keeps_its_run_and_holds_back_a_new_suit() -> None:
+    # seat 0 holds the diamonds up to TD and 7H with nothing above it in hearts:
+    # laying 8D keeps its own run going; 7H would only open hearts to the others.
+    from chkobba.seven_diamonds import DECK as SD_DECK, SevenDiamondsState
+    mine = [card(c) for c in ["7D", "8D", "9D", "TD", "7H", "AS", "KS", "QS"]]
+    s = SevenDiamondsState.new({"calls": False, "timers": False}, 3, mine + [c for c in SD_DECK if c not in mine])
+    medium = make_agent("seven_diamonds", "medium")
+    rng = random.Random(0)
+    while True:
+        seat = s.to_act()
+        obs = s.observation(seat)
+        legal = obs.legal_actions()
+        if seat == 0 and len(legal) > 1:
+            break
+        s = s.apply(medium.choose(obs, legal, rng))
+    assert {str(a) for a in legal} == {"8D", "7H"}
+    assert str(medium.choose(obs, legal, rng)) == "8D"
+
+
+def test_seven_diamonds_agents_never_time_out() -> None:
+    s = Session.new("seven_diamonds", {}, seed=1)
+    obs = s.observation(s.to_act())
+    legal = obs.legal_actions()
+    assert any(a.kind == TIMEOUT for a in legal)
+    for level in ("easy", "medium", "hard"):
+        agent = make_agent("seven_diamonds", level, SMALL) if level == "hard" else make_agent("seven_diamonds", level)
+        assert agent.choose(obs, legal, random.Random(0)).kind != TIMEOUT
+
+
 # ------------------------------------------------------------------ honesty
 
 def random_positions(game: str, options: dict[str, Any], count: int, seed: int) -> list[Any]:
