@@ -463,6 +463,15 @@ class ChkobbaModel:
         and the sweep risk it leaves."""
         out: dict[str, Any] = {}
         if obs.phase != PLAY:
+            cut = C.CODES[obs.cut_card] if obs.cut_card >= 0 else "the cut card"
+            out["reason"] = {
+                KEEP: f"keep {cut} in your hand",
+                TABLE: f"put {cut} and three more on the table; you play first",
+                PROPOSE: "ask for a new deal",
+                PASS: "play this deal",
+                ACCEPT: "agree to a new deal",
+                REFUSE: "play this deal",
+            }.get(a.kind, a.kind)
             return out
         view = View.of_obs(obs)
         value, risk = score_action(view, a)
