@@ -86,7 +86,7 @@ def pile_eval(me: int, opp: int) -> float:
     e = _EVAL_CACHE.get(key)
     if e is not None:
         return e
-    if len(_EVAL_CACHE) > 300_000:
+    if len(_EVAL_CACHE) > 50_000:    # bounded: clearing must stay quick
         _EVAL_CACHE.clear()
     e = _EVAL_CACHE[key] = _pile_eval(me, opp)
     return e
