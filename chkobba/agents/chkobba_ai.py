@@ -281,10 +281,16 @@ def score_action(view: View, a: Action) -> tuple[float, float]:
 
 
 def medium_play(view: View, legal: Sequence[Action], rng: random.Random | None = None) -> int:
-    """Index of medium's play among ``legal`` (ties broken by ``rng``, else first)."""
+    """Index of medium's play among ``legal`` (ties broken by ``rng``, else first).
+
+    A missed capture is always claimed (the best claim): it is free, the
+    claimer still plays a card afterwards."""
     best = -1e9
     best_i: list[int] = []
+    claims = legal[0].kind == CLAIM    # claims come first in the legal order
     for i, a in enumerate(legal):
+        if claims and a.kind != CLAIM:
+            break
         v = score_action(view, a)[0]
         if v > best + 1e-9:
             best = v
