@@ -230,6 +230,9 @@ def test_corrupted_save_is_reported_and_a_new_game_starts(make_page: Any) -> Non
     assert "\n" not in notice.inner_text().strip()
     assert state(page)["view"]["round_index"] == 0
     assert saved(page)["v"] == web.SAVE_VERSION
+    # the damaged save is kept aside, not thrown away
+    kept = page.evaluate("() => localStorage.getItem('chkobba.save.v1.damaged')")
+    assert kept == '{"v": 1, "record": {"game": "chkobba"'
 
 
 def test_desktop_mid_round_and_summary_screenshots(make_page: Any) -> None:

@@ -823,6 +823,8 @@ function resumeSaved() {
     st = py("resume", { save: JSON.parse(raw) });
   } catch (err) {
     const reason = err instanceof SyntaxError ? "the saved game could not be read (not valid JSON)" : err.message;
+    // Nothing is thrown away: the unreadable save is kept aside for recovery.
+    try { localStorage.setItem(SAVE_KEY + ".damaged", raw); } catch (e) { /* storage full */ }
     localStorage.removeItem(SAVE_KEY);
     showNotice(`Your saved game was damaged and could not be resumed (${reason}); a new game has started.`);
     return null;
