@@ -29,6 +29,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except OSError as e:
         print(f"cannot read {args.file}: {e.strerror or e}", file=sys.stderr)
         return 2
+    except UnicodeDecodeError:
+        print(f"cannot read {args.file}: it is not UTF-8 text (a record is JSON)", file=sys.stderr)
+        return 2
     try:
         out = summary(replay(parse_record(text)))
     except ChkobbaError as e:

@@ -166,3 +166,12 @@ def test_golden_2v2_claim_position() -> None:
     assert set(s.table) == set(cards("QH JC"))
     assert s.chkobbas == [(), ()] and s.to_act() == 0 and s.dealer == 3
     assert all(len(h) == 3 for h in s.hands) and s.deck_left == 40 - 4 - 24
+
+
+def test_replay_command_unreadable_files(tmp_path: Path) -> None:
+    f = tmp_path / "bin.json"
+    f.write_bytes(bytes(range(128, 256)))
+    for path in (f, tmp_path):
+        out = subprocess.run([sys.executable, "-m", "chkobba", "replay", str(path)], capture_output=True, text=True)
+        assert out.returncode != 0 and out.stdout == ""
+        assert out.stderr.startswith("cannot read") and len(out.stderr.strip().splitlines()) == 1
