@@ -162,6 +162,11 @@ def captures_on(table: tuple[Card, ...], v: int, values: tuple[int, ...]) -> lis
         if len(singles) > 1:
             singles.sort(key=_first)
         return singles
+    return _sum_captures(table, v, values)
+
+
+def _sum_captures(table: tuple[Card, ...], v: int, values: tuple[int, ...]) -> list[tuple[Card, ...]]:
+    """The captures by sum of a card of value ``v`` (no table card has value ``v``)."""
     key = v << 56 | values[37] << 52  # 37 = QS: tells the two face orders apart
     for c in table:
         key |= 1 << c
@@ -363,8 +368,20 @@ class ChkobbaState(StateBase):
             out.extend([_LAYS[c] for c in self.hands[self.turn]])
             return out
         compulsory = self.options.capture == "compulsory"
+        tvals = [values[t] for t in table]
+        low = min(tvals)
+        total = sum(tvals)
         for c in self.hands[self.turn]:
-            caps = captures_on(table, values[c], values)
+            v = values[c]
+            caps: list[tuple[Card, ...]]
+            if v in tvals:
+                caps = [(t,) for t in table if values[t] == v]
+                if len(caps) > 1:
+                    caps.sort(key=_first)
+            elif v < 2 * low or v > total:
+                caps = []  # no two table cards are small enough, or all of them fall short
+            else:
+                caps = _sum_captures(table, v, values)
             for take in caps:
                 out.append(Action(CAPTURE, c, take))
             if not (caps and compulsory):

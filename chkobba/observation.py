@@ -72,12 +72,12 @@ class ChkobbaObservation:
         return DECK_MASK & ~seen
 
     def legal_actions(self) -> list[Action]:
-        """The seat's legal actions when it is to act (computed on a
-        determinized state: legality never depends on hidden cards)."""
+        """The seat's legal actions when it is to act (computed on the public
+        part of the state with this seat's hand: legality never depends on
+        hidden cards)."""
         if self.to_act != self.seat:
             return []
-        actions: list[Action] = determinize(self, random.Random(0)).legal_actions()
-        return actions
+        return _public_state(self).legal_actions()
 
 
 def observe_chkobba(s: "ChkobbaState", seat: int) -> ChkobbaObservation:
@@ -105,8 +105,10 @@ def determinize(obs: Any, rng: random.Random) -> Any:
     return determinize_seven_diamonds(obs, rng)
 
 
-def _determinize_chkobba(obs: ChkobbaObservation, rng: random.Random) -> "ChkobbaState":
-    from .engine import CUT, DEAL, DECK, OVER, ChkobbaState, VALUES
+def _public_state(obs: ChkobbaObservation) -> "ChkobbaState":
+    """A state holding what ``obs`` shows: the seat's own hand, no other
+    hand and no deck (determinize deals those)."""
+    from .engine import ChkobbaState, VALUES
     s = ChkobbaState.__new__(ChkobbaState)
     s.options = obs.options
     s.n = obs.options.players
@@ -133,10 +135,17 @@ def _determinize_chkobba(obs: ChkobbaObservation, rng: random.Random) -> "Chkobb
         log = (a, log)
     s.log = log
     s.log_len = len(obs.history)
+    s.deck = ()
+    s.pos = 0
+    s.hands = [()] * s.n
+    s.hands[obs.seat] = obs.hand
+    return s
+
+
+def _determinize_chkobba(obs: ChkobbaObservation, rng: random.Random) -> "ChkobbaState":
+    from .engine import CUT, DEAL, DECK, OVER
+    s = _public_state(obs)
     if obs.phase in (DEAL, OVER):
-        s.deck = ()
-        s.pos = 0
-        s.hands = [()] * s.n
         return s
     if obs.phase == CUT:
         rest = [c for c in DECK if c != obs.cut_card]

@@ -19,7 +19,7 @@ from math import comb
 from typing import Any
 
 from .. import cards as C
-from ..actions import ACCEPT, CAPTURE, CLAIM, KEEP, LAY, PASS, PROPOSE, REFUSE, TABLE, Action
+from ..actions import ACCEPT, CAPTURE, CLAIM, KEEP, PASS, PROPOSE, REFUSE, TABLE, Action
 from ..cards import Card
 from ..engine import (ANSWER, CUT, DECK_MASK, DIAMONDS, HAYA_BIT, PLAY, REDEAL, SEVENS, SIXES,
                       ChkobbaState, VALUES, captures_on)
