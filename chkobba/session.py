@@ -180,19 +180,16 @@ def chkobba_view(session: Session, seat: int) -> dict[str, Any]:
 
 
 def _describe_move(seat: int | None, a: Action, before: Any, after: Any) -> dict[str, Any]:
-    """A move for display: who, what, which cards, and whether it swept."""
-    move: dict[str, Any] = {"seat": seat, "action": str(a), "kind": a.kind,
-                            "card": CODES[a.card] if a.card >= 0 else None,
-                            "take": [CODES[c] for c in a.take],
-                            "round_ended": bool(after.results) and (before is None or len(after.results) > len(before.results))}
-    sweep = False
-    if before is not None and seat is not None and hasattr(before, "chkobbas"):
-        side = seat & 1
-        if after.round_index == before.round_index or move["round_ended"]:
-            sweep = len(after.chkobbas[side]) > len(before.chkobbas[side]) if not move["round_ended"] else \
-                (after.results[-1].chkobba[side] > len(before.chkobbas[side]))
-    move["chkobba"] = sweep
-    return move
+    """A move for display: who, what, which cards, whether it ended the round
+    and whether it swept (``after`` is the state right after the move, before
+    any new deal; ``before`` is None when resuming a record)."""
+    swept = (before is not None and seat is not None and hasattr(after, "chkobbas")
+             and len(after.chkobbas[seat & 1]) > len(before.chkobbas[seat & 1]))
+    return {"seat": seat, "action": str(a), "kind": a.kind,
+            "card": CODES[a.card] if a.card >= 0 else None,
+            "take": [CODES[c] for c in a.take],
+            "round_ended": after.round_over(),
+            "chkobba": swept}
 
 
 __all__ = ["Session", "ChkobbaError", "InvalidRecord"]

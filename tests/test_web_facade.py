@@ -63,3 +63,21 @@ def test_unknown_call_and_bad_payload() -> None:
 def test_malformed_requests_are_refused_in_words() -> None:
     assert json.loads(web.call("start", "{bad")) == {"error": "the request is not valid JSON"}
     assert "bad request to start" in json.loads(web.call("start", '{"colour": 1}'))["error"]
+
+
+def test_claim_window_survives_a_reload_after_earlier_rounds() -> None:
+    """A resumed save whose last move is a lay still offers the claim button
+    (the window is said after every lay, so it tells nothing)."""
+    import random
+    from chkobba.session import Session
+    sess = Session.new("chkobba", {}, seed=2)
+    rng = random.Random(2)
+    # play past the first round, then until seat 0 is to act right after a lay by seat 1
+    while not (sess.state.results and sess.to_act() == 0 and sess.last_move
+               and sess.last_move["kind"] == "lay" and sess.last_move["seat"] == 1):
+        sess.apply(rng.choice([t for t in sess.legal() if not t.startswith("claim")]))
+    save = {"v": web.SAVE_VERSION, "record": sess.record(), "seed": sess.seed,
+            "seats": [{"kind": "human"}, {"kind": "computer", "level": "easy"}]}
+    st = call("resume", save=save)["ok"]
+    assert st["view"]["last"]["round_ended"] is False
+    assert st["claim_window"] == {"card": sess.last_move["card"], "seat": 1}
