@@ -368,6 +368,7 @@ class ChkobbaState(StateBase):
             out.extend([_LAYS[c] for c in self.hands[self.turn]])
             return out
         compulsory = self.options.capture == "compulsory"
+        # captures_on, inlined for the hot path (the table's values are read once)
         tvals = [values[t] for t in table]
         low = min(tvals)
         total = sum(tvals)

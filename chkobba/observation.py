@@ -151,8 +151,6 @@ def _determinize_chkobba(obs: ChkobbaObservation, rng: random.Random) -> "Chkobb
         rest = [c for c in DECK if c != obs.cut_card]
         rng.shuffle(rest)
         s.deck = tuple(([obs.cut_card] if obs.cut_card >= 0 else []) + rest)
-        s.pos = 0
-        s.hands = [()] * s.n
         return s
     unseen = C.cards_of(obs.unseen_mask())
     rng.shuffle(unseen)
@@ -166,5 +164,4 @@ def _determinize_chkobba(obs: ChkobbaObservation, rng: random.Random) -> "Chkobb
             i += count
     s.hands = hands
     s.deck = tuple(unseen[i:])
-    s.pos = 0
     return s

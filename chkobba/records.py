@@ -114,26 +114,26 @@ def replay(record: Record | dict[str, Any] | str) -> GameState:
             raise _fail(f"round {r}: round {r - 1} stops before its end, yet round {r} follows")
         decks = iter(enumerate(rnd.decks, 1))
 
-        def deal(where: str) -> bool:
+        def deal() -> bool:
+            """Deal the round's next deck; False when it lists no more."""
             nxt = next(decks, None)
             if nxt is None:
                 return False
             k, codes = nxt
+            cards = _deck(r, k, codes)
             try:
-                state.deal(_deck(r, k, codes))
-            except InvalidRecord:
-                raise
+                state.deal(cards)
             except ChkobbaError as e:
                 raise _fail(f"round {r}, deck {k}: {e}") from None
             return True
 
-        if not deal("start"):
+        if not deal():
             if r == last and not rnd.actions:
                 continue
             raise _fail(f"round {r}: the round lists no deck")
         for i, text in enumerate(rnd.actions):
             if state.needs_deal and getattr(state, "redeal_next", False):
-                if not deal("re-deal"):
+                if not deal():
                     raise _fail(f'round {r}, action {i} "{text}": a re-deal was accepted but the round lists no further deck')
             where = f'round {r}, action {i} "{text}"'
             if state.is_over:
@@ -148,7 +148,7 @@ def replay(record: Record | dict[str, Any] | str) -> GameState:
                 raise _fail(f"{where}: {state.explain(a)}")
             state.play(a)
         if state.needs_deal and getattr(state, "redeal_next", False):
-            deal("re-deal")
+            deal()
         extra = next(decks, None)
         if extra is not None:
             raise _fail(f"round {r}, deck {extra[0]}: the round never uses this deck")

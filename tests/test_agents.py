@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from chkobba import arena
-from chkobba.actions import CAPTURE, CLAIM, LAY, TIMEOUT, Action
+from chkobba.actions import CLAIM, LAY, TIMEOUT, Action
 from chkobba.agents import Budget, HardAgent, hint, make_agent
 from chkobba.agents.chkobba_ai import View, score_action
 from chkobba.agents.seven_ai import hand_strength

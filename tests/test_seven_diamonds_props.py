@@ -90,13 +90,7 @@ def test_invariants_and_passes_in_random_games(options: dict[str, Any], seed: in
 @settings(max_examples=20, deadline=None)
 @given(OPTIONS, st.integers(0, 2**31), st.integers(0, 40))
 def test_apply_never_mutates_and_illegal_changes_nothing(options: dict[str, Any], seed: int, steps: int) -> None:
-    rng = random.Random(seed)
-    ses = Session.new("seven_diamonds", options, seed=seed)
-    for _ in range(steps):
-        if ses.is_over:
-            return
-        ses.apply(rng.choice(ses.legal()))
-    s = ses.state
+    s = play_random(options, seed, max_actions=steps).state
     if s.is_over:
         return
     fp = fingerprint(s)
