@@ -27,7 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from chkobba import arena  # noqa: E402
+from chkobba.cli import arena  # noqa: E402
 from chkobba.agents import DEFAULT_BUDGETS, Budget, HardAgent, make_agent  # noqa: E402
 from chkobba.session import Session  # noqa: E402
 

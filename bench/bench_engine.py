@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from chkobba.engine import PLAY, ChkobbaState  # noqa: E402
+from chkobba.games.chkobba.state import PLAY, ChkobbaState  # noqa: E402
 from chkobba.options import ChkobbaOptions  # noqa: E402
 
 

@@ -16,8 +16,8 @@ import random
 import time
 from collections.abc import Callable
 
-from chkobba.observation import determinize
-from chkobba.seven_diamonds import DECK, SevenDiamondsState
+from chkobba.games.chkobba.observation import determinize
+from chkobba.games.seven_diamonds.state import DECK, SevenDiamondsState
 
 
 def random_rounds(n: int, seed: int) -> tuple[float, int, list[SevenDiamondsState]]:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action, parse_action
-from .engine import ChkobbaState
+from .games.chkobba.state import ChkobbaState
 from .errors import ChkobbaError, IllegalAction, InvalidAction, InvalidOptions, InvalidRecord
-from .observation import determinize
+from .games.chkobba.observation import determinize
 from .options import ChkobbaOptions, SevenDiamondsOptions
 from .session import Session
 

@@ -44,10 +44,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "arena":
-        from .arena import main as arena_main
+        from .cli.arena import main as arena_main
         return int(arena_main(argv[1:]))
     if argv and argv[0] == "play":
-        from .terminal import main as play_main
+        from .cli.terminal import main as play_main
         return int(play_main(argv[1:]))
     p = argparse.ArgumentParser(prog="python -m chkobba", description="Chkobba and Seven Diamonds.")
     sub = p.add_subparsers(dest="cmd", required=True)

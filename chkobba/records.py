@@ -16,7 +16,8 @@ from typing import Any
 
 from .cards import CODES, card
 from .errors import ChkobbaError, InvalidRecord
-from .games import GameState, game_class
+from .protocol import GameState
+from .registry import game_class
 
 
 @dataclass

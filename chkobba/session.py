@@ -18,7 +18,8 @@ from . import cards as C
 from .actions import Action
 from .cards import CODES
 from .errors import ChkobbaError, IllegalAction, InvalidRecord
-from .games import GameState, game_class
+from .protocol import GameState
+from .registry import game_class
 from .records import Record, RoundRecord, parse_record, replay, summary
 
 
@@ -133,7 +134,7 @@ class Session:
         """What ``seat`` sees, as JSON-able values for an interface."""
         if self.game == "chkobba":
             return chkobba_view(self, seat)
-        from .seven_diamonds import seven_diamonds_view
+        from .games.seven_diamonds.state import seven_diamonds_view
         return seven_diamonds_view(self, seat)
 
 
@@ -141,7 +142,7 @@ def chkobba_view(session: Session, seat: int) -> dict[str, Any]:
     """The Chkobba table as ``seat`` sees it. Nothing here reveals a hidden card
     or a missed capture: ``legal`` is given only to the seat to act, and an
     interface must not use it to point at claimable cards."""
-    from .engine import CUT, ChkobbaState
+    from .games.chkobba.state import CUT, ChkobbaState
     s = session.state
     assert isinstance(s, ChkobbaState)
     obs = s.observation(seat)

@@ -141,7 +141,7 @@ def _check_seats(seats: Any, players: int) -> list[dict[str, Any]]:
 def defaults() -> dict[str, Any]:
     """Default table options of each game and the computer levels, so the page
     can check its start form against the engine."""
-    from .games import game_class
+    from .registry import game_class
     return {"chkobba": game_class("chkobba").options_class()().to_dict(), "levels": list(LEVELS)}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from chkobba.cards import card, code
-from chkobba.engine import DECK, PLAY, ChkobbaState
+from chkobba.games.chkobba.state import DECK, PLAY, ChkobbaState
 from chkobba.session import Session
 
 

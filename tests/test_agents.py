@@ -12,14 +12,14 @@ from typing import Any
 
 import pytest
 
-from chkobba import arena
+from chkobba.cli import arena
 from chkobba.actions import CLAIM, LAY, TIMEOUT, Action
 from chkobba.agents import Budget, HardAgent, hint, make_agent
-from chkobba.agents.chkobba_ai import View, score_action
-from chkobba.agents.seven_ai import hand_strength
+from chkobba.agents.chkobba import View, score_action
+from chkobba.agents.seven_diamonds import hand_strength
 from chkobba.cards import CODES, card, mask_of
-from chkobba.engine import DECK, ChkobbaState
-from chkobba.observation import determinize
+from chkobba.games.chkobba.state import DECK, ChkobbaState
+from chkobba.games.chkobba.observation import determinize
 from chkobba.session import Session
 
 SMALL = Budget(rollouts=100)
@@ -120,7 +120,7 @@ def test_seven_diamonds_hand_strength_orders_hands() -> None:
 def test_seven_diamonds_medium_keeps_its_run_and_holds_back_a_new_suit() -> None:
     # seat 0 holds the diamonds up to TD and 7H with nothing above it in hearts:
     # laying 8D keeps its own run going; 7H would only open hearts to the others.
-    from chkobba.seven_diamonds import DECK as SD_DECK, SevenDiamondsState
+    from chkobba.games.seven_diamonds.state import DECK as SD_DECK, SevenDiamondsState
     mine = [card(c) for c in ["7D", "8D", "9D", "TD", "7H", "AS", "KS", "QS"]]
     s = SevenDiamondsState.new({"calls": False, "timers": False}, 3, mine + [c for c in SD_DECK if c not in mine])
     medium = make_agent("seven_diamonds", "medium")

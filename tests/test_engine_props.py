@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chkobba.cards import mask_of
-from chkobba.engine import DEAL, DECK_MASK, OVER, ChkobbaState
-from chkobba.observation import determinize
+from chkobba.games.chkobba.state import DEAL, DECK_MASK, OVER, ChkobbaState
+from chkobba.games.chkobba.observation import determinize
 from chkobba.options import ChkobbaOptions
 from chkobba.records import replay, summary
 from chkobba.session import Session

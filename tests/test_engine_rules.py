@@ -6,7 +6,7 @@ import pytest
 
 from chkobba.actions import parse_action
 from chkobba.cards import card, code
-from chkobba.engine import ANSWER, CUT, DEAL, OVER, PLAY, REDEAL, ChkobbaState, card_values, score_round
+from chkobba.games.chkobba.state import ANSWER, CUT, DEAL, OVER, PLAY, REDEAL, ChkobbaState, card_values, score_round
 from chkobba.errors import IllegalAction, InvalidAction, InvalidOptions
 from chkobba.options import ChkobbaOptions
 from positions import cards, deck_for, position, session_with

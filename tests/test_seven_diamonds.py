@@ -15,7 +15,7 @@ from chkobba.actions import Action, LAY
 from chkobba.cards import card, code, mask_of
 from chkobba.errors import IllegalAction, InvalidAction, InvalidRecord
 from chkobba.records import replay, summary
-from chkobba.seven_diamonds import (CALLS, DEAL, DECK, DECK_MASK, PLAY, Event, SevenDiamondsState,
+from chkobba.games.seven_diamonds.state import (CALLS, DEAL, DECK, DECK_MASK, PLAY, Event, SevenDiamondsState,
                                     score_round)
 from chkobba.session import Session
 

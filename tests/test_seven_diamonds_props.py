@@ -9,9 +9,9 @@ from typing import Any
 from hypothesis import given, settings, strategies as st
 
 from chkobba.errors import IllegalAction
-from chkobba.observation import determinize
+from chkobba.games.chkobba.observation import determinize
 from chkobba.records import replay, summary
-from chkobba.seven_diamonds import CALLS, DECK_MASK, PLAY, SevenDiamondsState
+from chkobba.games.seven_diamonds.state import CALLS, DECK_MASK, PLAY, SevenDiamondsState
 from chkobba.session import Session
 
 OPTIONS = st.fixed_dictionaries({

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from chkobba.session import Session
-from chkobba.terminal import main
+from chkobba.cli.terminal import main
 
 pytest.importorskip("chkobba.agents")
 

@@ -88,10 +88,10 @@ Policy = Callable[[Any, Sequence[Action], random.Random], Action]
 
 def _policies(game: str) -> tuple[Policy, Policy, Callable[[], Model]]:
     if game == "chkobba":
-        from . import chkobba_ai as m
+        from . import chkobba as m
         return m.easy_choose, m.medium_choose, m.ChkobbaModel
     if game == "seven_diamonds":
-        from . import seven_ai as s
+        from . import seven_diamonds as s
         return s.easy_choose, s.medium_choose, s.SevenModel
     raise ValueError(f'unknown game "{game}" (known: chkobba, seven_diamonds)')
 
@@ -163,7 +163,7 @@ def make_agent(game: str, level: str, budget: Budget | None = None) -> Agent:
     if level == "hard":
         return HardAgent(game, budget)
     if level == "baseline" and game == "chkobba":
-        from .chkobba_ai import baseline_choose
+        from .chkobba import baseline_choose
         return _PolicyAgent(game, "baseline", baseline_choose)
     raise ValueError(f'unknown level "{level}" (known: {", ".join(LEVELS)})')
 

@@ -2,7 +2,7 @@
 hidden deals, common random numbers, paired pruning).
 
 Each *rollout* takes one sampled deal (a full state consistent with the
-observation, from :func:`chkobba.observation.determinize`), plays one root
+observation, from :func:`chkobba.games.chkobba.observation.determinize`), plays one root
 action on it, plays on with the game's medium policy for every seat (each
 simulated seat deciding from what it could see) and scores the result with
 the game's evaluation. All live root actions are tried on the same sampled

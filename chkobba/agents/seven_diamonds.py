@@ -18,7 +18,7 @@ from typing import Any
 from .. import cards as C
 from ..actions import DOUBLE, LAY, PASS, TIMEOUT, TRIPLE, Action
 from ..cards import Card
-from ..seven_diamonds import (CALLS, DECK_MASK, NEXT, PLAY, POINTS, SEVEN_OF_DIAMONDS, SEVENS,
+from ..games.seven_diamonds.state import (CALLS, DECK_MASK, NEXT, PLAY, POINTS, SEVEN_OF_DIAMONDS, SEVENS,
                               SevenDiamondsObservation, SevenDiamondsState, determinize_seven_diamonds)
 
 PLAYERS = 4

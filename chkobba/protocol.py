@@ -1,4 +1,4 @@
-"""The protocol both games' states follow, and the registry of games.
+"""The protocol both games' states follow (the registry is chkobba.registry).
 
 Agents, records, the session and the web table speak to a game only through
 this protocol, so adding a game is adding a state class here.
@@ -14,7 +14,7 @@ from .cards import Card
 
 
 class GameState(Protocol):
-    """What a game's state offers (see :class:`chkobba.engine.ChkobbaState`)."""
+    """What a game's state offers (see :class:`chkobba.games.chkobba.state.ChkobbaState`)."""
 
     game: str
     n: int
@@ -107,17 +107,3 @@ class StateBase:
         s = self.copy()
         s.play(a)
         return s
-
-
-GAMES = ("chkobba", "seven_diamonds")
-
-
-def game_class(game: str) -> Any:
-    """The state class of a game by its record name."""
-    if game == "chkobba":
-        from .engine import ChkobbaState
-        return ChkobbaState
-    if game == "seven_diamonds":
-        from .seven_diamonds import SevenDiamondsState
-        return SevenDiamondsState
-    raise ValueError(f'unknown game "{game}" (known: {", ".join(GAMES)})')

@@ -1,6 +1,6 @@
 """The Seven Diamonds engine: a partner game of four, from the calls to the target.
 
-Same protocol as :class:`chkobba.engine.ChkobbaState` (see ``games.py``), so
+Same protocol as :class:`chkobba.games.chkobba.state.ChkobbaState` (see ``games.py``), so
 records, the session, agents and the web table need no special case.
 
 Representation, chosen so that search can copy states freely:
@@ -35,12 +35,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
-from . import cards as C
-from .actions import CAPTURE, CLAIM, DOUBLE, LAY, PASS, TIMEOUT, TRIPLE, Action, parse_action, word
-from .cards import CODES, SUITS, Card
-from .errors import IllegalAction, InvalidAction
-from .games import StateBase
-from .options import SevenDiamondsOptions
+from ... import cards as C
+from ...actions import CAPTURE, CLAIM, DOUBLE, LAY, PASS, TIMEOUT, TRIPLE, Action, parse_action, word
+from ...cards import CODES, SUITS, Card
+from ...errors import IllegalAction, InvalidAction
+from ...protocol import StateBase
+from ...options import SevenDiamondsOptions
 
 # Phases of play.
 DEAL = "deal"      # a shuffled deck is needed

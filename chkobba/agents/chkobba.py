@@ -21,9 +21,9 @@ from typing import Any
 from .. import cards as C
 from ..actions import ACCEPT, CAPTURE, CLAIM, KEEP, PASS, PROPOSE, REFUSE, TABLE, Action
 from ..cards import Card
-from ..engine import (ANSWER, CUT, DECK_MASK, DIAMONDS, HAYA_BIT, PLAY, REDEAL, SEVENS, SIXES,
+from ..games.chkobba.state import (ANSWER, CUT, DECK_MASK, DIAMONDS, HAYA_BIT, PLAY, REDEAL, SEVENS, SIXES,
                       ChkobbaState, VALUES, captures_on)
-from ..observation import ChkobbaObservation, determinize
+from ..games.chkobba.observation import ChkobbaObservation, determinize
 
 # ------------------------------------------------------------ pile evaluation
 

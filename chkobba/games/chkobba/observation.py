@@ -13,13 +13,13 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import cards as C
-from .actions import Action
-from .cards import Card
-from .options import ChkobbaOptions
+from ... import cards as C
+from ...actions import Action
+from ...cards import Card
+from ...options import ChkobbaOptions
 
 if TYPE_CHECKING:
-    from .engine import ChkobbaState, RoundResult
+    from .state import ChkobbaState, RoundResult
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class ChkobbaObservation:
 
     def unseen_mask(self) -> int:
         """The cards this seat can't place: other hands and the deck."""
-        from .engine import DECK_MASK
+        from .state import DECK_MASK
         seen = C.mask_of(self.hand) | C.mask_of(self.table) | self.piles[0] | self.piles[1]
         return DECK_MASK & ~seen
 
@@ -81,7 +81,7 @@ class ChkobbaObservation:
 
 
 def observe_chkobba(s: "ChkobbaState", seat: int) -> ChkobbaObservation:
-    from .engine import CUT
+    from .state import CUT
     cut = s.deck[0] if s.phase == CUT and seat == s.cutter and s.deck else -1
     return ChkobbaObservation(
         options=s.options, seat=seat, phase=s.phase, to_act=s.to_act(), dealer=s.dealer,
@@ -101,14 +101,14 @@ def determinize(obs: Any, rng: random.Random) -> Any:
     """
     if obs.game == "chkobba":
         return _determinize_chkobba(obs, rng)
-    from .seven_diamonds import determinize_seven_diamonds
+    from ...games.seven_diamonds.state import determinize_seven_diamonds
     return determinize_seven_diamonds(obs, rng)
 
 
 def _public_state(obs: ChkobbaObservation) -> "ChkobbaState":
     """A state holding what ``obs`` shows: the seat's own hand, no other
     hand and no deck (determinize deals those)."""
-    from .engine import ChkobbaState, VALUES
+    from .state import ChkobbaState, VALUES
     s = ChkobbaState.__new__(ChkobbaState)
     s.options = obs.options
     s.n = obs.options.players
@@ -143,7 +143,7 @@ def _public_state(obs: ChkobbaObservation) -> "ChkobbaState":
 
 
 def _determinize_chkobba(obs: ChkobbaObservation, rng: random.Random) -> "ChkobbaState":
-    from .engine import CUT, DEAL, DECK, OVER
+    from .state import CUT, DEAL, DECK, OVER
     s = _public_state(obs)
     if obs.phase in (DEAL, OVER):
         return s

@@ -20,8 +20,8 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence, TextIO
 
-from .errors import ChkobbaError
-from .session import Session
+from ..errors import ChkobbaError
+from ..session import Session
 
 SUIT_GLYPHS = {"D": "\u2666", "H": "\u2665", "S": "\u2660", "C": "\u2663"}
 
@@ -74,7 +74,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     p.add_argument("--save")
     p.add_argument("--resume")
     a = p.parse_args(argv)
-    from .agents import make_agent
+    from ..agents import make_agent
 
     try:
         if a.resume:
@@ -128,7 +128,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
             print("legal: " + ", ".join(shown) + "  (a missed capture is yours to spot: claim XXxYY)", file=out)
             continue
         if text == "hint":
-            from .agents import hint
+            from ..agents import hint
             h = hint(sess.observation(me), random.Random(0))
             for row in h["actions"][:5]:
                 print(f"  {row['action']}: {row.get('reason', '')}", file=out)

@@ -16,13 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import cards as C
-from .actions import (ACCEPT, CAPTURE, CLAIM, KEEP, LAY, ORDER, PASS, PROPOSE, REFUSE, TABLE,
+from ... import cards as C
+from ...actions import (ACCEPT, CAPTURE, CLAIM, KEEP, LAY, ORDER, PASS, PROPOSE, REFUSE, TABLE,
                       Action, parse_action, word)
-from .cards import CODES, Card
-from .errors import IllegalAction, InvalidAction
-from .games import StateBase
-from .options import ChkobbaOptions
+from ...cards import CODES, Card
+from ...errors import IllegalAction, InvalidAction
+from ...protocol import StateBase
+from ...options import ChkobbaOptions
 
 # Phases of play.
 DEAL = "deal"          # a shuffled deck is needed (new round, or an accepted re-deal)

@@ -28,11 +28,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import TIMEOUT
-from .agents import LEVELS, Agent, Budget, HardAgent, make_agent
-from .errors import ChkobbaError
-from .games import GAMES, game_class
-from .session import Session
+from ..actions import TIMEOUT
+from ..agents import LEVELS, Agent, Budget, HardAgent, make_agent
+from ..errors import ChkobbaError
+from ..registry import GAMES, game_class
+from ..session import Session
 
 
 @dataclass

@@ -1,0 +1,1 @@
+"""The command line: replay, arena and the terminal game."""

@@ -1,0 +1,1 @@
+"""One package per game: its options, state, scoring, observation and view."""

@@ -1,0 +1,1 @@
+"""Chkobba: the rules, the observation a seat gets, and its view."""

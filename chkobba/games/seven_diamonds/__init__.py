@@ -1,0 +1,1 @@
+"""Seven Diamonds: the rules, the observation a seat gets, and its view."""
