@@ -1,21 +1,26 @@
 #!/usr/bin/env python3
 """Build the deployable static site into build/site/ (standard library only).
 
-    python scripts/build_site.py [--out build/site] [--no-precompile]
+    python scripts/build_site.py [--out build/site] [--no-precompile] [--build-id ID]
 
 The folder holds everything the page loads, all from its own origin:
 
     index.html, *.css, *.js, *.py      from web/
     pyscript/                          @pyscript/core's dist (no source maps)
-    pyodide/                           the Pyodide files the page needs, with the
-                                       standard library precompiled to .pyc
+    pyodide/<hash>/                    the Pyodide files the page needs, with the
+                                       standard library precompiled to .pyc; the
+                                       folder is named by a hash of its content
     chkobba-HASH.zip                   the repo's chkobba/ package (+ .pyc cache),
                                        unpacked by PyScript's `files` config
     pyscript.json, worker.json         PyScript configs (local interpreter)
     manifest.webmanifest, icons/       the installable app (PWA)
     sw.js                              the service worker, with the list of
                                        every file above filled in (offline)
-    build-info.json                    versions and sizes, for the benchmark
+    _headers                           caching rules: files whose URL changes
+                                       with their content may be cached for good
+                                       (scripts/serve.py reads it; so do static
+                                       hosts such as Netlify or Cloudflare Pages)
+    build-info.json                    build id, versions and sizes
 
 Precompiling runs the shipped Pyodide under Node (scripts/precompile_pyc.mjs),
 so the bytecode matches the browser's CPython exactly. Its results are cached
@@ -29,6 +34,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -138,7 +144,7 @@ def trimmed_lock_file() -> bytes:
     return json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")).encode()
 
 
-def build(out: Path, want_precompile: bool) -> dict[str, object]:
+def build(out: Path, want_precompile: bool, build_id: str | None = None) -> dict[str, object]:
     for needed in (PYODIDE_DIR / "pyodide.mjs", PYSCRIPT_DIST / "core.js"):
         if not needed.exists():
             sys.exit(f"[build] missing {needed.relative_to(ROOT)}: run `npm ci` first")
@@ -158,8 +164,11 @@ def build(out: Path, want_precompile: bool) -> dict[str, object]:
     shutil.copytree(PYSCRIPT_DIST, out / "pyscript", ignore=shutil.ignore_patterns("*.map"))
 
     # 3. Pyodide runtime files.
-    pyo = out / "pyodide"
-    pyo.mkdir()
+    # Written to a scratch folder, then named after a hash of its content so
+    # that its URLs change whenever any byte does (cacheable for good, and
+    # the page and the computer players' worker share one download).
+    pyo = out / "pyodide" / "next"
+    pyo.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE_DIR / name, pyo / name)
     (pyo / "pyodide-lock.json").write_bytes(trimmed_lock_file())
@@ -197,11 +206,14 @@ def build(out: Path, want_precompile: bool) -> dict[str, object]:
     # working directory (/home/pyodide, on sys.path). The content hash in the
     # name makes a browser fetch the zip anew whenever the package changes
     # (PyScript recognises archives by their extension, so no query string).
+    pyo_hash = sha256(b"".join(name.encode() + b"\0" + (pyo / name).read_bytes()
+                               for name in sorted(os.listdir(pyo))))[:12]
+    pyo = pyo.rename(out / "pyodide" / pyo_hash)
     pkg_hash = sha256((out / "chkobba.zip.tmp").read_bytes())[:12]
     pkg_name = f"chkobba-{pkg_hash}.zip"
     (out / "chkobba.zip.tmp").rename(out / pkg_name)
     config = {
-        "interpreter": "./pyodide/pyodide.mjs",
+        "interpreter": f"./pyodide/{pyo_hash}/pyodide.mjs",
         "files": {f"./{pkg_name}": "./*"},
         "packages_cache": "never",
         # PyScript's optional plugins (editor, terminal, game, donkey, ...) are
@@ -211,48 +223,96 @@ def build(out: Path, want_precompile: bool) -> dict[str, object]:
     }
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
 
-    # 6. Service worker: precache the whole site (every file written above,
-    # build-info.json too) under a version that changes with any file.
-    write_service_worker(out)
+    # 6. Caching rules for the files named by their content.
+    immutable = immutable_paths(out, pkg_name, pyo_hash)
+    write_headers(out, immutable)
 
+    # 7. Service worker: precache the whole site (every file written above,
+    # build-info.json too) under a version that changes with any file or
+    # with the build id.
+    version = write_service_worker(out, immutable, build_id or "")
+
+    sizes = {p.relative_to(out).as_posix(): p.stat().st_size
+             for p in sorted(out.rglob("*")) if p.is_file()}
     info: dict[str, object] = {
+        "build_id": build_id or version,
+        "version": version,
+        "pyodide_dir": f"pyodide/{pyo_hash}/",
         "pyodide": package_version(PYODIDE_DIR),
         "pyscript": package_version(PYSCRIPT_DIST.parent),
         "python": json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())["info"]["python"],
         "precompiled": precompiled,
         "package_zip": pkg_name,
-        "files": {
-            p.relative_to(out).as_posix(): p.stat().st_size
-            for p in sorted(out.rglob("*")) if p.is_file()
-        },
+        "files": sizes,
     }
     (out / "build-info.json").write_text(json.dumps(info, indent=1) + "\n")
-    total = sum(info["files"].values())  # type: ignore[union-attr]
+    total = sum(sizes.values())
     log(f"site in {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: "
-        f"{len(info['files'])} files, {total / 1e6:.1f} MB, precompiled={precompiled}, "
+        f"{len(sizes)} files, {total / 1e6:.1f} MB, precompiled={precompiled}, "
         f"{time.monotonic() - t0:.1f}s; {MIME_NOTE}")
     return info
 
 
-def write_service_worker(out: Path) -> None:
-    """Fill web/sw.js's file list and version in the built copy."""
+# PyScript's chunks carry a content hash in their names (core-C9KDLldu.js).
+HASHED_CHUNK = re.compile(r"-[A-Za-z0-9_-]{8}\.js$")
+
+
+def immutable_paths(out: Path, pkg_name: str, pyo_hash: str) -> list[str]:
+    """Site paths (from the site's root, "/...") whose URL changes whenever
+    their content does, so a browser may keep them without asking again."""
+    paths = [f"/pyodide/{pyo_hash}/*", f"/{pkg_name}"]
+    paths += [f"/pyscript/{p.name}" for p in sorted((out / "pyscript").glob("*.js"))
+              if HASHED_CHUNK.search(p.name)]
+    return paths
+
+
+def write_headers(out: Path, immutable: list[str]) -> None:
+    """`_headers` in the format of Netlify and Cloudflare Pages; every other
+    file is revalidated (scripts/serve.py sends `no-cache` for it)."""
+    lines = ["# Written by scripts/build_site.py: these URLs change with their content.", ""]
+    for path in immutable:
+        lines += [path, f"  Cache-Control: {IMMUTABLE_CACHE}"]
+    (out / "_headers").write_text("\n".join(lines) + "\n")
+
+
+IMMUTABLE_CACHE = "public, max-age=31536000, immutable"
+
+
+def is_immutable(rel: str, immutable: list[str]) -> bool:
+    path = "/" + rel
+    return any(path.startswith(p[:-1]) if p.endswith("*") else path == p for p in immutable)
+
+
+def write_service_worker(out: Path, immutable: list[str], build_id: str) -> str:
+    """Fill web/sw.js's file list and version in the built copy.
+
+    Each entry is [url, content hash, immutable?]: a new version copies the
+    files whose hash did not change from the cache of the version before, and
+    checks every downloaded file against its hash (never a mix of builds)."""
     sw = out / "sw.js"
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
-                   if p.is_file() and p.name != "sw.js")
-    digest = hashlib.sha256()
+                   if p.is_file() and p.name not in ("sw.js", "_headers"))
+    digest = hashlib.sha256(build_id.encode() + b"\0")
+    entries: list[list[object]] = []
     for rel in files:
-        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
+        data = (out / rel).read_bytes()
+        digest.update(rel.encode() + b"\0" + data)
+        entries.append([f"./{rel}", sha256(data)[:16], int(is_immutable(rel, immutable))])
     version = digest.hexdigest()[:16]
-    # "./" is the page as a visitor opens it; build-info.json is written next.
-    urls = ["./"] + [f"./{rel}" for rel in files] + ["./build-info.json"]
+    # "./" is the page as a visitor opens it (index.html); build-info.json is
+    # written next, so it has no hash here (always fetched anew).
+    page = next(e for e in entries if e[0] == "./index.html")
+    entries = [["./", page[1], 0]] + entries + [["./build-info.json", None, 0]]
     text = sw.read_text()
     for marker in ('"__BUILD_VERSION__"', "/* __PRECACHE_FILES__ */ []"):
         if marker not in text:
             sys.exit(f"[build] web/sw.js lacks its {marker} marker")
     text = text.replace('"__BUILD_VERSION__"', json.dumps(version))
-    text = text.replace("/* __PRECACHE_FILES__ */ []", json.dumps(urls, indent=0))
+    text = text.replace("/* __PRECACHE_FILES__ */ []",
+                        "[\n" + ",\n".join(json.dumps(e) for e in entries) + "\n]")
     sw.write_text(text)
-    log(f"service worker: {len(urls)} URLs precached, version {version}")
+    log(f"service worker: {len(entries)} URLs precached, version {version}")
+    return version
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -260,8 +320,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "site")
     ap.add_argument("--no-precompile", action="store_true",
                     help="ship .py sources only (for comparison)")
+    ap.add_argument("--build-id", help="a name for this build (default: a hash of its files); "
+                    "a different id makes a new version of the site even with the same files")
     args = ap.parse_args(argv)
-    build(args.out.resolve(), not args.no_precompile)
+    build(args.out.resolve(), not args.no_precompile, args.build_id)
     return 0
 
 

@@ -1,6 +1,12 @@
 #!/usr/bin/env python3
 """Serve a built site folder on 127.0.0.1 with the MIME types Pyodide needs.
 
+Caching: the site's `_headers` file (written by scripts/build_site.py, in the
+format Netlify and Cloudflare Pages read) names the files whose URL changes
+with their content; they are sent with its Cache-Control (cached for good).
+Everything else is sent with `no-cache` (revalidated on every use: cheap 304s,
+and a rebuilt site is never mixed with stale files).
+
     python scripts/serve.py [--dir build/site] [--port 8000]
 
 `--port 0` picks a free port. The e2e tests and the benchmark import
@@ -16,6 +22,7 @@ import http.server
 import socket
 import sys
 import threading
+import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,15 +39,52 @@ EXTRA_TYPES = {
 }
 
 
+def read_headers_file(path: Path) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Rules of a `_headers` file: a URL path (a trailing `*` matches any
+    rest) on its own line, then its headers indented as `Name: value`."""
+    rules: list[tuple[str, list[tuple[str, str]]]] = []
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return rules
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():
+            rules.append((line.strip(), []))
+        elif rules and ":" in line:
+            name, value = line.split(":", 1)
+            rules[-1][1].append((name.strip(), value.strip()))
+    return rules
+
+
+def headers_for(url_path: str, rules: list[tuple[str, list[tuple[str, str]]]]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for pattern, headers in rules:
+        hit = url_path.startswith(pattern[:-1]) if pattern.endswith("*") else url_path == pattern
+        if hit:
+            out.update(headers)
+    return out
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
     quiet = True
 
     def end_headers(self) -> None:
-        # Revalidate every time (cheap 304s): a rebuilt site is never mixed
-        # with stale files from the browser cache.
-        self.send_header("Cache-Control", "no-cache")
+        # Read for every response (a small file): a site rebuilt in place
+        # brings its own rules.
+        rules = read_headers_file(Path(self.directory) / "_headers")
+        path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        extra = headers_for(path, rules) if getattr(self, "_status", 200) < 400 else {}
+        extra.setdefault("Cache-Control", "no-cache")
+        for name, value in extra.items():
+            self.send_header(name, value)
         super().end_headers()
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = code
+        super().send_response(code, message)
 
     def log_message(self, format: str, *args: object) -> None:
         if not self.quiet:

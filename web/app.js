@@ -903,15 +903,14 @@ function onPythonReady() {
   setTimeout(() => startWorker().finally(registerServiceWorker), 0);
 }
 
-// Offline play: only on https, or on this machine (service workers need a
-// secure context; http://127.0.0.1 and localhost count as one).
+// Offline play and updates (web/update.js): a new version is offered only
+// when no round is in progress (a round summary or the end of the match is
+// shown), never mid-round.
 function registerServiceWorker() {
-  const local = ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname);
-  if (!("serviceWorker" in navigator) || !(location.protocol === "https:" || local)) return;
-  navigator.serviceWorker.register("./sw.js").then(
-    () => root.classList.add("sw-registered"),
-    () => {}, // blocked (private mode, a test's context): the site works online as before
-  );
+  import("./update.js").then(({ initUpdates }) => initUpdates({
+    canReloadNow: () => !app.state || app.paused || app.state.to_act === null,
+    onUpdateReady: (apply) => { $("update").hidden = !apply; $("update-reload").onclick = apply; },
+  })).then((u) => { if (u) root.classList.add("sw-registered"); });
 }
 
 wire();

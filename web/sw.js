@@ -1,23 +1,86 @@
-// Service worker: the whole site offline. scripts/build_site.py fills in the
-// file list and the version (a hash of every file) when it builds the site;
-// this template in web/ is never served as it is.
+// Service worker: the whole site offline, and updates that never break a game.
+// scripts/build_site.py fills in the file list and the version (a hash of
+// every file and of the build id) when it builds the site; this template in
+// web/ is never served as it is.
 //
 // Install precaches every file of the build into a cache named after that
-// version, and every request of the site is then answered from it (cache
-// first, the network only for what is not there). A new build is a new
-// sw.js, so a new cache; the old one is deleted once no page uses it.
+// version. A file whose content hash did not change since the version this
+// browser already has is copied from that version's cache (an update
+// downloads only what changed); every other file is downloaded and checked
+// against its hash, so a cache never mixes two builds. Each request of the
+// site is then answered from this version's cache (the network only for what
+// is not there).
+//
+// A new version installs in the background and then WAITS: the open page
+// keeps running on the files it started with. The page (web/update.js) offers
+// the new version between games and, when the player accepts, sends
+// "skip-waiting"; the new worker then takes over, the old cache is deleted
+// and the page reloads (the saved game resumes).
 
 const VERSION = "__BUILD_VERSION__";
+// [url, sha-256 prefix of the content (null: always download), immutable (1:
+// its URL changes with its content, so the HTTP cache may serve it)]
 const FILES = /* __PRECACHE_FILES__ */ [];
 const CACHE = `chkobba-${VERSION}`;
+// A synthetic entry of each version's cache: its FILES, so that the next
+// version knows which files it can copy instead of downloading them.
+const MANIFEST = "./__sw-files.json";
+
+async function hex(buffer) {
+  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// url -> [cache name, hash] for every file of the versions already cached.
+async function cachedBefore() {
+  const known = new Map();
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("chkobba-") || name === CACHE) continue;
+    const res = await (await caches.open(name)).match(MANIFEST);
+    if (!res) continue;
+    try {
+      for (const [url, hash] of await res.json()) if (hash) known.set(url, [name, hash]);
+    } catch (e) { /* a damaged manifest: download everything */ }
+  }
+  return known;
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const before = await cachedBefore();
+  await Promise.all(FILES.map(async ([url, hash, immutable]) => {
+    const prev = before.get(url);
+    if (hash && prev && prev[1] === hash) {
+      const hit = await (await caches.open(prev[0])).match(url);
+      if (hit) return cache.put(url, hit);
+    }
+    // `no-cache`: revalidate with the server, never take a stale copy from
+    // the HTTP cache into the offline cache (files named by their content
+    // cannot be stale).
+    const res = await fetch(new Request(url, { cache: immutable ? "default" : "no-cache" }));
+    if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+    if (hash) {
+      const got = (await hex(await res.clone().arrayBuffer())).slice(0, hash.length);
+      // The server already has another build: this version cannot be
+      // installed whole; the browser tries again at its next update check.
+      if (got !== hash) throw new Error(`${url} is not the file of version ${VERSION}`);
+    }
+    return cache.put(url, res);
+  }));
+  await cache.put(MANIFEST, new Response(JSON.stringify(FILES), {
+    headers: { "Content-Type": "application/json" },
+  }));
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      // `no-cache`: revalidate with the server, never take a stale copy from
-      // the HTTP cache into the offline cache.
-      cache.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" })))),
-  );
+  event.waitUntil(precache().catch(async (err) => {
+    await caches.delete(CACHE); // no half-filled cache is ever used
+    throw err;
+  }));
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {
