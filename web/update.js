@@ -65,6 +65,9 @@ export async function initUpdates({
     if (!sw.controller || !worker) return;
     waiting = worker;
     tick();
+    // A marker for tests and debugging: a new version is waiting (and the
+    // offer was decided for the current moment, above).
+    document.documentElement.classList.add("update-waiting");
   }
   function watch(worker) {
     if (!worker) return;
@@ -76,8 +79,11 @@ export async function initUpdates({
     if (waiting.state === "redundant") { waiting = null; return; }
     let now = false;
     try { now = !!canReloadNow(); } catch (e) { now = false; }
-    if (now && !offered) { offered = true; onUpdateReady(apply); }
-    else if (!now && offered) { offered = false; onUpdateReady(null); }
+    if (now === offered) return;
+    offered = now;
+    // Lets the page make room for the offer (html.update-offered).
+    document.documentElement.classList.toggle("update-offered", offered);
+    onUpdateReady(offered ? apply : null);
   }
 
   watch(registration.waiting);

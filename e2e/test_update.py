@@ -1,0 +1,147 @@
+"""Updates never break a game.
+
+Two builds of the site (different build ids) are served from the same folder,
+one after the other, to a browser with the service worker running: the new
+version installs in the background, is offered only when no round is in
+progress (never mid-round, withdrawn when a round starts), and after the
+player accepts, the page runs the new version and the saved game resumes.
+
+Also: a save written by the v0.1 site ({"v": 1, "record", "seed", "seats",
+"coach"} under localStorage key chkobba.save.v1) resumes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from chkobba.session import Session
+from conftest import LONGTASK_SCRIPT, PageWatch
+from e2e_driver import (PHONE, ROOT, load_save, open_table, pick_action, point_and_play, saved, settle, shot,
+                        start_game, state)
+from serve import start_server
+
+BUILD_INFO = "async () => (await (await fetch('build-info.json')).json()).build_id"
+WAITING = """async () => { const r = await navigator.serviceWorker.getRegistration();
+    return !!(r && r.waiting) && document.documentElement.classList.contains('update-waiting'); }"""
+CONTROLLED = """async () => { const r = await navigator.serviceWorker.ready;
+    return !!r.active && !!navigator.serviceWorker.controller; }"""
+
+
+def build(out: Path, build_id: str) -> None:
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"), "--out", str(out),
+                    "--build-id", build_id], check=True, cwd=ROOT, capture_output=True)
+
+
+def offer_shown(page: Any) -> bool:
+    return bool(page.locator("#update").is_visible())
+
+
+def play_round_checking_no_offer(page: Any, max_turns: int = 80) -> None:
+    """Play the human seat until the round summary; the offer never shows meanwhile."""
+    for _ in range(max_turns):
+        where = settle(page)
+        if where == "summary":
+            return
+        assert where == "you", where
+        assert not offer_shown(page), "an update was offered in the middle of a round"
+        point_and_play(page, pick_action(saved(page)))
+    raise AssertionError("the round did not end")
+
+
+def test_update_is_offered_between_rounds_only_and_the_save_resumes(browser: Any, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    build(site, "e2e-v1")
+    server = start_server(site)
+    ctx = browser.new_context(viewport=PHONE, service_workers="allow")
+    watch = PageWatch(server.url.rstrip("/"))
+    console: list[str] = []
+    ctx.on("request", lambda r: watch.requests.append(r.url))
+    ctx.add_init_script(LONGTASK_SCRIPT)
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(60_000)
+        page.on("pageerror", lambda e: watch.errors.append(str(e)))
+        page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+        page.base_url = server.url
+        page.goto(server.url + "?seed=21")
+        page.wait_for_selector("html.ready")
+        page.wait_for_selector("html.ai-ready")
+        page.wait_for_function(CONTROLLED)
+        assert page.evaluate(BUILD_INFO) == "e2e-v1"
+
+        # Mid-round, with a save.
+        start_game(page, players=2, levels=("easy",))
+        for _ in range(3):
+            assert settle(page) == "you"
+            point_and_play(page, pick_action(saved(page)))
+        assert settle(page) == "you"
+        before = saved(page)
+
+        # The next version goes up while the game is open; the player reloads.
+        build(site, "e2e-v2")
+        page.reload()
+        page.wait_for_selector("html.ready")
+        assert saved(page)["record"] == before["record"], "the reload lost the game"
+        assert page.evaluate(BUILD_INFO) == "e2e-v1", "the new version took over mid-round"
+        page.wait_for_function(WAITING)
+        assert settle(page) == "you"
+        assert not offer_shown(page), "an update was offered in the middle of a round"
+        shot(page, "update-mid-round-phone")
+
+        # Between rounds it is offered; when the next round starts it is withdrawn.
+        play_round_checking_no_offer(page)
+        page.wait_for_selector("#update", state="visible")
+        shot(page, "update-offered-phone")
+        assert page.evaluate(BUILD_INFO) == "e2e-v1"
+        page.click("#summary-next")
+        page.wait_for_selector("#update", state="hidden")
+        play_round_checking_no_offer(page)
+        page.wait_for_selector("#update", state="visible")
+        between = saved(page)
+
+        # Accepted: the page reloads into the new version and the game goes on.
+        with page.expect_navigation():
+            page.click("#update-reload")
+        page.wait_for_selector("html.ready")
+        page.wait_for_function(CONTROLLED)
+        assert page.evaluate(BUILD_INFO) == "e2e-v2"
+        assert saved(page)["record"] == between["record"]
+        assert state(page)["save"]["record"] == between["record"]
+        caches = page.evaluate("async () => (await caches.keys()).filter(k => k.startsWith('chkobba-'))")
+        assert len(caches) == 1, caches
+        assert not offer_shown(page)
+        where = settle(page)
+        assert where in ("you", "summary"), where
+        if where == "you":
+            point_and_play(page, pick_action(saved(page)))
+        assert not watch.foreign(), watch.foreign()
+        assert not watch.errors, watch.errors
+        assert not console, console
+    finally:
+        ctx.close()
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_save_of_the_v01_site_resumes(make_page: Any) -> None:
+    session = Session.new("chkobba", {"players": 2, "target": 21, "faces": "JQK"}, seed=99)
+    for _ in range(6):
+        session.apply(session.legal()[0] if session.to_act() != 0 else session.legal()[-1])
+    seats = [{"kind": "human"}, {"kind": "computer", "level": "easy"}]
+    v01 = {"v": 1, "record": session.record(), "seed": session.seed, "seats": seats, "coach": False}
+    page = make_page(PHONE)
+    open_table(page)
+    load_save(page, v01)
+    st = state(page)
+    assert st["save"]["record"]["rounds"] == v01["record"]["rounds"]
+    assert st["save"]["record"]["options"]["faces"] == "JQK" and st["view"]["target"] == 21
+    assert [s.get("level") for s in st["seats"]] == [None, "easy"]
+    assert page.locator("#notice").is_hidden(), page.inner_text("#notice")
+    # ... and play goes on from there.
+    page.select_option("#pace", "instant")
+    where = settle(page)
+    if where == "you":
+        point_and_play(page, pick_action(saved(page)))
+        assert len(saved(page)["record"]["rounds"][-1]["actions"]) > len(v01["record"]["rounds"][-1]["actions"])
