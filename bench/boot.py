@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Boot benchmark: time to "Python ready" and bytes transferred, cold and warm.
 
-    python bench/boot.py [--runs 3] [--write docs/boot.md] [--no-build]
+    python bench/boot.py [--runs 3] [--write docs/boot.md] [--no-build] [--ref layout]
 
 Pages, all served from one local server in the same run, in headless Chromium:
 
@@ -12,6 +12,13 @@ Pages, all served from one local server in the same run, in headless Chromium:
   bare            a bare Pyodide page from the same files (build/site/pyodide):
                   loadPyodide() + `import chkobba.web`; ready = the same class
   bare-src        the bare page with the source (not precompiled) stdlib
+  site@REF        with --ref: the site as built from that git ref (e.g. the
+                  tag before a change), for before/after in the same run
+
+"AI ready" is when the computer players' worker (a second Pyodide, in a Web
+Worker) is up too (<html class="ai-ready">); requests are counted by the
+server (what reached it, 304s included; files the browser took from its
+cache without asking are not requests).
 
 Cold = a new browser profile on disk (empty HTTP cache); warm = a reload with
 that profile (the server answers "no-cache", so files are revalidated).
@@ -36,6 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from browser import launch_persistent  # noqa: E402
+import serve  # noqa: E402
 from serve import start_server  # noqa: E402
 
 BUILD = ROOT / "build"
@@ -43,18 +51,30 @@ BENCH = BUILD / "bench"
 
 READY_SCRIPT = """
 window.__readyAt = null;
+window.__aiReadyAt = null;
 new MutationObserver((r, obs) => {
   const h = document.documentElement;
-  if (h && h.classList.contains('ready')) { window.__readyAt = performance.now(); obs.disconnect(); }
+  if (h && window.__readyAt === null && h.classList.contains('ready')) window.__readyAt = performance.now();
+  if (h && h.classList.contains('ai-ready')) { window.__aiReadyAt = performance.now(); obs.disconnect(); }
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ['class']});
 """
+
+# Every request the server answered: (path, status).
+SERVED: list[tuple[str, int]] = []
+
+
+def _log_request(self: Any, code: Any = "-", size: Any = "-") -> None:
+    SERVED.append((self.path, int(code) if str(code).isdigit() else 0))
+
+
+serve.Handler.log_request = _log_request  # type: ignore[method-assign]
 
 BARE_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><title>bare pyodide</title></head>
 <body><p>bare Pyodide</p>
 <script type="module">
 const params = new URLSearchParams(location.search);
-const indexURL = new URL("../site/pyodide/", location.href).href;
+const indexURL = new URL("../site/__PYODIDE_DIR__", location.href).href;
 const opts = { indexURL };
 if (params.get("stdlib") === "src") opts.stdLibURL = new URL("python_stdlib.src.zip", location.href).href;
 const { loadPyodide } = await import(indexURL + "pyodide.mjs");
@@ -75,7 +95,7 @@ PAGES = {
 }
 
 
-def prepare(build: bool) -> None:
+def prepare(build: bool, ref: str | None) -> None:
     if build:
         subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True)
     BENCH.mkdir(parents=True, exist_ok=True)
@@ -83,12 +103,26 @@ def prepare(build: bool) -> None:
         subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"),
                         "--out", str(BENCH / "site-src"), "--no-precompile"], check=True)
     shutil.copy2(BUILD / "cache" / "python_stdlib.pruned.zip", BENCH / "python_stdlib.src.zip")
-    (BENCH / "bare.html").write_text(BARE_HTML)
+    info = json.loads((BUILD / "site" / "build-info.json").read_text())
+    (BENCH / "bare.html").write_text(BARE_HTML.replace("__PYODIDE_DIR__", info.get("pyodide_dir", "pyodide/")))
+    if ref:
+        # The site as that ref builds it, with this checkout's node_modules.
+        src = BENCH / "ref-src"
+        shutil.rmtree(src, ignore_errors=True)
+        src.mkdir(parents=True)
+        archive = subprocess.run(["git", "archive", ref, "web", "scripts", "chkobba", "package.json"],
+                                 cwd=ROOT, check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
+        (src / "node_modules").symlink_to(ROOT / "node_modules")
+        subprocess.run([sys.executable, str(src / "scripts" / "build_site.py"),
+                        "--out", str(BENCH / "site-ref")], check=True)
 
 
-def measure(playwright: Any, url: str, runs: int) -> dict[str, list[float]]:
+def measure(playwright: Any, url: str, runs: int, worker: bool) -> dict[str, list[float]]:
     out: dict[str, list[float]] = {"cold_ms": [], "warm_ms": [], "cold_bytes": [], "warm_bytes": [],
-                                   "cold_requests": []}
+                                   "cold_requests": [], "cold_ai_ms": [], "warm_ai_ms": [],
+                                   "cold_all_requests": [], "warm_all_requests": [],
+                                   "cold_all_bytes": []}
     for _ in range(runs):
         # A fresh on-disk profile: cold = its first visit, warm = a reload
         # served from its disk cache (incognito contexts keep only a small
@@ -109,6 +143,7 @@ def measure(playwright: Any, url: str, runs: int) -> dict[str, list[float]]:
         page.on("requestfinished", on_finished)
         for phase in ("cold", "warm"):
             finished.clear()
+            SERVED.clear()
             if phase == "cold":
                 page.goto(url)
             else:
@@ -119,6 +154,13 @@ def measure(playwright: Any, url: str, runs: int) -> dict[str, list[float]]:
             out[f"{phase}_bytes"].append(sum(b for t, b in finished if t <= ready_at))
             if phase == "cold":
                 out["cold_requests"].append(len([1 for t, _ in finished if t <= ready_at]))
+            if worker:
+                page.wait_for_function("() => window.__aiReadyAt !== null", timeout=120_000)
+                out[f"{phase}_ai_ms"].append(page.evaluate("() => window.__aiReadyAt"))
+            all_at = time.monotonic()
+            out[f"{phase}_all_requests"].append(len(SERVED))
+            if phase == "cold":
+                out["cold_all_bytes"].append(sum(b for t, b in finished if t <= all_at))
         version = ctx.browser.version if ctx.browser else ""
         ctx.close()
         shutil.rmtree(profile, ignore_errors=True)
@@ -131,8 +173,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--write", type=Path, help="write the results table into this markdown file")
     ap.add_argument("--no-build", action="store_true", help="use build/ as it is")
+    ap.add_argument("--ref", help="also measure the site as this git ref builds it (e.g. a tag)")
     args = ap.parse_args(argv)
-    prepare(not args.no_build)
+    prepare(not args.no_build, args.ref)
+    pages = dict(PAGES)
+    if args.ref:
+        pages[f"site@{args.ref}"] = "bench/site-ref/"
     from playwright.sync_api import sync_playwright
 
     server = start_server(BUILD)
@@ -141,8 +187,8 @@ def main(argv: list[str] | None = None) -> int:
         # Interleave pages run by run so slow drift of the machine hits all alike.
         version = "?"
         for _ in range(args.runs):
-            for name, path in PAGES.items():
-                r = measure(p, server.url + path, 1)
+            for name, path in pages.items():
+                r = measure(p, server.url + path, 1, worker=name.startswith("site"))
                 version = str(r.pop("version")[0]) or version
                 acc = results.setdefault(name, {k: [] for k in r})
                 for k, v in r.items():
@@ -154,18 +200,24 @@ def main(argv: list[str] | None = None) -> int:
         f"Chromium {version} headless, {args.runs} runs each, interleaved; median (min-max).",
         f"Pyodide {info['pyodide']} (Python {info['python']}), PyScript {info['pyscript']}.",
         "",
-        "| page | cold to ready (ms) | warm to ready (ms) | cold bytes | warm bytes | cold requests |",
-        "|---|---|---|---|---|---|",
+        "| page | cold to ready (ms) | warm to ready (ms) | cold bytes | warm bytes | cold requests "
+        "| cold to AI ready (ms) | warm to AI ready (ms) | requests to AI ready, cold / warm | bytes to AI ready, cold |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
 
     def fmt(vals: list[float]) -> str:
+        if not vals:
+            return "-"
         return f"{statistics.median(vals):.0f} ({min(vals):.0f}-{max(vals):.0f})"
 
     for name, r in results.items():
         lines.append(f"| {name} | {fmt(r['cold_ms'])} | {fmt(r['warm_ms'])} | "
                      f"{statistics.median(r['cold_bytes']) / 1e6:.2f} MB | "
                      f"{statistics.median(r['warm_bytes']) / 1e3:.0f} kB | "
-                     f"{statistics.median(r['cold_requests']):.0f} |")
+                     f"{statistics.median(r['cold_requests']):.0f} | "
+                     f"{fmt(r['cold_ai_ms'])} | {fmt(r['warm_ai_ms'])} | "
+                     f"{statistics.median(r['cold_all_requests']):.0f} / {statistics.median(r['warm_all_requests']):.0f} | "
+                     f"{statistics.median(r['cold_all_bytes']) / 1e6:.2f} MB |")
     table = "\n".join(lines)
     print(table)
     if args.write:

@@ -74,13 +74,25 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         # Read for every response (a small file): a site rebuilt in place
         # brings its own rules.
-        rules = read_headers_file(Path(self.directory) / "_headers")
         path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
-        extra = headers_for(path, rules) if getattr(self, "_status", 200) < 400 else {}
+        extra = self.rules_for(path) if getattr(self, "_status", 200) < 400 else {}
         extra.setdefault("Cache-Control", "no-cache")
         for name, value in extra.items():
             self.send_header(name, value)
         super().end_headers()
+
+    def rules_for(self, path: str) -> dict[str, str]:
+        """Headers from the nearest `_headers` at or above the file's folder
+        (a site may be served from a subfolder, as the benchmark does); its
+        paths are relative to the folder it is in."""
+        root = Path(self.directory).resolve()
+        parts = [p for p in path.split("/")[:-1] if p and p not in (".", "..")]
+        for n in range(len(parts), -1, -1):
+            folder = root.joinpath(*parts[:n])
+            if (folder / "_headers").is_file():
+                prefix = "/" + "".join(p + "/" for p in parts[:n])
+                return headers_for("/" + path[len(prefix):], read_headers_file(folder / "_headers"))
+        return {}
 
     def send_response(self, code: int, message: str | None = None) -> None:
         self._status = code

@@ -1,0 +1,44 @@
+"""scripts/serve.py: the MIME types Pyodide needs and the caching rules of a
+site's `_headers` file (files named by their content are cached for good,
+everything else is revalidated), also when the site is a subfolder."""
+
+from __future__ import annotations
+
+import sys
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from serve import start_server  # noqa: E402
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+def fetch(url: str) -> tuple[str, str]:
+    with urllib.request.urlopen(url) as r:
+        return r.headers["Content-Type"], r.headers["Cache-Control"]
+
+
+def test_mime_types_and_cache_rules(tmp_path: Path) -> None:
+    site = tmp_path / "out" / "site"
+    (site / "pyodide" / "abc123").mkdir(parents=True)
+    (site / "pyodide" / "abc123" / "pyodide.asm.wasm").write_bytes(b"\0asm")
+    (site / "pyodide" / "abc123" / "pyodide.mjs").write_text("export {}")
+    (site / "index.html").write_text("<!doctype html>")
+    (site / "pkg-1234.zip").write_bytes(b"PK")
+    (site / "_headers").write_text(f"# rules\n\n/pyodide/abc123/*\n  Cache-Control: {IMMUTABLE}\n"
+                                   f"/pkg-1234.zip\n  Cache-Control: {IMMUTABLE}\n")
+    for served, prefix in ((site, ""), (tmp_path / "out", "site/")):
+        server = start_server(served)
+        try:
+            base = server.url + prefix
+            assert fetch(base + "pyodide/abc123/pyodide.asm.wasm") == ("application/wasm", IMMUTABLE)
+            assert fetch(base + "pyodide/abc123/pyodide.mjs") == ("text/javascript", IMMUTABLE)
+            assert fetch(base + "pkg-1234.zip") == ("application/zip", IMMUTABLE)
+            assert fetch(base + "index.html")[1] == "no-cache"
+            assert fetch(base + "?seed=3")[1] == "no-cache"
+        finally:
+            server.shutdown()
+            server.server_close()
