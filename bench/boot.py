@@ -12,6 +12,8 @@ Pages, all served from one local server in the same run, in headless Chromium:
   bare            a bare Pyodide page from the same files (build/site/pyodide):
                   loadPyodide() + `import chkobba.web`; ready = the same class
   bare-src        the bare page with the source (not precompiled) stdlib
+  site-gzip       the real site from `scripts/serve.py --gzip` (text and wasm
+                  sent gzip-compressed; bytes are then what crossed the wire)
   site@REF        with --ref: the site as built from that git ref (e.g. the
                   tag before a change), for before/after in the same run
 
@@ -92,6 +94,7 @@ PAGES = {
     "site-src": "bench/site-src/",
     "bare": "bench/bare.html",
     "bare-src": "bench/bare.html?stdlib=src",
+    "site-gzip": "site/",
 }
 
 
@@ -182,18 +185,21 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     server = start_server(BUILD)
+    gz_server = start_server(BUILD, compress=True)
     results: dict[str, dict[str, list[float]]] = {}
     with sync_playwright() as p:
         # Interleave pages run by run so slow drift of the machine hits all alike.
         version = "?"
         for _ in range(args.runs):
             for name, path in pages.items():
-                r = measure(p, server.url + path, 1, worker=name.startswith("site"))
+                base = gz_server.url if name == "site-gzip" else server.url
+                r = measure(p, base + path, 1, worker=name.startswith("site"))
                 version = str(r.pop("version")[0]) or version
                 acc = results.setdefault(name, {k: [] for k in r})
                 for k, v in r.items():
                     acc[k].extend(v)
     server.shutdown()
+    gz_server.shutdown()
 
     info = json.loads((BUILD / "site" / "build-info.json").read_text())
     lines = [

@@ -7,6 +7,11 @@ with their content; they are sent with its Cache-Control (cached for good).
 Everything else is sent with `no-cache` (revalidated on every use: cheap 304s,
 and a rebuilt site is never mixed with stale files).
 
+`--gzip` (off by default) sends text and wasm files gzip-compressed to
+browsers that accept it, each compressed once and kept in memory (as a
+static host's precompressed copies would be); bench/boot.py measures it.
+The site never depends on it: any static host works without.
+
     python scripts/serve.py [--dir build/site] [--port 8000]
 
 `--port 0` picks a free port. The e2e tests and the benchmark import
@@ -18,7 +23,10 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
+import io
+import os
 import socket
 import sys
 import threading
@@ -67,9 +75,41 @@ def headers_for(url_path: str, rules: list[tuple[str, list[tuple[str, str]]]]) -
     return out
 
 
+COMPRESSIBLE = {".wasm", ".mjs", ".js", ".css", ".html", ".json", ".webmanifest", ".svg", ".py"}
+_GZIPPED: dict[tuple[str, int], bytes] = {}
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
     quiet = True
+    gzip = False
+
+    def send_head(self) -> io.BytesIO | None:  # type: ignore[override]
+        path = self.translate_path(self.path)
+        if (not self.gzip or os.path.isdir(path) or os.path.splitext(path)[1] not in COMPRESSIBLE
+                or not os.path.isfile(path) or "gzip" not in self.headers.get("Accept-Encoding", "")):
+            return super().send_head()  # type: ignore[return-value]
+        st = os.stat(path)
+        etag = f'"{st.st_mtime_ns:x}-{st.st_size:x}-gz"'
+        if self.headers.get("If-None-Match") == etag:
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return None
+        key = (path, st.st_mtime_ns)
+        data = _GZIPPED.get(key)
+        if data is None:
+            with open(path, "rb") as fh:
+                data = _GZIPPED[key] = gzip.compress(fh.read(), 6)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("ETag", etag)
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(data)
 
     def end_headers(self) -> None:
         # Read for every response (a small file): a site rebuilt in place
@@ -121,15 +161,17 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 def make_server(directory: Path | str, port: int = 0, host: str = "127.0.0.1",
-                quiet: bool = True) -> Server:
-    handler = functools.partial(Handler, directory=str(directory))
+                quiet: bool = True, compress: bool = False) -> Server:
+    cls = type("GzipHandler", (Handler,), {"gzip": True}) if compress else Handler
+    handler = functools.partial(cls, directory=str(directory))
     Handler.quiet = quiet
     return Server((host, port), handler)
 
 
-def start_server(directory: Path | str, port: int = 0, host: str = "127.0.0.1") -> Server:
+def start_server(directory: Path | str, port: int = 0, host: str = "127.0.0.1",
+                 compress: bool = False) -> Server:
     """Serve `directory` from a daemon thread; call `.shutdown()` to stop."""
-    server = make_server(directory, port, host)
+    server = make_server(directory, port, host, compress=compress)
     threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
     return server
 
@@ -149,6 +191,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--port", type=int, default=8000,
                     help="port (0 = any free one; if the given one is busy, a free one is used)")
     ap.add_argument("--verbose", action="store_true", help="log every request")
+    ap.add_argument("--gzip", action="store_true",
+                    help="send text and wasm gzip-compressed (compressed once, kept in memory)")
     args = ap.parse_args(argv)
     if not (args.dir / "index.html").exists():
         print(f"no site in {args.dir}: run python scripts/build_site.py", file=sys.stderr)
@@ -157,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     if port and not port_is_free(port):
         print(f"port {port} is busy; using a free one", file=sys.stderr)
         port = 0
-    server = make_server(args.dir, port, quiet=not args.verbose)
+    server = make_server(args.dir, port, quiet=not args.verbose, compress=args.gzip)
     print(f"Serving {args.dir} at {server.url}  (Ctrl+C to stop)", flush=True)
     try:
         server.serve_forever()

@@ -5,6 +5,7 @@ everything else is revalidated), also when the site is a subfolder."""
 from __future__ import annotations
 
 import sys
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -39,6 +40,42 @@ def test_mime_types_and_cache_rules(tmp_path: Path) -> None:
             assert fetch(base + "pkg-1234.zip") == ("application/zip", IMMUTABLE)
             assert fetch(base + "index.html")[1] == "no-cache"
             assert fetch(base + "?seed=3")[1] == "no-cache"
+        finally:
+            server.shutdown()
+            server.server_close()
+
+
+def test_gzip_is_optional_and_exact(tmp_path: Path) -> None:
+    import gzip
+
+    wasm = bytes(range(256)) * 64
+    (tmp_path / "a.wasm").write_bytes(wasm)
+    (tmp_path / "b.zip").write_bytes(b"PK" * 100)
+    for compress in (False, True):
+        server = start_server(tmp_path, compress=compress)
+        try:
+            req = urllib.request.Request(server.url + "a.wasm", headers={"Accept-Encoding": "gzip"})
+            with urllib.request.urlopen(req) as r:
+                body, enc, ctype = r.read(), r.headers["Content-Encoding"], r.headers["Content-Type"]
+                etag = r.headers["ETag"]
+            assert ctype == "application/wasm"
+            if compress:
+                assert enc == "gzip" and gzip.decompress(body) == wasm and len(body) < len(wasm)
+                again = urllib.request.Request(server.url + "a.wasm",
+                                               headers={"Accept-Encoding": "gzip", "If-None-Match": etag})
+                try:
+                    urllib.request.urlopen(again)
+                    raise AssertionError("expected 304")
+                except urllib.error.HTTPError as e:
+                    assert e.code == 304
+            else:
+                assert enc is None and body == wasm
+            # Without Accept-Encoding, or for a zip, the bytes are sent as they are.
+            with urllib.request.urlopen(server.url + "a.wasm") as r:
+                assert r.headers["Content-Encoding"] is None and r.read() == wasm
+            req = urllib.request.Request(server.url + "b.zip", headers={"Accept-Encoding": "gzip"})
+            with urllib.request.urlopen(req) as r:
+                assert r.headers["Content-Encoding"] is None
         finally:
             server.shutdown()
             server.server_close()
