@@ -20,13 +20,16 @@ from chkobba.session import Session
 from conftest import LONGTASK_SCRIPT, PageWatch
 from e2e_driver import (PHONE, ROOT, load_save, open_table, pick_action, point_and_play, saved, settle, shot,
                         start_game, state)
+import serve
 from serve import start_server
 
 BUILD_INFO = "async () => (await (await fetch('build-info.json')).json()).build_id"
-WAITING = """async () => { const r = await navigator.serviceWorker.getRegistration();
-    return !!(r && r.waiting) && document.documentElement.classList.contains('update-waiting'); }"""
-CONTROLLED = """async () => { const r = await navigator.serviceWorker.ready;
-    return !!r.active && !!navigator.serviceWorker.controller; }"""
+# wait_for_function does not wait for a promise: these predicates are plain.
+WAITING = "() => document.documentElement.classList.contains('update-waiting')"
+CONTROLLED = "() => !!navigator.serviceWorker.controller"
+REGISTRATION = """async () => { const r = await navigator.serviceWorker.getRegistration();
+    const s = (w) => w && new URL(w.scriptURL).pathname;
+    return {waiting: s(r.waiting), active: r.active && r.active.state}; }"""
 
 
 def build(out: Path, build_id: str) -> None:
@@ -54,6 +57,16 @@ def test_update_is_offered_between_rounds_only_and_the_save_resumes(browser: Any
     site = tmp_path / "site"
     build(site, "e2e-v1")
     server = start_server(site)
+    port = server.server_address[1]
+    # What reaches this server, in order (the service worker's downloads too).
+    served: list[str] = []
+    original_log = serve.Handler.log_request
+
+    def log_request(self: Any, code: Any = "-", size: Any = "-") -> None:
+        if self.server.server_address[1] == port:
+            served.append(self.path)
+
+    serve.Handler.log_request = log_request  # type: ignore[method-assign]
     ctx = browser.new_context(viewport=PHONE, service_workers="allow")
     watch = PageWatch(server.url.rstrip("/"))
     console: list[str] = []
@@ -81,11 +94,20 @@ def test_update_is_offered_between_rounds_only_and_the_save_resumes(browser: Any
 
         # The next version goes up while the game is open; the player reloads.
         build(site, "e2e-v2")
+        since_v2 = len(served)
         page.reload()
         page.wait_for_selector("html.ready")
         assert saved(page)["record"] == before["record"], "the reload lost the game"
         assert page.evaluate(BUILD_INFO) == "e2e-v1", "the new version took over mid-round"
         page.wait_for_function(WAITING)
+        assert page.evaluate(REGISTRATION) == {"waiting": "/sw.js", "active": "activated"}
+        # The new version downloaded only what changed (its build id is in
+        # build-info.json and sw.js); everything else was copied from the
+        # cache of the version before.
+        fetched = {p.split("?")[0] for p in served[since_v2:]}
+        assert "/build-info.json" in fetched and "/sw.js" in fetched, fetched
+        assert not {p for p in fetched if p.startswith("/pyodide/") or p.endswith((".zip", ".js", ".html"))
+                    and p != "/sw.js"}, fetched
         assert settle(page) == "you"
         assert not offer_shown(page), "an update was offered in the middle of a round"
         shot(page, "update-mid-round-phone")
@@ -120,6 +142,7 @@ def test_update_is_offered_between_rounds_only_and_the_save_resumes(browser: Any
         assert not watch.errors, watch.errors
         assert not console, console
     finally:
+        serve.Handler.log_request = original_log  # type: ignore[method-assign]
         ctx.close()
         server.shutdown()
         server.server_close()
