@@ -177,11 +177,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--write", type=Path, help="write the results table into this markdown file")
     ap.add_argument("--no-build", action="store_true", help="use build/ as it is")
     ap.add_argument("--ref", help="also measure the site as this git ref builds it (e.g. a tag)")
+    ap.add_argument("--pages", help="only these pages, comma-separated (e.g. site,bare,site@REF)")
     args = ap.parse_args(argv)
     prepare(not args.no_build, args.ref)
     pages = dict(PAGES)
     if args.ref:
         pages[f"site@{args.ref}"] = "bench/site-ref/"
+    if args.pages:
+        wanted = args.pages.split(",")
+        unknown = [w for w in wanted if w not in pages]
+        if unknown:
+            ap.error(f"unknown pages {unknown}; known: {', '.join(pages)}")
+        pages = {k: v for k, v in pages.items() if k in wanted}
     from playwright.sync_api import sync_playwright
 
     server = start_server(BUILD)
