@@ -133,14 +133,23 @@ class Session:
 
     @property
     def last_move(self) -> JSONDict | None:
-        """The newest move made by a seat's action (not an engine event), or
-        None before the first action of the record."""
+        """The newest move made by a seat's action, as the table has shown it
+        since v0.1: ``kind`` is the action's own kind (``keep``, ``propose``,
+        ``lay``, ``capture``, ``claim``, ``double``, ``pass``, ``timeout``...),
+        ``round_ended`` says whether that action ended the round; the other
+        keys are those of :meth:`moves`. None before the record's first action."""
         rounds = self._record.rounds
         for ri in range(len(rounds) - 1, -1, -1):
-            if rounds[ri].actions:
-                for m in reversed(self.moves(ri)):
-                    if m["action"] is not None:
-                        return m
+            if not rounds[ri].actions:
+                continue
+            moves = self.moves(ri)
+            for i in range(len(moves) - 1, -1, -1):
+                action = moves[i]["action"]
+                if isinstance(action, str):
+                    out = dict(moves[i])
+                    out["kind"] = self.state.parse(action).kind
+                    out["round_ended"] = any(m["round_ended"] for m in moves[i:])
+                    return out
         return None
 
     # --------------------------------------------------------------- actions
