@@ -62,7 +62,7 @@ class Session:
         is then the record cut at that point, and play may go on from it).
         Without a seed, later decks come from one derived from the (cut)
         record itself, so resuming the same record twice gives the same game."""
-        rec = parse_record(record.to_dict()) if isinstance(record, Record) else parse_record(record)
+        rec = record.copy() if isinstance(record, Record) else parse_record(record)
         state = replay(rec)
         if at is not None:
             rec, state = position(rec, at)
@@ -163,24 +163,23 @@ class Session:
         new = s.copy()
         new.play(a)
         ri = len(self._record.rounds) - 1
-        known = self._moves.get((ri, len(self._record.rounds[ri].actions)))
-        if known is not None:  # keep the round's moves up to date without replaying it
-            known = known + s.describe_moves(a, new)
+        actions = self._record.rounds[ri].actions
+        known = self._moves.get((ri, len(actions)))
+        described = known + s.describe_moves(a, new) if known is not None else None
         deck = self._next_deck(new)
         # everything that can fail is done: the state and its record change together
-        actions = self._record.rounds[ri].actions
         self._moves.pop((ri, len(actions)), None)
         actions.append(str(a))
-        if known is not None:
-            self._moves[(ri, len(actions))] = known
+        if described is not None:  # keep the round's moves up to date without replaying it
+            self._moves[(ri, len(actions))] = described
         self._write_deck(deck)
         self.state = new
         return a
 
     def _next_deck(self, s: State) -> tuple[list[str], bool] | None:
         """Deal ``s`` its next deck if it waits for one; returns the deck's
-        codes and whether it starts a new round entry (else it continues the
-        current round: an accepted re-deal), for :meth:`_write_deck`."""
+        codes and whether it starts a new round entry (else it is a re-deal
+        of the current round), for :meth:`_write_deck`."""
         if not s.needs_deal or s.is_over:
             return None
         k = sum(len(r.decks) for r in self._record.rounds)
