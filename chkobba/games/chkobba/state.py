@@ -12,8 +12,9 @@ else with :class:`IllegalAction`, whose message :meth:`explain` writes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from ... import cards as C
@@ -178,6 +179,76 @@ def _sum_captures(table: tuple[Card, ...], v: int, values: tuple[int, ...]) -> l
             _CAPTURE_CACHE.clear()
         _CAPTURE_CACHE[key] = hit
     return hit
+
+
+# Tables of the legal-action generator. A table's value histogram is the sum
+# of _HIST[face order][card] over its cards: four bits per value (the count of
+# table cards of that value at bits 4v..4v+3). Captures of one card are
+# preallocated (_CAPTURE_ONE[c * 52 + t]: c takes t; _CLAIM_ONE likewise).
+# Captures by sum of a card of value v use only the table cards below v: a
+# recipe list, cached by their histogram and v, holds one item getter per
+# capture, picking it from those cards in canonical order (ORDER), the list
+# itself in canonical order (positions in that order sort like the cards).
+_HIST: dict[int, tuple[int, ...]] = {vals[37]: tuple(1 << (vals[c] << 2) if vals[c] else 0 for c in range(52))
+                                     for vals in VALUES.values()}
+_HLOW: tuple[int, ...] = tuple(((1 << (v << 2)) - 1) & ~15 for v in range(11))
+_VALUES_IN_ORDER: dict[int, tuple[int, ...]] = {
+    vals[37]: tuple(vals[C.make(r, "D")] for r in C.RANKS if vals[C.make(r, "D")]) for vals in VALUES.values()}
+_CAPTURE_ONE: tuple[Action, ...] = tuple(Action(CAPTURE, c, (t,)) for c in range(52) for t in range(52))
+_CLAIM_ONE: tuple[Action, ...] = tuple(Action(CLAIM, c, (t,)) for c in range(52) for t in range(52))
+_RECIPES: dict[int, tuple[Callable[[list[Card]], tuple[Card, ...]], ...]] = {}
+_new_action = tuple.__new__
+
+
+def _recipes(key: int, v: int, fk: int) -> tuple[Callable[[list[Card]], tuple[Card, ...]], ...]:
+    """The capture recipes of a card of value ``v`` on table cards below it
+    whose histogram is in ``key`` (see _RECIPES), cached."""
+    vals: list[int] = []
+    for x in _VALUES_IN_ORDER[fk]:
+        if x < v:
+            vals += [x] * (key >> (x << 2) & 15)
+    found: list[tuple[int, ...]] = []
+    stack: list[tuple[int, int, tuple[int, ...]]] = [(0, v, ())]
+    while stack:
+        i, left, chosen = stack.pop()
+        for j in range(i, len(vals)):
+            x = vals[j]
+            if x < left:
+                stack.append((j + 1, left - x, chosen + (j,)))
+            elif x == left and chosen:
+                found.append(chosen + (j,))
+    found.sort()
+    out = tuple([itemgetter(*idx) for idx in found])
+    if len(_RECIPES) > 100_000:
+        _RECIPES.clear()
+    _RECIPES[key] = out
+    return out
+
+
+def _claims(laid: Card, before: tuple[Card, ...], values: tuple[int, ...]) -> list[Action]:
+    """The claims of ``laid``, just laid onto ``before``: captures_on, as claim actions."""
+    v = values[laid]
+    fk = values[37]
+    hb = _HIST[fk]
+    hist = 0
+    for t in before:
+        hist += hb[t]
+    n = hist >> (v << 2) & 15
+    if n:
+        if n == 1:
+            for t in before:
+                if values[t] == v:
+                    return [_CLAIM_ONE[laid * 52 + t]]
+        base = laid * 52
+        return sorted([_CLAIM_ONE[base + t] for t in before if values[t] == v])
+    key = hist & _HLOW[v] | v << 44 | fk << 48
+    recipes = _RECIPES.get(key)
+    if recipes is None:
+        recipes = _recipes(key, v, fk)
+    if not recipes:
+        return []
+    small = sorted([t for t in before if values[t] < v], key=ORDER.__getitem__)
+    return [_new_action(Action, (CLAIM, laid, take(small))) for take in recipes]
 
 
 class ChkobbaState(StateBase):
@@ -356,36 +427,54 @@ class ChkobbaState(StateBase):
         return []
 
     def _play_actions(self) -> list[Action]:
+        # captures_on, for the hot path, from the table's value histogram
+        # (_HIST): captures of one card are preallocated, captures by sum
+        # are recipes cached by the histogram below the card's value
         values = self.values
         table = self.table
-        out: list[Action] = []
+        hand = self.hands[self.turn]
         claim = self.claim
         if claim is not None:
-            laid, before = claim
-            for take in captures_on(before, values[laid], values):
-                out.append(Action(CLAIM, laid, take))
-        if not table:
-            out.extend([_LAYS[c] for c in self.hands[self.turn]])
-            return out
-        compulsory = self.options.capture == "compulsory"
-        # captures_on, inlined for the hot path (the table's values are read once)
-        tvals = [values[t] for t in table]
-        low = min(tvals)
-        total = sum(tvals)
-        for c in self.hands[self.turn]:
+            out = _claims(claim[0], claim[1], values)
+        elif not table:
+            return [_LAYS[c] for c in hand]
+        else:
+            out = []
+        lay = self.options.capture != "compulsory"
+        fk = values[37]  # 37 = QS: 8 or 9, tells the face orders apart
+        hb = _HIST[fk]
+        hist = 0
+        for t in table:
+            hist += hb[t]
+        st: list[Card] | None = None
+        for c in hand:
             v = values[c]
-            caps: list[tuple[Card, ...]]
-            if v in tvals:
-                caps = [(t,) for t in table if values[t] == v]
-                if len(caps) > 1:
-                    caps.sort(key=_first)
-            elif v < 2 * low or v > total:
-                caps = []  # no two table cards are small enough, or all of them fall short
+            n = hist >> (v << 2) & 15
+            if n:  # value before sum: the table cards of c's value, one at a time
+                if n == 1:
+                    for t in table:
+                        if values[t] == v:
+                            out.append(_CAPTURE_ONE[c * 52 + t])
+                            break
+                else:  # cards of one value: canonical order is card order
+                    base = c * 52
+                    out += sorted([_CAPTURE_ONE[base + t] for t in table if values[t] == v])
+                if lay:
+                    out.append(_LAYS[c])
+                continue
+            key = hist & _HLOW[v] | v << 44 | fk << 48
+            recipes = _RECIPES.get(key)
+            if recipes is None:
+                recipes = _recipes(key, v, fk)
+            if recipes:
+                if st is None:
+                    st = sorted(table, key=ORDER.__getitem__)
+                small = [t for t in st if values[t] < v]
+                for take in recipes:
+                    out.append(_new_action(Action, (CAPTURE, c, take(small))))
+                if lay:
+                    out.append(_LAYS[c])
             else:
-                caps = _sum_captures(table, v, values)
-            for take in caps:
-                out.append(Action(CAPTURE, c, take))
-            if not (caps and compulsory):
                 out.append(_LAYS[c])
         return out
 
