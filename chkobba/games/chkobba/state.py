@@ -189,6 +189,9 @@ def _sum_captures(table: tuple[Card, ...], v: int, values: tuple[int, ...]) -> l
 # recipe list, cached by their histogram and v, holds one item getter per
 # capture, picking it from those cards in canonical order (ORDER), the list
 # itself in canonical order (positions in that order sort like the cards).
+# With no table card of value v (else there is no sum), the cards below v are
+# the first ones of the whole table in canonical order (rank order puts every
+# value below v before every value above it), so the getters apply to that.
 _HIST: dict[int, tuple[int, ...]] = {vals[37]: tuple(1 << (vals[c] << 2) if vals[c] else 0 for c in range(52))
                                      for vals in VALUES.values()}
 _HLOW: tuple[int, ...] = tuple(((1 << (v << 2)) - 1) & ~15 for v in range(11))
@@ -225,14 +228,16 @@ def _recipes(key: int, v: int, fk: int) -> tuple[Callable[[list[Card]], tuple[Ca
     return out
 
 
-def _claims(laid: Card, before: tuple[Card, ...], values: tuple[int, ...]) -> list[Action]:
-    """The claims of ``laid``, just laid onto ``before``: captures_on, as claim actions."""
+def _claims(laid: Card, before: tuple[Card, ...], values: tuple[int, ...], hist: int) -> list[Action]:
+    """The claims of ``laid``, just laid onto ``before`` (value histogram
+    ``hist``, or -1 to count it): captures_on, as claim actions."""
     v = values[laid]
     fk = values[37]
-    hb = _HIST[fk]
-    hist = 0
-    for t in before:
-        hist += hb[t]
+    if hist < 0:
+        hb = _HIST[fk]
+        hist = 0
+        for t in before:
+            hist += hb[t]
     n = hist >> (v << 2) & 15
     if n:
         if n == 1:
@@ -247,8 +252,8 @@ def _claims(laid: Card, before: tuple[Card, ...], values: tuple[int, ...]) -> li
         recipes = _recipes(key, v, fk)
     if not recipes:
         return []
-    small = sorted([t for t in before if values[t] < v], key=ORDER.__getitem__)
-    return [_new_action(Action, (CLAIM, laid, take(small))) for take in recipes]
+    st = sorted(before, key=ORDER.__getitem__)
+    return [_new_action(Action, (CLAIM, laid, take(st))) for take in recipes]
 
 
 class ChkobbaState(StateBase):
@@ -433,19 +438,23 @@ class ChkobbaState(StateBase):
         values = self.values
         table = self.table
         hand = self.hands[self.turn]
-        claim = self.claim
-        if claim is not None:
-            out = _claims(claim[0], claim[1], values)
-        elif not table:
+        if not table:
             return [_LAYS[c] for c in hand]
-        else:
-            out = []
-        lay = self.options.capture != "compulsory"
         fk = values[37]  # 37 = QS: 8 or 9, tells the face orders apart
         hb = _HIST[fk]
         hist = 0
         for t in table:
             hist += hb[t]
+        claim = self.claim
+        if claim is not None:
+            laid, before = claim
+            if table[-1] == laid and len(table) == len(before) + 1:  # the table is before + laid
+                out = _claims(laid, before, values, hist - hb[laid])
+            else:
+                out = _claims(laid, before, values, -1)
+        else:
+            out = []
+        lay = self.options.capture != "compulsory"
         st: list[Card] | None = None
         for c in hand:
             v = values[c]
@@ -469,9 +478,8 @@ class ChkobbaState(StateBase):
             if recipes:
                 if st is None:
                     st = sorted(table, key=ORDER.__getitem__)
-                small = [t for t in st if values[t] < v]
                 for take in recipes:
-                    out.append(_new_action(Action, (CAPTURE, c, take(small))))
+                    out.append(_new_action(Action, (CAPTURE, c, take(st))))
                 if lay:
                     out.append(_LAYS[c])
             else:
@@ -493,7 +501,6 @@ class ChkobbaState(StateBase):
         self.log_len += 1
         p = self.phase
         if p == PLAY:
-            self.last_actor = self.turn
             self._play_card(a)
             return
         self.last_actor = self.to_act()  # type: ignore[assignment]
@@ -554,47 +561,62 @@ class ChkobbaState(StateBase):
 
     def _play_card(self, a: Action) -> None:
         seat = self.turn
+        self.last_actor = seat
         side = seat & 1
-        kind = a.kind
-        if kind == CLAIM:
-            take = a.take
-            self.table = tuple([c for c in self.table if c != a.card and c not in take])
-            self.piles[side] |= C.mask_of(take) | (1 << a.card)
-            self.last_capturer = side
-            if not self.table:
-                self.chkobbas[side] = self.chkobbas[side] + (a.card,)
-            self.claim = None
-            return
-        c = a.card
-        hand = self.hands[seat]
-        self.hands[seat] = tuple([x for x in hand if x != c])
-        last = self.pos >= len(self.deck) and not any(self.hands)
-        if kind == CAPTURE:
-            take = a.take
-            self.table = tuple([x for x in self.table if x not in take])
-            self.piles[side] |= C.mask_of(take) | (1 << c)
-            self.last_capturer = side
-            if not self.table and (not last or self.options.last_card_sweep):
-                self.chkobbas[side] = self.chkobbas[side] + (c,)
-            self.claim = None
+        kind, c, take = a
+        table = self.table
+        if kind == LAY:
+            hands = self.hands
+            hand = hands[seat]
+            i = hand.index(c)
+            hands[seat] = hand[:i] + hand[i + 1:]
+            empty = not any(hands)
+            last = empty and self.pos >= len(self.deck)
+            self.table = table + (c,)
+            o = self.options
+            self.claim = (c, table) if (table and not last and o.missed_capture and o.capture == "optional") else None
         else:
-            before = self.table
-            self.table = before + (c,)
-            self.claim = (c, before) if (self.options.missed_capture and self.options.capture == "optional"
-                                         and not last and before) else None
+            m = 1 << c
+            if len(take) == 1:
+                t = take[0]
+                m |= 1 << t
+                if kind == CLAIM:
+                    table = tuple([x for x in table if not m >> x & 1])
+                else:
+                    i = table.index(t)
+                    table = table[:i] + table[i + 1:]
+            else:
+                for t in take:
+                    m |= 1 << t
+                table = tuple([x for x in table if not m >> x & 1])
+            self.table = table
+            self.piles[side] |= m
+            self.last_capturer = side
+            self.claim = None
+            if kind == CLAIM:
+                if not table:
+                    self.chkobbas[side] = self.chkobbas[side] + (c,)
+                return
+            hands = self.hands
+            hand = hands[seat]
+            i = hand.index(c)
+            hands[seat] = hand[:i] + hand[i + 1:]
+            empty = not any(hands)
+            last = empty and self.pos >= len(self.deck)
+            if not table and (not last or self.options.last_card_sweep):
+                self.chkobbas[side] = self.chkobbas[side] + (c,)
         if last:
             self._end_round()
             return
-        self.turn = (seat + 1) % self.n
-        if not any(self.hands):
+        n = self.n
+        self.turn = (seat + 1) % n
+        if empty:
             # every hand is empty: three more each, in order from the dealer's right
             d = self.deck
             i = self.pos
-            n = self.n
-            hands = self.hands
+            dealer = self.dealer
             for k in range(1, n + 1):
-                s = (self.dealer + k) % n
-                hands[s] = tuple(sorted(d[i:i + 3]))
+                hands[(dealer + k) % n] = tuple(sorted(d[i:i + 3]))
                 i += 3
             self.pos = i
 
