@@ -181,9 +181,11 @@ def _sum_captures(table: tuple[Card, ...], v: int, values: tuple[int, ...]) -> l
     return hit
 
 
-# Tables of the legal-action generator. A table's value histogram is the sum
-# of _HIST[face order][card] over its cards: four bits per value (the count of
-# table cards of that value at bits 4v..4v+3). Captures of one card are
+# Tables of the legal-action generator. A table's summary is the sum of
+# _SUMMARY[face order][card] over its cards: its value histogram in the low
+# 48 bits, four bits per value (the count of table cards of value v at bits
+# 4v..4v+3), and its card mask above (card t at bit 48 + t); _OF_VALUE[face
+# order][v] picks the cards of value v there. Captures of one card are
 # preallocated (_CAPTURE_ONE[c * 52 + t]: c takes t; _CLAIM_ONE likewise).
 # Captures by sum of a card of value v use only the table cards below v: a
 # recipe list, cached by their histogram and v, holds one item getter per
@@ -192,8 +194,12 @@ def _sum_captures(table: tuple[Card, ...], v: int, values: tuple[int, ...]) -> l
 # With no table card of value v (else there is no sum), the cards below v are
 # the first ones of the whole table in canonical order (rank order puts every
 # value below v before every value above it), so the getters apply to that.
-_HIST: dict[int, tuple[int, ...]] = {vals[37]: tuple(1 << (vals[c] << 2) if vals[c] else 0 for c in range(52))
-                                     for vals in VALUES.values()}
+_SUMMARY: dict[int, tuple[int, ...]] = {
+    vals[37]: tuple(1 << (vals[c] << 2) | 1 << (48 + c) if vals[c] else 0 for c in range(52))
+    for vals in VALUES.values()}  # by face order: 37 = QS, worth 8 or 9
+_OF_VALUE: dict[int, tuple[int, ...]] = {
+    vals[37]: tuple(C.mask_of(c for c in DECK if vals[c] == v) << 48 for v in range(11))
+    for vals in VALUES.values()}
 _HLOW: tuple[int, ...] = tuple(((1 << (v << 2)) - 1) & ~15 for v in range(11))
 _VALUES_IN_ORDER: dict[int, tuple[int, ...]] = {
     vals[37]: tuple(vals[C.make(r, "D")] for r in C.RANKS if vals[C.make(r, "D")]) for vals in VALUES.values()}
@@ -210,6 +216,7 @@ def _recipes(key: int, v: int, fk: int) -> tuple[Callable[[list[Card]], tuple[Ca
     for x in _VALUES_IN_ORDER[fk]:
         if x < v:
             vals += [x] * (key >> (x << 2) & 15)
+    ascending = vals == sorted(vals)  # all but a king's sum with Q worth 8 and J 9
     found: list[tuple[int, ...]] = []
     stack: list[tuple[int, int, tuple[int, ...]]] = [(0, v, ())]
     while stack:
@@ -218,8 +225,11 @@ def _recipes(key: int, v: int, fk: int) -> tuple[Callable[[list[Card]], tuple[Ca
             x = vals[j]
             if x < left:
                 stack.append((j + 1, left - x, chosen + (j,)))
-            elif x == left and chosen:
-                found.append(chosen + (j,))
+            elif x == left:
+                if chosen:
+                    found.append(chosen + (j,))
+            elif ascending:
+                break
     found.sort()
     out = tuple([itemgetter(*idx) for idx in found])
     if len(_RECIPES) > 100_000:
@@ -228,25 +238,27 @@ def _recipes(key: int, v: int, fk: int) -> tuple[Callable[[list[Card]], tuple[Ca
     return out
 
 
-def _claims(laid: Card, before: tuple[Card, ...], values: tuple[int, ...], hist: int) -> list[Action]:
-    """The claims of ``laid``, just laid onto ``before`` (value histogram
-    ``hist``, or -1 to count it): captures_on, as claim actions."""
+def _claims(laid: Card, before: tuple[Card, ...], values: tuple[int, ...], x: int) -> list[Action]:
+    """The claims of ``laid``, just laid onto ``before`` (summary ``x``, or -1
+    to count it): captures_on, as claim actions."""
     v = values[laid]
     fk = values[37]
-    if hist < 0:
-        hb = _HIST[fk]
-        hist = 0
+    if x < 0:
+        sm = _SUMMARY[fk]
+        x = 0
         for t in before:
-            hist += hb[t]
-    n = hist >> (v << 2) & 15
+            x += sm[t]
+    n = x >> (v << 2) & 15
     if n:
-        if n == 1:
-            for t in before:
-                if values[t] == v:
-                    return [_CLAIM_ONE[laid * 52 + t]]
+        m = (x & _OF_VALUE[fk][v]) >> 48
         base = laid * 52
-        return sorted([_CLAIM_ONE[base + t] for t in before if values[t] == v])
-    key = hist & _HLOW[v] | v << 44 | fk << 48
+        out = []
+        while m:
+            low = m & -m
+            out.append(_CLAIM_ONE[base + low.bit_length() - 1])
+            m ^= low
+        return out
+    key = x & _HLOW[v] | v << 44 | fk << 48
     recipes = _RECIPES.get(key)
     if recipes is None:
         recipes = _recipes(key, v, fk)
@@ -422,7 +434,61 @@ class ChkobbaState(StateBase):
         card order with its captures before its lay)."""
         p = self.phase
         if p == PLAY:
-            return self._play_actions()
+            # captures_on, for the hot path, from the table's summary
+            # (_SUMMARY): captures of one card are preallocated, captures
+            # by sum are recipes cached by the histogram below the card's value
+            table = self.table
+            hand = self.hands[self.turn]
+            if not table:
+                return [_LAYS[c] for c in hand]
+            values = self.values
+            fk = values[37]
+            sm = _SUMMARY[fk]
+            x = 0
+            for t in table:
+                x += sm[t]
+            claim = self.claim
+            if claim is not None:
+                laid, before = claim
+                if table[-1] == laid and len(table) == len(before) + 1:  # the table is before + laid
+                    out = _claims(laid, before, values, x - sm[laid])
+                else:
+                    out = _claims(laid, before, values, -1)
+            else:
+                out = []
+            lay = self.options.capture != "compulsory"
+            of_value = _OF_VALUE[fk]
+            st: list[Card] | None = None
+            for c in hand:
+                v = values[c]
+                n = x >> (v << 2) & 15
+                if n:  # value before sum: the table cards of c's value, one at a time
+                    if n == 1:
+                        out.append(_CAPTURE_ONE[c * 52 + (x & of_value[v]).bit_length() - 49])
+                    else:  # cards of one value: canonical order is card order
+                        m = (x & of_value[v]) >> 48
+                        base = c * 52
+                        while m:
+                            low = m & -m
+                            out.append(_CAPTURE_ONE[base + low.bit_length() - 1])
+                            m ^= low
+                    if lay:
+                        out.append(_LAYS[c])
+                    continue
+                key = x & _HLOW[v] | v << 44 | fk << 48
+                recipes = _RECIPES.get(key)
+                if recipes is None:
+                    recipes = _recipes(key, v, fk)
+                if recipes:
+                    if st is None:
+                        st = sorted(table, key=ORDER.__getitem__)
+                    for take in recipes:
+                        out.append(_new_action(Action, (CAPTURE, c, take(st))))
+                    if lay:
+                        out.append(_LAYS[c])
+                else:
+                    out.append(_LAYS[c])
+            return out
         if p == CUT:
             return [word(KEEP), word(TABLE)]
         if p == REDEAL:
@@ -430,61 +496,6 @@ class ChkobbaState(StateBase):
         if p == ANSWER:
             return [word(ACCEPT), word(REFUSE)]
         return []
-
-    def _play_actions(self) -> list[Action]:
-        # captures_on, for the hot path, from the table's value histogram
-        # (_HIST): captures of one card are preallocated, captures by sum
-        # are recipes cached by the histogram below the card's value
-        values = self.values
-        table = self.table
-        hand = self.hands[self.turn]
-        if not table:
-            return [_LAYS[c] for c in hand]
-        fk = values[37]  # 37 = QS: 8 or 9, tells the face orders apart
-        hb = _HIST[fk]
-        hist = 0
-        for t in table:
-            hist += hb[t]
-        claim = self.claim
-        if claim is not None:
-            laid, before = claim
-            if table[-1] == laid and len(table) == len(before) + 1:  # the table is before + laid
-                out = _claims(laid, before, values, hist - hb[laid])
-            else:
-                out = _claims(laid, before, values, -1)
-        else:
-            out = []
-        lay = self.options.capture != "compulsory"
-        st: list[Card] | None = None
-        for c in hand:
-            v = values[c]
-            n = hist >> (v << 2) & 15
-            if n:  # value before sum: the table cards of c's value, one at a time
-                if n == 1:
-                    for t in table:
-                        if values[t] == v:
-                            out.append(_CAPTURE_ONE[c * 52 + t])
-                            break
-                else:  # cards of one value: canonical order is card order
-                    base = c * 52
-                    out += sorted([_CAPTURE_ONE[base + t] for t in table if values[t] == v])
-                if lay:
-                    out.append(_LAYS[c])
-                continue
-            key = hist & _HLOW[v] | v << 44 | fk << 48
-            recipes = _RECIPES.get(key)
-            if recipes is None:
-                recipes = _recipes(key, v, fk)
-            if recipes:
-                if st is None:
-                    st = sorted(table, key=ORDER.__getitem__)
-                for take in recipes:
-                    out.append(_new_action(Action, (CAPTURE, c, take(st))))
-                if lay:
-                    out.append(_LAYS[c])
-            else:
-                out.append(_LAYS[c])
-        return out
 
     def parse(self, text: str) -> Action:
         """Read an action's text for this game (syntax and deck only)."""
