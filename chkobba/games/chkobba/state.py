@@ -110,19 +110,33 @@ def _most(a: int, b: int) -> tuple[int, int]:
 def score_round(piles: Sequence[int], chkobbas: Sequence[int], game: int,
                 leftovers: tuple[Card, ...] = (), leftovers_to: int | None = None) -> RoundResult:
     """Score a round from the two sides' piles (bit masks) and chkobba counts."""
-    cards = (piles[0].bit_count(), piles[1].bit_count())
-    diamonds = ((piles[0] & DIAMONDS).bit_count(), (piles[1] & DIAMONDS).bit_count())
-    sevens = ((piles[0] & SEVENS).bit_count(), (piles[1] & SEVENS).bit_count())
-    sixes = ((piles[0] & SIXES).bit_count(), (piles[1] & SIXES).bit_count())
-    karta = _most(*cards)
-    dinari = _most(*diamonds)
-    barmila = _most(*sevens) if sevens[0] != sevens[1] else _most(*sixes)
-    haya = (1, 0) if piles[0] & HAYA_BIT else (0, 1) if piles[1] & HAYA_BIT else (0, 0)
-    chk = (chkobbas[0], chkobbas[1])
-    points = tuple(karta[i] + dinari[i] + barmila[i] + haya[i] + chk[i] for i in (0, 1))
-    all_d = 0 if diamonds[0] == 10 else 1 if diamonds[1] == 10 else None
-    return RoundResult(game, karta, dinari, barmila, haya, chk, (points[0], points[1]), cards, diamonds,
-                       sevens, sixes, leftovers, leftovers_to, all_d)
+    p0 = piles[0]
+    p1 = piles[1]
+    c0 = p0.bit_count()
+    c1 = p1.bit_count()
+    d0 = (p0 & DIAMONDS).bit_count()
+    d1 = (p1 & DIAMONDS).bit_count()
+    s0 = (p0 & SEVENS).bit_count()
+    s1 = (p1 & SEVENS).bit_count()
+    x0 = (p0 & SIXES).bit_count()
+    x1 = (p1 & SIXES).bit_count()
+    karta = _MOST[(c0 > c1) - (c1 > c0)]
+    dinari = _MOST[(d0 > d1) - (d1 > d0)]
+    barmila = _MOST[(s0 > s1) - (s1 > s0)] if s0 != s1 else _MOST[(x0 > x1) - (x1 > x0)]
+    haya = (1, 0) if p0 & HAYA_BIT else (0, 1) if p1 & HAYA_BIT else (0, 0)
+    k0 = chkobbas[0]
+    k1 = chkobbas[1]
+    points = (karta[0] + dinari[0] + barmila[0] + haya[0] + k0, karta[1] + dinari[1] + barmila[1] + haya[1] + k1)
+    all_d = 0 if d0 == 10 else 1 if d1 == 10 else None
+    # RoundResult(...) without the frozen dataclass's field-by-field __init__: the same object, faster
+    r = object.__new__(RoundResult)
+    r.__dict__.update(game=game, karta=karta, dinari=dinari, barmila=barmila, haya=haya, chkobba=(k0, k1),
+                      points=points, cards=(c0, c1), diamonds=(d0, d1), sevens=(s0, s1), sixes=(x0, x1),
+                      leftovers=leftovers, leftovers_to=leftovers_to, all_diamonds=all_d)
+    return r
+
+
+_MOST = ((0, 0), (1, 0), (0, 1))  # by (a > b) - (b > a): equal, a more, b more
 
 
 _CAPTURE_CACHE: dict[int, list[tuple[Card, ...]]] = {}
@@ -566,8 +580,9 @@ class ChkobbaState(StateBase):
         self.turn = cutter
         self.phase = PLAY
         if self.options.redeal:
-            vals = [self.values[c] for c in self.table]
-            if max(vals.count(v) for v in vals) >= 3:
+            values = self.values
+            a, b, c, e = sorted([values[c] for c in self.table])  # the four table cards
+            if a == c or b == e:  # three (or four) of one value
                 self.phase = REDEAL
 
     def _play_card(self, a: Action) -> None:
