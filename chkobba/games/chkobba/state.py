@@ -211,6 +211,9 @@ def _sum_captures(table: tuple[Card, ...], v: int, values: tuple[int, ...]) -> l
 _SUMMARY: dict[int, tuple[int, ...]] = {
     vals[37]: tuple(1 << (vals[c] << 2) | 1 << (48 + c) if vals[c] else 0 for c in range(52))
     for vals in VALUES.values()}  # by face order: 37 = QS, worth 8 or 9
+# The last table summarized, with its summary, by face order: the next seat's
+# claims are on that very table (the same tuple) after a lay.
+_LAST_SUMMARY: list[tuple[tuple[Card, ...] | None, int]] = [(None, 0)] * 10
 _OF_VALUE: dict[int, tuple[int, ...]] = {
     vals[37]: tuple(C.mask_of(c for c in DECK if vals[c] == v) << 48 for v in range(11))
     for vals in VALUES.values()}
@@ -475,18 +478,30 @@ class ChkobbaState(StateBase):
             values = self.values
             fk = values[37]
             sm = _SUMMARY[fk]
-            x = 0
-            for t in table:
-                x += sm[t]
             claim = self.claim
             if claim is not None:
                 laid, before = claim
                 if table[-1] == laid and len(table) == len(before) + 1:  # the table is before + laid
-                    out = _claims(laid, before, values, x - sm[laid])
+                    last = _LAST_SUMMARY[fk]
+                    if before is last[0]:  # summarized by the call before this lay
+                        xb = last[1]
+                    else:
+                        xb = 0
+                        for t in before:
+                            xb += sm[t]
+                    x = xb + sm[laid]
+                    out = _claims(laid, before, values, xb)
                 else:
+                    x = 0
+                    for t in table:
+                        x += sm[t]
                     out = _claims(laid, before, values, -1)
             else:
+                x = 0
+                for t in table:
+                    x += sm[t]
                 out = []
+            _LAST_SUMMARY[fk] = (table, x)
             lay = self.options.capture != "compulsory"
             of_value = _OF_VALUE[fk]
             st: list[Card] | None = None
