@@ -558,7 +558,65 @@ class ChkobbaState(StateBase):
         self.log_len += 1
         p = self.phase
         if p == PLAY:
-            self._play_card(a)
+            seat = self.turn
+            self.last_actor = seat
+            side = seat & 1
+            kind, c, take = a
+            table = self.table
+            if kind == LAY:
+                hands = self.hands
+                hand = hands[seat]
+                i = hand.index(c)
+                hands[seat] = hand[:i] + hand[i + 1:]
+                empty = not any(hands)
+                last = empty and self.pos >= len(self.deck)
+                self.table = table + (c,)
+                o = self.options
+                self.claim = (c, table) if (table and not last and o.missed_capture and o.capture == "optional") else None
+            else:
+                m = 1 << c
+                if len(take) == 1:
+                    t = take[0]
+                    m |= 1 << t
+                    if kind == CLAIM:
+                        table = tuple([x for x in table if not m >> x & 1])
+                    else:
+                        i = table.index(t)
+                        table = table[:i] + table[i + 1:]
+                else:
+                    for t in take:
+                        m |= 1 << t
+                    table = tuple([x for x in table if not m >> x & 1])
+                self.table = table
+                self.piles[side] |= m
+                self.last_capturer = side
+                self.claim = None
+                if kind == CLAIM:
+                    if not table:
+                        self.chkobbas[side] = self.chkobbas[side] + (c,)
+                    return
+                hands = self.hands
+                hand = hands[seat]
+                i = hand.index(c)
+                hands[seat] = hand[:i] + hand[i + 1:]
+                empty = not any(hands)
+                last = empty and self.pos >= len(self.deck)
+                if not table and (not last or self.options.last_card_sweep):
+                    self.chkobbas[side] = self.chkobbas[side] + (c,)
+            if last:
+                self._end_round()
+                return
+            n = self.n
+            self.turn = (seat + 1) % n
+            if empty:
+                # every hand is empty: three more each, in order from the dealer's right
+                d = self.deck
+                i = self.pos
+                dealer = self.dealer
+                for k in range(1, n + 1):
+                    hands[(dealer + k) % n] = tuple(sorted(d[i:i + 3]))
+                    i += 3
+                self.pos = i
             return
         self.last_actor = self.to_act()  # type: ignore[assignment]
         if p == CUT:
@@ -616,67 +674,6 @@ class ChkobbaState(StateBase):
             a, b, c, e = sorted([values[c] for c in self.table])  # the four table cards
             if a == c or b == e:  # three (or four) of one value
                 self.phase = REDEAL
-
-    def _play_card(self, a: Action) -> None:
-        seat = self.turn
-        self.last_actor = seat
-        side = seat & 1
-        kind, c, take = a
-        table = self.table
-        if kind == LAY:
-            hands = self.hands
-            hand = hands[seat]
-            i = hand.index(c)
-            hands[seat] = hand[:i] + hand[i + 1:]
-            empty = not any(hands)
-            last = empty and self.pos >= len(self.deck)
-            self.table = table + (c,)
-            o = self.options
-            self.claim = (c, table) if (table and not last and o.missed_capture and o.capture == "optional") else None
-        else:
-            m = 1 << c
-            if len(take) == 1:
-                t = take[0]
-                m |= 1 << t
-                if kind == CLAIM:
-                    table = tuple([x for x in table if not m >> x & 1])
-                else:
-                    i = table.index(t)
-                    table = table[:i] + table[i + 1:]
-            else:
-                for t in take:
-                    m |= 1 << t
-                table = tuple([x for x in table if not m >> x & 1])
-            self.table = table
-            self.piles[side] |= m
-            self.last_capturer = side
-            self.claim = None
-            if kind == CLAIM:
-                if not table:
-                    self.chkobbas[side] = self.chkobbas[side] + (c,)
-                return
-            hands = self.hands
-            hand = hands[seat]
-            i = hand.index(c)
-            hands[seat] = hand[:i] + hand[i + 1:]
-            empty = not any(hands)
-            last = empty and self.pos >= len(self.deck)
-            if not table and (not last or self.options.last_card_sweep):
-                self.chkobbas[side] = self.chkobbas[side] + (c,)
-        if last:
-            self._end_round()
-            return
-        n = self.n
-        self.turn = (seat + 1) % n
-        if empty:
-            # every hand is empty: three more each, in order from the dealer's right
-            d = self.deck
-            i = self.pos
-            dealer = self.dealer
-            for k in range(1, n + 1):
-                hands[(dealer + k) % n] = tuple(sorted(d[i:i + 3]))
-                i += 3
-            self.pos = i
 
     def _end_round(self) -> None:
         leftovers = self.table
