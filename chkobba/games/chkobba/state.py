@@ -218,6 +218,13 @@ _OF_VALUE: dict[int, tuple[int, ...]] = {
     vals[37]: tuple(C.mask_of(c for c in DECK if vals[c] == v) << 48 for v in range(11))
     for vals in VALUES.values()}
 _HLOW: tuple[int, ...] = tuple(((1 << (v << 2)) - 1) & ~15 for v in range(11))
+# By face order and card c of value v: (4v, the histogram bits below v, v and
+# the face order as a recipe key's tag, the summary bits of the cards of value
+# v, c * 52), for the loop over a hand.
+_CARD_INFO: dict[int, tuple[tuple[int, int, int, int, int], ...]] = {
+    vals[37]: tuple((vals[c] << 2, _HLOW[vals[c]], vals[c] << 44 | vals[37] << 48, _OF_VALUE[vals[37]][vals[c]], c * 52)
+                    for c in range(52))
+    for vals in VALUES.values()}
 _VALUES_IN_ORDER: dict[int, tuple[int, ...]] = {
     vals[37]: tuple(vals[C.make(r, "D")] for r in C.RANKS if vals[C.make(r, "D")]) for vals in VALUES.values()}
 _CAPTURE_ONE: tuple[Action, ...] = tuple(Action(CAPTURE, c, (t,)) for c in range(52) for t in range(52))
@@ -270,36 +277,6 @@ def _recipes(key: int, v: int, fk: int) -> tuple[Callable[[list[Card]], tuple[Ca
         _RECIPES.clear()
     _RECIPES[key] = out
     return out
-
-
-def _claims(laid: Card, before: tuple[Card, ...], values: tuple[int, ...], x: int) -> list[Action]:
-    """The claims of ``laid``, just laid onto ``before`` (summary ``x``, or -1
-    to count it): captures_on, as claim actions."""
-    v = values[laid]
-    fk = values[37]
-    if x < 0:
-        sm = _SUMMARY[fk]
-        x = 0
-        for t in before:
-            x += sm[t]
-    n = x >> (v << 2) & 15
-    if n:
-        m = (x & _OF_VALUE[fk][v]) >> 48
-        base = laid * 52
-        out = []
-        while m:
-            low = m & -m
-            out.append(_CLAIM_ONE[base + low.bit_length() - 1])
-            m ^= low
-        return out
-    key = x & _HLOW[v] | v << 44 | fk << 48
-    recipes = _RECIPES.get(key)
-    if recipes is None:
-        recipes = _recipes(key, v, fk)
-    if not recipes:
-        return []
-    st = sorted(before, key=ORDER.__getitem__)
-    return [_new_action(Action, (CLAIM, laid, take(st))) for take in recipes]
 
 
 class ChkobbaState(StateBase):
@@ -478,24 +455,43 @@ class ChkobbaState(StateBase):
             values = self.values
             fk = values[37]
             sm = _SUMMARY[fk]
+            info = _CARD_INFO[fk]
             claim = self.claim
             if claim is not None:
                 laid, before = claim
+                last = _LAST_SUMMARY[fk]
+                if before is last[0]:  # summarized by the call before this lay
+                    xb = last[1]
+                else:
+                    xb = 0
+                    for t in before:
+                        xb += sm[t]
                 if table[-1] == laid and len(table) == len(before) + 1:  # the table is before + laid
-                    last = _LAST_SUMMARY[fk]
-                    if before is last[0]:  # summarized by the call before this lay
-                        xb = last[1]
-                    else:
-                        xb = 0
-                        for t in before:
-                            xb += sm[t]
                     x = xb + sm[laid]
-                    out = _claims(laid, before, values, xb)
                 else:
                     x = 0
                     for t in table:
                         x += sm[t]
-                    out = _claims(laid, before, values, -1)
+                # the claims: captures_on(before, laid's value), as claims
+                shift, below, tag, same, base = info[laid]
+                n = xb >> shift & 15
+                if n:
+                    out = []
+                    m = (xb & same) >> 48
+                    while m:
+                        low = m & -m
+                        out.append(_CLAIM_ONE[base + low.bit_length() - 1])
+                        m ^= low
+                else:
+                    key = xb & below | tag
+                    recipes = _RECIPES.get(key)
+                    if recipes is None:
+                        recipes = _recipes(key, shift >> 2, fk)
+                    if recipes:
+                        sb = sorted(before, key=ORDER.__getitem__)
+                        out = [_new_action(Action, (CLAIM, laid, take(sb))) for take in recipes]
+                    else:
+                        out = []
             else:
                 x = 0
                 for t in table:
@@ -503,17 +499,15 @@ class ChkobbaState(StateBase):
                 out = []
             _LAST_SUMMARY[fk] = (table, x)
             lay = self.options.capture != "compulsory"
-            of_value = _OF_VALUE[fk]
             st: list[Card] | None = None
             for c in hand:
-                v = values[c]
-                n = x >> (v << 2) & 15
+                shift, below, tag, same, base = info[c]
+                n = x >> shift & 15
                 if n:  # value before sum: the table cards of c's value, one at a time
                     if n == 1:
-                        out.append(_CAPTURE_ONE[c * 52 + (x & of_value[v]).bit_length() - 49])
+                        out.append(_CAPTURE_ONE[base + (x & same).bit_length() - 49])
                     else:  # cards of one value: canonical order is card order
-                        m = (x & of_value[v]) >> 48
-                        base = c * 52
+                        m = (x & same) >> 48
                         while m:
                             low = m & -m
                             out.append(_CAPTURE_ONE[base + low.bit_length() - 1])
@@ -521,10 +515,10 @@ class ChkobbaState(StateBase):
                     if lay:
                         out.append(_LAYS[c])
                     continue
-                key = x & _HLOW[v] | v << 44 | fk << 48
+                key = x & below | tag
                 recipes = _RECIPES.get(key)
                 if recipes is None:
-                    recipes = _recipes(key, v, fk)
+                    recipes = _recipes(key, shift >> 2, fk)
                 if recipes:
                     if st is None:
                         st = sorted(table, key=ORDER.__getitem__)
