@@ -211,9 +211,11 @@ def _sum_captures(table: tuple[Card, ...], v: int, values: tuple[int, ...]) -> l
 _SUMMARY: dict[int, tuple[int, ...]] = {
     vals[37]: tuple(1 << (vals[c] << 2) | 1 << (48 + c) if vals[c] else 0 for c in range(52))
     for vals in VALUES.values()}  # by face order: 37 = QS, worth 8 or 9
-# The last table summarized, with its summary, by face order: the next seat's
-# claims are on that very table (the same tuple) after a lay.
-_LAST_SUMMARY: list[tuple[tuple[Card, ...] | None, int]] = [(None, 0)] * 10
+# The last table summarized, with its summary and reach, by face order: the
+# next seat's claims are on that very table (the same tuple) after a lay. A
+# table's reach has bit s set when some of its cards add up to s (bit 0: none
+# of them), for s up to 10: a card of a value out of reach captures nothing.
+_LAST_SUMMARY: list[tuple[tuple[Card, ...] | None, int, int]] = [(None, 0, 1)] * 10
 _OF_VALUE: dict[int, tuple[int, ...]] = {
     vals[37]: tuple(C.mask_of(c for c in DECK if vals[c] == v) << 48 for v in range(11))
     for vals in VALUES.values()}
@@ -456,26 +458,34 @@ class ChkobbaState(StateBase):
             fk = values[37]
             sm = _SUMMARY[fk]
             info = _CARD_INFO[fk]
+            out: list[Action]
             claim = self.claim
             if claim is not None:
                 laid, before = claim
                 last = _LAST_SUMMARY[fk]
                 if before is last[0]:  # summarized by the call before this lay
                     xb = last[1]
+                    rb = last[2]
                 else:
                     xb = 0
+                    rb = 1
                     for t in before:
                         xb += sm[t]
+                        rb |= rb << values[t] & 2047
                 if table[-1] == laid and len(table) == len(before) + 1:  # the table is before + laid
                     x = xb + sm[laid]
+                    reach = rb | rb << values[laid] & 2047
                 else:
                     x = 0
+                    reach = 1
                     for t in table:
                         x += sm[t]
+                        reach |= reach << values[t] & 2047
                 # the claims: captures_on(before, laid's value), as claims
                 shift, below, tag, same, base = info[laid]
-                n = xb >> shift & 15
-                if n:
+                if not rb >> (shift >> 2) & 1:
+                    out = []
+                elif xb >> shift & 15:
                     out = []
                     m = (xb & same) >> 48
                     while m:
@@ -487,21 +497,23 @@ class ChkobbaState(StateBase):
                     recipes = _RECIPES.get(key)
                     if recipes is None:
                         recipes = _recipes(key, shift >> 2, fk)
-                    if recipes:
-                        sb = sorted(before, key=ORDER.__getitem__)
-                        out = [_new_action(Action, (CLAIM, laid, take(sb))) for take in recipes]
-                    else:
-                        out = []
+                    sb = sorted(before, key=ORDER.__getitem__)
+                    out = [_new_action(Action, (CLAIM, laid, take(sb))) for take in recipes]
             else:
                 x = 0
+                reach = 1
                 for t in table:
                     x += sm[t]
+                    reach |= reach << values[t] & 2047
                 out = []
-            _LAST_SUMMARY[fk] = (table, x)
+            _LAST_SUMMARY[fk] = (table, x, reach)
             lay = self.options.capture != "compulsory"
             st: list[Card] | None = None
             for c in hand:
                 shift, below, tag, same, base = info[c]
+                if not reach >> (shift >> 2) & 1:  # no table cards add up to c's value
+                    out.append(_LAYS[c])
+                    continue
                 n = x >> shift & 15
                 if n:  # value before sum: the table cards of c's value, one at a time
                     if n == 1:
@@ -515,18 +527,15 @@ class ChkobbaState(StateBase):
                     if lay:
                         out.append(_LAYS[c])
                     continue
-                key = x & below | tag
+                key = x & below | tag  # some cards add up to c's value: captures by sum
                 recipes = _RECIPES.get(key)
                 if recipes is None:
                     recipes = _recipes(key, shift >> 2, fk)
-                if recipes:
-                    if st is None:
-                        st = sorted(table, key=ORDER.__getitem__)
-                    for take in recipes:
-                        out.append(_new_action(Action, (CAPTURE, c, take(st))))
-                    if lay:
-                        out.append(_LAYS[c])
-                else:
+                if st is None:
+                    st = sorted(table, key=ORDER.__getitem__)
+                for take in recipes:
+                    out.append(_new_action(Action, (CAPTURE, c, take(st))))
+                if lay:
                     out.append(_LAYS[c])
             return out
         if p == CUT:
