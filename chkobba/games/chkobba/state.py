@@ -243,36 +243,24 @@ def _recipes(key: int, v: int, fk: int) -> tuple[Callable[[list[Card]], tuple[Ca
         if x < v:
             vals += [x] * (key >> (x << 2) & 15)
     n = len(vals)
+    # reach[j]: bit s set when some of vals[j:] add up to s (bit 0: none of
+    # them); a card is added only if what is left can still be made after it
+    full = (2 << v) - 1
+    reach = [1] * (n + 1)
+    for j in range(n - 1, -1, -1):
+        r = reach[j + 1]
+        reach[j] = r | r << vals[j] & full
     found: list[tuple[int, ...]] = []
     stack: list[tuple[int, int, tuple[int, ...]]] = [(0, v, ())]
-    if vals == sorted(vals):  # all but a king's sums with Q worth 8 and J 9
-        # values ascend: a card is worth adding only if what is left after it
-        # can still be made of later, no smaller, cards
-        room = [0] * (n + 1)  # room[j]: the total of vals[j:]
-        for j in range(n - 1, -1, -1):
-            room[j] = room[j + 1] + vals[j]
-        while stack:
-            i, left, chosen = stack.pop()
-            for j in range(i, n):
-                x = vals[j]
-                if x < left:
-                    r = left - x
-                    if r >= x and room[j + 1] >= r:
-                        stack.append((j + 1, r, chosen + (j,)))
-                elif x == left:
-                    if chosen:
-                        found.append(chosen + (j,))
-                else:
-                    break
-    else:
-        while stack:
-            i, left, chosen = stack.pop()
-            for j in range(i, n):
-                x = vals[j]
-                if x < left:
+    while stack:
+        i, left, chosen = stack.pop()
+        for j in range(i, n):
+            x = vals[j]
+            if x < left:
+                if reach[j + 1] >> (left - x) & 1:
                     stack.append((j + 1, left - x, chosen + (j,)))
-                elif x == left and chosen:
-                    found.append(chosen + (j,))
+            elif x == left and chosen:
+                found.append(chosen + (j,))
     found.sort()
     out = tuple([itemgetter(*idx) for idx in found])
     if len(_RECIPES) > 100_000:
