@@ -233,6 +233,7 @@ _CAPTURE_ONE: tuple[Action, ...] = tuple(Action(CAPTURE, c, (t,)) for c in range
 _CLAIM_ONE: tuple[Action, ...] = tuple(Action(CLAIM, c, (t,)) for c in range(52) for t in range(52))
 _RECIPES: dict[int, tuple[Callable[[list[Card]], tuple[Card, ...]], ...]] = {}
 _new_action = tuple.__new__
+_ORDER_KEY = ORDER.__getitem__
 
 
 def _recipes(key: int, v: int, fk: int) -> tuple[Callable[[list[Card]], tuple[Card, ...]], ...]:
@@ -485,7 +486,7 @@ class ChkobbaState(StateBase):
                     recipes = _RECIPES.get(key)
                     if recipes is None:
                         recipes = _recipes(key, shift >> 2, fk)
-                    sb = sorted(before, key=ORDER.__getitem__)
+                    sb = sorted(before, key=_ORDER_KEY)
                     out = [_new_action(Action, (CLAIM, laid, take(sb))) for take in recipes]
             else:
                 x = 0
@@ -520,7 +521,7 @@ class ChkobbaState(StateBase):
                 if recipes is None:
                     recipes = _recipes(key, shift >> 2, fk)
                 if st is None:
-                    st = sorted(table, key=ORDER.__getitem__)
+                    st = sorted(table, key=_ORDER_KEY)
                 for take in recipes:
                     out.append(_new_action(Action, (CAPTURE, c, take(st))))
                 if lay:
@@ -558,8 +559,8 @@ class ChkobbaState(StateBase):
                 hands = self.hands
                 hand = hands[seat]
                 i = hand.index(c)
-                hands[seat] = hand[:i] + hand[i + 1:]
-                empty = not any(hands)
+                hand = hands[seat] = hand[:i] + hand[i + 1:]
+                empty = not hand and not any(hands)
                 last = empty and self.pos >= len(self.deck)
                 self.table = table + (c,)
                 o = self.options
@@ -589,8 +590,8 @@ class ChkobbaState(StateBase):
                 hands = self.hands
                 hand = hands[seat]
                 i = hand.index(c)
-                hands[seat] = hand[:i] + hand[i + 1:]
-                empty = not any(hands)
+                hand = hands[seat] = hand[:i] + hand[i + 1:]
+                empty = not hand and not any(hands)
                 last = empty and self.pos >= len(self.deck)
                 if not table and (not last or self.options.last_card_sweep):
                     self.chkobbas[side] = self.chkobbas[side] + (c,)
