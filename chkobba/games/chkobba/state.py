@@ -220,12 +220,12 @@ _OF_VALUE: dict[int, tuple[int, ...]] = {
     vals[37]: tuple(C.mask_of(c for c in DECK if vals[c] == v) << 48 for v in range(11))
     for vals in VALUES.values()}
 _HLOW: tuple[int, ...] = tuple(((1 << (v << 2)) - 1) & ~15 for v in range(11))
-# By face order and card c of value v: (4v, the histogram bits below v, v and
-# the face order as a recipe key's tag, the summary bits of the cards of value
-# v, c * 52), for the loop over a hand.
-_CARD_INFO: dict[int, tuple[tuple[int, int, int, int, int], ...]] = {
-    vals[37]: tuple((vals[c] << 2, _HLOW[vals[c]], vals[c] << 44 | vals[37] << 48, _OF_VALUE[vals[37]][vals[c]], c * 52)
-                    for c in range(52))
+# By face order and card c of value v, for the loop over a hand: (its bit in
+# a reach: 1 << v, 4v, the histogram bits below v, v and the face order as a
+# recipe key's tag, the summary bits of the cards of value v, c * 52).
+_CARD_INFO: dict[int, tuple[tuple[int, int, int, int, int, int], ...]] = {
+    vals[37]: tuple((1 << vals[c], vals[c] << 2, _HLOW[vals[c]], vals[c] << 44 | vals[37] << 48,
+                     _OF_VALUE[vals[37]][vals[c]], c * 52) for c in range(52))
     for vals in VALUES.values()}
 _VALUES_IN_ORDER: dict[int, tuple[int, ...]] = {
     vals[37]: tuple(vals[C.make(r, "D")] for r in C.RANKS if vals[C.make(r, "D")]) for vals in VALUES.values()}
@@ -471,8 +471,8 @@ class ChkobbaState(StateBase):
                         x += sm[t]
                         reach |= reach << values[t] & 2047
                 # the claims: captures_on(before, laid's value), as claims
-                shift, below, tag, same, base = info[laid]
-                if not rb >> (shift >> 2) & 1:
+                vbit, shift, below, tag, same, base = info[laid]
+                if not rb & vbit:
                     out = []
                 elif xb >> shift & 15:
                     out = []
@@ -499,8 +499,8 @@ class ChkobbaState(StateBase):
             lay = self.options.capture != "compulsory"
             st: list[Card] | None = None
             for c in hand:
-                shift, below, tag, same, base = info[c]
-                if not reach >> (shift >> 2) & 1:  # no table cards add up to c's value
+                vbit, shift, below, tag, same, base = info[c]
+                if not reach & vbit:  # no table cards add up to c's value
                     out.append(_LAYS[c])
                     continue
                 n = x >> shift & 15
