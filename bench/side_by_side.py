@@ -76,6 +76,7 @@ def side_by_side(script: Path, baseline: str, args: Sequence[str], repeats: int,
                   "  ".join(f"{k}={r[k]:,}" for k in higher_is_better), file=sys.stderr, flush=True)
     medians = {name: {k: statistics.median(r[k] for r in rs) for k in higher_is_better} for name, rs in runs.items()}
     ratios = {k: round(medians["tree"][k] / medians["baseline"][k], 2) for k in higher_is_better}
+    dirty = bool(git("status", "--porcelain", "--untracked-files=no"))
     try:
         load = list(os.getloadavg())
     except OSError:
@@ -83,7 +84,7 @@ def side_by_side(script: Path, baseline: str, args: Sequence[str], repeats: int,
     return {
         "baseline": baseline,
         "baseline_commit": git("rev-parse", f"{baseline}^{{commit}}"),
-        "tree_commit": git("rev-parse", "HEAD") + (" (+ uncommitted changes)" if git("status", "--porcelain", "--untracked-files=no") else ""),
+        "tree_commit": git("rev-parse", "HEAD") + (" (+ uncommitted changes)" if dirty else ""),
         "repeats": repeats,
         "cpu": cpu if shutil.which("taskset") else None,
         "load_average_after": [round(x, 2) for x in load],

@@ -564,7 +564,8 @@ class ChkobbaState(StateBase):
                 last = empty and self.pos >= len(self.deck)
                 self.table = table + (c,)
                 o = self.options
-                self.claim = (c, table) if (table and not last and o.missed_capture and o.capture == "optional") else None
+                self.claim = ((c, table) if table and not last and o.missed_capture and o.capture == "optional"
+                              else None)
             else:
                 m = 1 << c
                 if len(take) == 1:
