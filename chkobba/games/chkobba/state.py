@@ -103,8 +103,7 @@ class RoundResult:
         return d
 
 
-def _most(a: int, b: int) -> tuple[int, int]:
-    return (1, 0) if a > b else (0, 1) if b > a else (0, 0)
+_MOST = ((0, 0), (1, 0), (0, 1))  # who has more, by (a > b) - (b > a): equal, a, b
 
 
 def score_round(piles: Sequence[int], chkobbas: Sequence[int], game: int,
@@ -134,9 +133,6 @@ def score_round(piles: Sequence[int], chkobbas: Sequence[int], game: int,
                       points=points, cards=(c0, c1), diamonds=(d0, d1), sevens=(s0, s1), sixes=(x0, x1),
                       leftovers=leftovers, leftovers_to=leftovers_to, all_diamonds=all_d)
     return r
-
-
-_MOST = ((0, 0), (1, 0), (0, 1))  # by (a > b) - (b > a): equal, a more, b more
 
 
 _CAPTURE_CACHE: dict[int, list[tuple[Card, ...]]] = {}
