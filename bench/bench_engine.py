@@ -1,6 +1,7 @@
-"""Chkobba engine throughput, in CPython, on one core.
+"""Chkobba engine throughput, in CPython, on one core, side by side with a baseline.
 
     python bench/bench_engine.py [--rounds 3000] [--positions 2000] [--soak 0] [--seed 1]
+                                 [--baseline v0.1] [--repeats 5] [--cpu 0]
 
 Measures
 - complete random two-player rounds per second (deal, cut, every card played
@@ -8,8 +9,18 @@ Measures
 - legal-action generations per second on mid-game positions (positions
   sampled from random rounds, each asked for its legal actions many times),
 - state copies per second (search branches by copying),
-- optionally a larger soak of complete random matches over all option sets.
-Prints one JSON object; docs/bench-engine.md records the figures.
+(all per second of this process's CPU time, which other work on the machine
+barely disturbs; the rounds are also given per wall-clock second),
+- optionally a larger soak of complete random matches over all option sets
+  (working tree only).
+
+Each measurement runs in its own process, once on the working tree and once
+on ``--baseline`` (a git revision, checked out once under ``.cache/``; the
+same code measures both, importing the engine from either module path),
+alternately, ``--repeats`` times, pinned to one core (``taskset -c --cpu``).
+``--baseline none`` measures the working tree only, in this process.
+Prints a Markdown table (medians and ratios) and one JSON object with every
+run; docs/bench-engine.md records the figures.
 """
 
 from __future__ import annotations
@@ -21,18 +32,39 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import side_by_side  # bench/ is the script's directory
 
-from chkobba.games.chkobba.state import PLAY, ChkobbaState  # noqa: E402
-from chkobba.options import ChkobbaOptions  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
+# CPU time of this process: on a shared machine, what the process itself used
+# (the wall clock also counts the time other processes held the core).
+clock = time.process_time
+MEASURES = {
+    "rounds_per_second": "complete random two-player rounds per second",
+    "actions_per_second": "actions applied per second in those rounds",
+    "legal_generations_per_second": "legal-action generations per second (mid-game positions)",
+    "copies_per_second": "state copies per second",
+}
 
 
-def random_rounds(n: int, seed: int) -> tuple[float, int]:
+def load_engine() -> None:
+    """Bind ChkobbaState, PLAY and ChkobbaOptions from whichever module path this checkout has."""
+    global ChkobbaState, PLAY, ChkobbaOptions
+    try:
+        from chkobba.games.chkobba.state import PLAY, ChkobbaState
+    except ImportError:  # v0.1 and before: one module
+        from chkobba.engine import PLAY, ChkobbaState  # type: ignore[no-redef]
+    from chkobba.options import ChkobbaOptions
+
+
+def random_rounds(n: int, seed: int) -> tuple[float, float, int]:
+    """CPU seconds and wall seconds for ``n`` random rounds, and the actions played."""
     rng = random.Random(seed)
     opts = ChkobbaOptions()
     actions = 0
-    t = time.perf_counter()
+    w = time.perf_counter()
+    t = clock()
     for _ in range(n):
         s = ChkobbaState.new(opts, rng.randrange(2))
         deck = list(s.full_deck())
@@ -45,7 +77,7 @@ def random_rounds(n: int, seed: int) -> tuple[float, int]:
             if s.needs_deal and s.redeal_next:  # an accepted re-deal: new deck, same round
                 rng.shuffle(deck)
                 s.deal(deck)
-    return time.perf_counter() - t, actions
+    return clock() - t, time.perf_counter() - w, actions
 
 
 def mid_game_positions(n: int, seed: int) -> list[ChkobbaState]:
@@ -67,28 +99,20 @@ def mid_game_positions(n: int, seed: int) -> list[ChkobbaState]:
     return out
 
 
-def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("--rounds", type=int, default=3000)
-    p.add_argument("--positions", type=int, default=2000)
-    p.add_argument("--repeat", type=int, default=20, help="legal-action calls per position")
-    p.add_argument("--soak", type=int, default=0, help="also play this many complete random matches")
-    p.add_argument("--seed", type=int, default=1)
-    a = p.parse_args()
-
-    dt, actions = random_rounds(a.rounds, a.seed)
+def measure(a: argparse.Namespace) -> dict[str, Any]:
+    dt, wall, actions = random_rounds(a.rounds, a.seed)
     positions = mid_game_positions(a.positions, a.seed)
-    t = time.perf_counter()
+    t = clock()
     for s in positions:
         for _ in range(a.repeat):
             s.legal_actions()
-    gen_dt = time.perf_counter() - t
-    t = time.perf_counter()
+    gen_dt = clock() - t
+    t = clock()
     for s in positions:
         for _ in range(a.repeat):
             s.copy()
-    copy_dt = time.perf_counter() - t
-    out = {
+    copy_dt = clock() - t
+    return {
         "python": platform.python_version(),
         "machine": platform.machine(),
         "rounds": a.rounds,
@@ -96,9 +120,42 @@ def main() -> None:
         "actions_per_second": round(actions / dt),
         "legal_generations_per_second": round(len(positions) * a.repeat / gen_dt),
         "copies_per_second": round(len(positions) * a.repeat / copy_dt),
+        "wall_rounds_per_second": round(a.rounds / wall),
     }
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--rounds", type=int, default=3000)
+    p.add_argument("--positions", type=int, default=2000)
+    p.add_argument("--repeat", type=int, default=20, help="legal-action calls per position")
+    p.add_argument("--soak", type=int, default=0, help="also play this many complete random matches")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--baseline", default="v0.1", help="git revision to compare with (none: the working tree alone)")
+    p.add_argument("--repeats", type=int, default=5, help="measurements per side, alternating")
+    p.add_argument("--cpu", type=int, default=0, help="the core each measurement is pinned to (taskset)")
+    p.add_argument("--worker", help=argparse.SUPPRESS)
+    a = p.parse_args()
+    if a.worker:  # one measurement, in a checkout's own process
+        side_by_side.enter(a.worker)
+        load_engine()
+        print(json.dumps(measure(a)))
+        return
+
+    common = ["--rounds", str(a.rounds), "--positions", str(a.positions), "--repeat", str(a.repeat),
+              "--seed", str(a.seed)]
+    out: dict[str, Any]
+    if a.baseline == "none":
+        sys.path.insert(0, str(ROOT))
+        load_engine()
+        out = measure(a)
+    else:
+        out = side_by_side.side_by_side(Path(__file__).resolve(), a.baseline, common, a.repeats, a.cpu,
+                                        list(MEASURES))
+        print(side_by_side.table(out, MEASURES))
     if a.soak:
-        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+        sys.path.insert(0, str(ROOT))
+        sys.path.insert(0, str(ROOT / "tests"))
         from test_engine_props import soak
         t = time.perf_counter()
         seen = soak(a.soak, a.seed)

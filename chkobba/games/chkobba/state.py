@@ -12,8 +12,9 @@ else with :class:`IllegalAction`, whose message :meth:`explain` writes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from ... import cards as C
@@ -76,26 +77,36 @@ class RoundResult:
         return d
 
 
-def _most(a: int, b: int) -> tuple[int, int]:
-    return (1, 0) if a > b else (0, 1) if b > a else (0, 0)
+_MOST = ((0, 0), (1, 0), (0, 1))  # who has more, by (a > b) - (b > a): equal, a, b
 
 
 def score_round(piles: Sequence[int], chkobbas: Sequence[int], game: int,
                 leftovers: tuple[Card, ...] = (), leftovers_to: int | None = None) -> RoundResult:
     """Score a round from the two sides' piles (bit masks) and chkobba counts."""
-    cards = (piles[0].bit_count(), piles[1].bit_count())
-    diamonds = ((piles[0] & DIAMONDS).bit_count(), (piles[1] & DIAMONDS).bit_count())
-    sevens = ((piles[0] & SEVENS).bit_count(), (piles[1] & SEVENS).bit_count())
-    sixes = ((piles[0] & SIXES).bit_count(), (piles[1] & SIXES).bit_count())
-    karta = _most(*cards)
-    dinari = _most(*diamonds)
-    barmila = _most(*sevens) if sevens[0] != sevens[1] else _most(*sixes)
-    haya = (1, 0) if piles[0] & HAYA_BIT else (0, 1) if piles[1] & HAYA_BIT else (0, 0)
-    chk = (chkobbas[0], chkobbas[1])
-    points = tuple(karta[i] + dinari[i] + barmila[i] + haya[i] + chk[i] for i in (0, 1))
-    all_d = 0 if diamonds[0] == 10 else 1 if diamonds[1] == 10 else None
-    return RoundResult(game, karta, dinari, barmila, haya, chk, (points[0], points[1]), cards, diamonds,
-                       sevens, sixes, leftovers, leftovers_to, all_d)
+    p0 = piles[0]
+    p1 = piles[1]
+    c0 = p0.bit_count()
+    c1 = p1.bit_count()
+    d0 = (p0 & DIAMONDS).bit_count()
+    d1 = (p1 & DIAMONDS).bit_count()
+    s0 = (p0 & SEVENS).bit_count()
+    s1 = (p1 & SEVENS).bit_count()
+    x0 = (p0 & SIXES).bit_count()
+    x1 = (p1 & SIXES).bit_count()
+    karta = _MOST[(c0 > c1) - (c1 > c0)]
+    dinari = _MOST[(d0 > d1) - (d1 > d0)]
+    barmila = _MOST[(s0 > s1) - (s1 > s0)] if s0 != s1 else _MOST[(x0 > x1) - (x1 > x0)]
+    haya = (1, 0) if p0 & HAYA_BIT else (0, 1) if p1 & HAYA_BIT else (0, 0)
+    k0 = chkobbas[0]
+    k1 = chkobbas[1]
+    points = (karta[0] + dinari[0] + barmila[0] + haya[0] + k0, karta[1] + dinari[1] + barmila[1] + haya[1] + k1)
+    all_d = 0 if d0 == 10 else 1 if d1 == 10 else None
+    # RoundResult(...) without the frozen dataclass's field-by-field __init__: the same object, faster
+    r = object.__new__(RoundResult)
+    r.__dict__.update(game=game, karta=karta, dinari=dinari, barmila=barmila, haya=haya, chkobba=(k0, k1),
+                      points=points, cards=(c0, c1), diamonds=(d0, d1), sevens=(s0, s1), sixes=(x0, x1),
+                      leftovers=leftovers, leftovers_to=leftovers_to, all_diamonds=all_d)
+    return r
 
 
 _CAPTURE_CACHE: dict[int, list[tuple[Card, ...]]] = {}
@@ -152,6 +163,81 @@ def _sum_captures(table: tuple[Card, ...], v: int, values: tuple[int, ...]) -> l
             _CAPTURE_CACHE.clear()
         _CAPTURE_CACHE[key] = hit
     return hit
+
+
+# Tables of the legal-action generator. A table's summary is the sum of
+# _SUMMARY[face order][card] over its cards: its value histogram in the low
+# 48 bits, four bits per value (the count of table cards of value v at bits
+# 4v..4v+3), and its card mask above (card t at bit 48 + t); _OF_VALUE[face
+# order][v] picks the cards of value v there. Captures of one card are
+# preallocated (_CAPTURE_ONE[c * 52 + t]: c takes t; _CLAIM_ONE likewise).
+# Captures by sum of a card of value v use only the table cards below v: a
+# recipe list, cached by their histogram and v, holds one item getter per
+# capture, picking it from those cards in canonical order (ORDER), the list
+# itself in canonical order (positions in that order sort like the cards).
+# With no table card of value v (else there is no sum), the cards below v are
+# the first ones of the whole table in canonical order (rank order puts every
+# value below v before every value above it), so the getters apply to that.
+_SUMMARY: dict[int, tuple[int, ...]] = {
+    vals[37]: tuple(1 << (vals[c] << 2) | 1 << (48 + c) if vals[c] else 0 for c in range(52))
+    for vals in VALUES.values()}  # by face order: 37 = QS, worth 8 or 9
+# The last table summarized, with its summary and reach, by face order: the
+# next seat's claims are on that very table (the same tuple) after a lay. A
+# table's reach has bit s set when some of its cards add up to s (bit 0: none
+# of them), for s up to 10: a card of a value out of reach captures nothing.
+_LAST_SUMMARY: list[tuple[tuple[Card, ...] | None, int, int]] = [(None, 0, 1)] * 10
+_OF_VALUE: dict[int, tuple[int, ...]] = {
+    vals[37]: tuple(C.mask_of(c for c in DECK if vals[c] == v) << 48 for v in range(11))
+    for vals in VALUES.values()}
+_HLOW: tuple[int, ...] = tuple(((1 << (v << 2)) - 1) & ~15 for v in range(11))
+# By face order and card c of value v, for the loop over a hand: (its bit in
+# a reach: 1 << v, 4v, the histogram bits below v, v and the face order as a
+# recipe key's tag, the summary bits of the cards of value v, c * 52).
+_CARD_INFO: dict[int, tuple[tuple[int, int, int, int, int, int], ...]] = {
+    vals[37]: tuple((1 << vals[c], vals[c] << 2, _HLOW[vals[c]], vals[c] << 44 | vals[37] << 48,
+                     _OF_VALUE[vals[37]][vals[c]], c * 52) for c in range(52))
+    for vals in VALUES.values()}
+_VALUES_IN_ORDER: dict[int, tuple[int, ...]] = {
+    vals[37]: tuple(vals[C.make(r, "D")] for r in C.RANKS if vals[C.make(r, "D")]) for vals in VALUES.values()}
+_CAPTURE_ONE: tuple[Action, ...] = tuple(Action(CAPTURE, c, (t,)) for c in range(52) for t in range(52))
+_CLAIM_ONE: tuple[Action, ...] = tuple(Action(CLAIM, c, (t,)) for c in range(52) for t in range(52))
+_RECIPES: dict[int, tuple[Callable[[list[Card]], tuple[Card, ...]], ...]] = {}
+_new_action = tuple.__new__
+_ORDER_KEY = ORDER.__getitem__
+
+
+def _recipes(key: int, v: int, fk: int) -> tuple[Callable[[list[Card]], tuple[Card, ...]], ...]:
+    """The capture recipes of a card of value ``v`` on table cards below it
+    whose histogram is in ``key`` (see _RECIPES), cached."""
+    vals: list[int] = []
+    for x in _VALUES_IN_ORDER[fk]:
+        if x < v:
+            vals += [x] * (key >> (x << 2) & 15)
+    n = len(vals)
+    # reach[j]: bit s set when some of vals[j:] add up to s (bit 0: none of
+    # them); a card is added only if what is left can still be made after it
+    full = (2 << v) - 1
+    reach = [1] * (n + 1)
+    for j in range(n - 1, -1, -1):
+        r = reach[j + 1]
+        reach[j] = r | r << vals[j] & full
+    found: list[tuple[int, ...]] = []
+    stack: list[tuple[int, int, tuple[int, ...]]] = [(0, v, ())]
+    while stack:
+        i, left, chosen = stack.pop()
+        for j in range(i, n):
+            x = vals[j]
+            if x < left:
+                if reach[j + 1] >> (left - x) & 1:
+                    stack.append((j + 1, left - x, chosen + (j,)))
+            elif x == left and chosen:
+                found.append(chosen + (j,))
+    found.sort()
+    out = tuple([itemgetter(*idx) for idx in found])
+    if len(_RECIPES) > 100_000:
+        _RECIPES.clear()
+    _RECIPES[key] = out
+    return out
 
 
 class ChkobbaState(StateBase):
@@ -325,7 +411,97 @@ class ChkobbaState(StateBase):
         card order with its captures before its lay)."""
         p = self.phase
         if p == PLAY:
-            return self._play_actions()
+            # captures_on, for the hot path, from the table's summary
+            # (_SUMMARY): captures of one card are preallocated, captures
+            # by sum are recipes cached by the histogram below the card's value
+            table = self.table
+            hand = self.hands[self.turn]
+            if not table:
+                return [_LAYS[c] for c in hand]
+            values = self.values
+            fk = values[37]
+            sm = _SUMMARY[fk]
+            info = _CARD_INFO[fk]
+            out: list[Action]
+            claim = self.claim
+            if claim is not None:
+                laid, before = claim
+                last = _LAST_SUMMARY[fk]
+                if before is last[0]:  # summarized by the call before this lay
+                    xb = last[1]
+                    rb = last[2]
+                else:
+                    xb = 0
+                    rb = 1
+                    for t in before:
+                        xb += sm[t]
+                        rb |= rb << values[t] & 2047
+                if table[-1] == laid and len(table) == len(before) + 1:  # the table is before + laid
+                    x = xb + sm[laid]
+                    reach = rb | rb << values[laid] & 2047
+                else:
+                    x = 0
+                    reach = 1
+                    for t in table:
+                        x += sm[t]
+                        reach |= reach << values[t] & 2047
+                # the claims: captures_on(before, laid's value), as claims
+                vbit, shift, below, tag, same, base = info[laid]
+                if not rb & vbit:
+                    out = []
+                elif xb >> shift & 15:
+                    out = []
+                    m = (xb & same) >> 48
+                    while m:
+                        low = m & -m
+                        out.append(_CLAIM_ONE[base + low.bit_length() - 1])
+                        m ^= low
+                else:
+                    key = xb & below | tag
+                    recipes = _RECIPES.get(key)
+                    if recipes is None:
+                        recipes = _recipes(key, shift >> 2, fk)
+                    sb = sorted(before, key=_ORDER_KEY)
+                    out = [_new_action(Action, (CLAIM, laid, take(sb))) for take in recipes]
+            else:
+                x = 0
+                reach = 1
+                for t in table:
+                    x += sm[t]
+                    reach |= reach << values[t] & 2047
+                out = []
+            _LAST_SUMMARY[fk] = (table, x, reach)
+            lay = self.options.capture != "compulsory"
+            st: list[Card] | None = None
+            for c in hand:
+                vbit, shift, below, tag, same, base = info[c]
+                if not reach & vbit:  # no table cards add up to c's value
+                    out.append(_LAYS[c])
+                    continue
+                n = x >> shift & 15
+                if n:  # value before sum: the table cards of c's value, one at a time
+                    if n == 1:
+                        out.append(_CAPTURE_ONE[base + (x & same).bit_length() - 49])
+                    else:  # cards of one value: canonical order is card order
+                        m = (x & same) >> 48
+                        while m:
+                            low = m & -m
+                            out.append(_CAPTURE_ONE[base + low.bit_length() - 1])
+                            m ^= low
+                    if lay:
+                        out.append(_LAYS[c])
+                    continue
+                key = x & below | tag  # some cards add up to c's value: captures by sum
+                recipes = _RECIPES.get(key)
+                if recipes is None:
+                    recipes = _recipes(key, shift >> 2, fk)
+                if st is None:
+                    st = sorted(table, key=_ORDER_KEY)
+                for take in recipes:
+                    out.append(_new_action(Action, (CAPTURE, c, take(st))))
+                if lay:
+                    out.append(_LAYS[c])
+            return out
         if p == CUT:
             return [word(KEEP), word(TABLE)]
         if p == REDEAL:
@@ -333,40 +509,6 @@ class ChkobbaState(StateBase):
         if p == ANSWER:
             return [word(ACCEPT), word(REFUSE)]
         return []
-
-    def _play_actions(self) -> list[Action]:
-        values = self.values
-        table = self.table
-        out: list[Action] = []
-        claim = self.claim
-        if claim is not None:
-            laid, before = claim
-            for take in captures_on(before, values[laid], values):
-                out.append(Action(CLAIM, laid, take))
-        if not table:
-            out.extend([_LAYS[c] for c in self.hands[self.turn]])
-            return out
-        compulsory = self.options.capture == "compulsory"
-        # captures_on, inlined for the hot path (the table's values are read once)
-        tvals = [values[t] for t in table]
-        low = min(tvals)
-        total = sum(tvals)
-        for c in self.hands[self.turn]:
-            v = values[c]
-            caps: list[tuple[Card, ...]]
-            if v in tvals:
-                caps = [(t,) for t in table if values[t] == v]
-                if len(caps) > 1:
-                    caps.sort(key=_first)
-            elif v < 2 * low or v > total:
-                caps = []  # no two table cards are small enough, or all of them fall short
-            else:
-                caps = _sum_captures(table, v, values)
-            for take in caps:
-                out.append(Action(CAPTURE, c, take))
-            if not (caps and compulsory):
-                out.append(_LAYS[c])
-        return out
 
     def parse(self, text: str) -> Action:
         """Read an action's text for this game (syntax and deck only)."""
@@ -383,8 +525,66 @@ class ChkobbaState(StateBase):
         self.log_len += 1
         p = self.phase
         if p == PLAY:
-            self.last_actor = self.turn
-            self._play_card(a)
+            seat = self.turn
+            self.last_actor = seat
+            side = seat & 1
+            kind, c, take = a
+            table = self.table
+            if kind == LAY:
+                hands = self.hands
+                hand = hands[seat]
+                i = hand.index(c)
+                hand = hands[seat] = hand[:i] + hand[i + 1:]
+                empty = not hand and not any(hands)
+                last = empty and self.pos >= len(self.deck)
+                self.table = table + (c,)
+                o = self.options
+                self.claim = ((c, table) if table and not last and o.missed_capture and o.capture == "optional"
+                              else None)
+            else:
+                m = 1 << c
+                if len(take) == 1:
+                    t = take[0]
+                    m |= 1 << t
+                    if kind == CLAIM:
+                        table = tuple([x for x in table if not m >> x & 1])
+                    else:
+                        i = table.index(t)
+                        table = table[:i] + table[i + 1:]
+                else:
+                    for t in take:
+                        m |= 1 << t
+                    table = tuple([x for x in table if not m >> x & 1])
+                self.table = table
+                self.piles[side] |= m
+                self.last_capturer = side
+                self.claim = None
+                if kind == CLAIM:
+                    if not table:
+                        self.chkobbas[side] = self.chkobbas[side] + (c,)
+                    return
+                hands = self.hands
+                hand = hands[seat]
+                i = hand.index(c)
+                hand = hands[seat] = hand[:i] + hand[i + 1:]
+                empty = not hand and not any(hands)
+                last = empty and self.pos >= len(self.deck)
+                if not table and (not last or self.options.last_card_sweep):
+                    self.chkobbas[side] = self.chkobbas[side] + (c,)
+            if last:
+                self._end_round()
+                return
+            n = self.n
+            self.turn = (seat + 1) % n
+            if empty:
+                # every hand is empty: three more each, in order from the dealer's right
+                d = self.deck
+                i = self.pos
+                dealer = self.dealer
+                for k in range(1, n + 1):
+                    hands[(dealer + k) % n] = tuple(sorted(d[i:i + 3]))
+                    i += 3
+                self.pos = i
             return
         self.last_actor = self.to_act()  # type: ignore[assignment]
         if p == CUT:
@@ -438,55 +638,10 @@ class ChkobbaState(StateBase):
         self.turn = cutter
         self.phase = PLAY
         if self.options.redeal:
-            vals = [self.values[c] for c in self.table]
-            if max(vals.count(v) for v in vals) >= 3:
+            values = self.values
+            a, b, c, e = sorted([values[c] for c in self.table])  # the four table cards
+            if a == c or b == e:  # three (or four) of one value
                 self.phase = REDEAL
-
-    def _play_card(self, a: Action) -> None:
-        seat = self.turn
-        side = seat & 1
-        kind = a.kind
-        if kind == CLAIM:
-            take = a.take
-            self.table = tuple([c for c in self.table if c != a.card and c not in take])
-            self.piles[side] |= C.mask_of(take) | (1 << a.card)
-            self.last_capturer = side
-            if not self.table:
-                self.chkobbas[side] = self.chkobbas[side] + (a.card,)
-            self.claim = None
-            return
-        c = a.card
-        hand = self.hands[seat]
-        self.hands[seat] = tuple([x for x in hand if x != c])
-        last = self.pos >= len(self.deck) and not any(self.hands)
-        if kind == CAPTURE:
-            take = a.take
-            self.table = tuple([x for x in self.table if x not in take])
-            self.piles[side] |= C.mask_of(take) | (1 << c)
-            self.last_capturer = side
-            if not self.table and (not last or self.options.last_card_sweep):
-                self.chkobbas[side] = self.chkobbas[side] + (c,)
-            self.claim = None
-        else:
-            before = self.table
-            self.table = before + (c,)
-            self.claim = (c, before) if (self.options.missed_capture and self.options.capture == "optional"
-                                         and not last and before) else None
-        if last:
-            self._end_round()
-            return
-        self.turn = (seat + 1) % self.n
-        if not any(self.hands):
-            # every hand is empty: three more each, in order from the dealer's right
-            d = self.deck
-            i = self.pos
-            n = self.n
-            hands = self.hands
-            for k in range(1, n + 1):
-                s = (self.dealer + k) % n
-                hands[s] = tuple(sorted(d[i:i + 3]))
-                i += 3
-            self.pos = i
 
     def _end_round(self) -> None:
         leftovers = self.table

@@ -76,6 +76,13 @@ class Event(NamedTuple):
         return f"seat {self.seat}: {self.text}"
 
 
+# Events are values: the engine shares one of each (by seat; a lay by seat * 52 + card).
+_EVENT: tuple[dict[str, Event], ...] = tuple(
+    {k: Event(seat, k) for k in (TIMED_OUT, OUT, LAST_CARD, PASSED, DOUBLE, TRIPLE, PASS)} for seat in range(PLAYERS))
+_LAID: tuple[Event, ...] = tuple(Event(seat, LAID, c) for seat in range(PLAYERS) for c in range(52))
+# The lay actions of a mask of cards (at most one per suit: the legal ones), cached.
+_LAYS_OF: dict[int, tuple[Action, ...]] = {}
+
 Cell = tuple[Any, Any]  # a linked-list cell (item, rest), rest a Cell or None
 
 
@@ -286,7 +293,11 @@ class SevenDiamondsState(StateBase):
         at most one card); ``timeout`` last, only when the table has timers."""
         p = self.phase
         if p == PLAY:
-            out = [LAY_ACTIONS[c] for c in C.cards_of(self.hands[self.turn] & self.playable)]
+            m = self.hands[self.turn] & self.playable
+            lays = _LAYS_OF.get(m)
+            if lays is None:
+                lays = _LAYS_OF[m] = tuple([LAY_ACTIONS[c] for c in C.cards_of(m)])
+            out = list(lays)
         elif p == CALLS:
             out = [word(PASS)]
             if self.doubler < 0:
@@ -322,9 +333,9 @@ class SevenDiamondsState(StateBase):
         kind = a.kind
         if self.phase == CALLS:
             if kind == TIMEOUT:
-                self.events = (Event(seat, TIMED_OUT), self.events)
+                self.events = (_EVENT[seat][TIMED_OUT], self.events)
                 kind = PASS
-            self.events = (Event(seat, kind), self.events)
+            self.events = (_EVENT[seat][kind], self.events)
             if kind == DOUBLE:
                 self.multiplier = 2
                 self.doubler = seat & 1
@@ -340,7 +351,7 @@ class SevenDiamondsState(StateBase):
         if kind == TIMEOUT:
             legal = self.hands[seat] & playable
             c = (legal & -legal).bit_length() - 1
-            self.events = (Event(seat, TIMED_OUT), self.events)
+            self.events = (_EVENT[seat][TIMED_OUT], self.events)
             earlier = playable & ((1 << c) - 1)
             if earlier & ~self.voids[seat]:
                 self._add_void(seat, earlier)
@@ -365,19 +376,19 @@ class SevenDiamondsState(StateBase):
         if c == SEVEN_OF_DIAMONDS:
             playable |= OTHER_SEVENS
         self.playable = playable
-        events: Cell = (Event(seat, LAID, c), self.events)
+        events: Cell = (_LAID[seat * 52 + c], self.events)
         if not hand:
-            self.events = (Event(seat, OUT), events)
+            self.events = (_EVENT[seat][OUT], events)
             self._end_round(seat, c)
             return
         if not hand & (hand - 1):
-            events = (Event(seat, LAST_CARD), events)
+            events = (_EVENT[seat][LAST_CARD], events)
         # pass every seat that has nothing to lay; someone always has (the
         # playable cards of unfinished suits are in some hand)
         hands = self.hands
         s = (seat + 1) % PLAYERS
         while not hands[s] & playable:
-            events = (Event(s, PASSED), events)
+            events = (_EVENT[s][PASSED], events)
             if playable & ~self.voids[s]:
                 self._add_void(s, playable)
             s = (s + 1) % PLAYERS
