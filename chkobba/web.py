@@ -153,7 +153,7 @@ def _render(code: str, params: dict[str, Any]) -> str:
 class WebError(Exception):
     """A request the facade refuses: a code of WEB_MESSAGES and its params."""
 
-    def __init__(self, code: str, **params: Any) -> None:
+    def __init__(self, code: str, /, **params: Any) -> None:
         self.code = code
         self.params = params
         super().__init__(_render(code, params))
@@ -382,7 +382,7 @@ SAVE_KEYS = {1: ("v", "record", "seed", "seats", "coach"),
              2: ("v", "game", "record", "seed", "seats", "coach")}
 
 
-def _save_error(code: str, **params: Any) -> WebError:
+def _save_error(code: str, /, **params: Any) -> WebError:
     inner = WebError(code, **params)
     return WebError("web.save", reason=str(inner), reason_code=code, reason_params=params)
 
@@ -417,19 +417,17 @@ def _load(save: Any) -> tuple[Session, list[dict[str, Any]], bool]:
         session = Session.from_record(record, seed=seed)
     except ChkobbaError as exc:
         text, code, params = _engine_error(exc)
-        raise WebError("web.save", reason=f"it does not replay: {text}", reason_code=code,
-                       reason_params=params) from None
+        raise _save_error("web.save.replay", reason=text, code=code, params=params) from None
     try:
         seats = _seats(save["seats"], session.players)
     except WebError as exc:
-        raise WebError("web.save", reason=f"its seats are wrong: {exc}", reason_code=exc.code,
-                       reason_params=exc.params) from None
+        raise _save_error("web.save.seats", reason=str(exc), code=exc.code, params=exc.params) from None
     _playable(session.game)
     try:
         _check_replays(session)
     except WebError as exc:
-        raise WebError("web.save", reason=f"it would not save again: {exc.params['reason']}",
-                       reason_code=exc.params["reason_code"], reason_params=exc.params["reason_params"]) from None
+        raise _save_error("web.save.replay", reason=exc.params["reason"], code=exc.params["reason_code"],
+                          params=exc.params["reason_params"]) from None
     return session, seats, coach
 
 

@@ -186,8 +186,8 @@ def test_resume_refuses_corrupted_saves(save: Any) -> None:
 def test_resume_refuses_bad_fields_of_a_good_save() -> None:
     good = ok("start", seed=6)["save"]
     for change, reason in [({"seed": "x"}, "web.save.seed"), ({"seed": 2**60}, "web.save.seed"),
-                           ({"coach": "no"}, "web.save.coach"), ({"seats": [1, 2]}, "web.seat"),
-                           ({"seats": "abc"}, "web.seats"), ({"seats": 5}, "web.seats"),
+                           ({"coach": "no"}, "web.save.coach"), ({"seats": [1, 2]}, "web.save.seats"),
+                           ({"seats": "abc"}, "web.save.seats"), ({"seats": 5}, "web.save.seats"),
                            ({"extra": 1}, "web.save.unknown_key"), ({"game": "poker"}, "web.save.game"),
                            ({"v": 3}, "web.save.version")]:
         out = err("resume", save={**good, **change}, table="other")
@@ -462,3 +462,16 @@ def test_claim_survives_a_reload_after_earlier_rounds() -> None:
     assert st["view"]["last"]["round_ended"] is False
     assert st["claim"] == {"card": sess.last_move["card"], "seat": 1}
     assert st["claim_window"] == st["claim"]
+
+
+def test_docs_name_every_code_of_the_facade() -> None:
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "facade.md").read_text()
+    for code in web.WEB_MESSAGES:
+        shown = code
+        for who in ("you", "computer", "your_side", "other_side"):
+            if code.startswith("web.result.") and code.endswith("_" + who):
+                shown = code[: -len(who)] + "WHO"
+        assert f"`{shown}`" in doc, code
+    for name in web.API:
+        assert f"| `{name}` |" in doc, name
