@@ -792,6 +792,18 @@ def _hint(args: dict[str, Any]) -> dict[str, Any]:
     return {"actions": out}
 
 
+def choose(save: Any, seat: int) -> dict[str, Any]:
+    """``choose`` for Python callers (tests, tools): raises WebError in words."""
+    result: dict[str, Any] = _choose({"save": save, "seat": seat})
+    return result
+
+
+def hint(save: Any, seat: int = HUMAN_SEAT) -> dict[str, Any]:
+    """``hint`` for Python callers: raises WebError in words."""
+    result: dict[str, Any] = _hint({"save": save, "seat": seat})
+    return result
+
+
 @_api()
 def _defaults(args: dict[str, Any]) -> dict[str, Any]:
     """Superseded by ``describe``; kept for the v0.1 page."""
