@@ -73,7 +73,7 @@ def _answer(text: str) -> dict[str, Any]:
         assert isinstance(out["error"], str) and out["error"]
         assert "\n" not in out["error"] and "\r" not in out["error"]
         assert isinstance(out["code"], str) and isinstance(out["params"], dict)
-        assert len(out["error"]) < 2000
+        assert len(out["error"]) <= web.MAX_ERROR and out["error"].isprintable()
     return out
 
 
