@@ -217,6 +217,17 @@ def _reject_constant(text: str) -> Any:
     raise ValueError(f"{text} is not JSON")
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} is too large")
+    return value
+
+
+# Many opening brackets in a row: refused before the parser recurses into them.
+_DEEP = re.compile(r"[\[{](?:\s*[\[{]){%d}" % MAX_DEPTH)
+
+
 def _depth_ok(value: Any, limit: int) -> bool:
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
@@ -238,8 +249,10 @@ def _parse(payload: Any) -> dict[str, Any]:
         raise WebError("web.payload_type", kind=_kind(payload))
     if len(payload) > MAX_PAYLOAD:
         raise WebError("web.payload_size", size=len(payload), limit=MAX_PAYLOAD)
+    if _DEEP.search(payload):
+        raise WebError("web.payload_depth", limit=MAX_DEPTH)
     try:
-        args = json.loads(payload or "{}", parse_constant=_reject_constant)
+        args = json.loads(payload or "{}", parse_constant=_reject_constant, parse_float=_finite)
     except RecursionError:
         raise WebError("web.payload_depth", limit=MAX_DEPTH) from None
     except ValueError:

@@ -268,7 +268,8 @@ def test_a_payload_that_is_not_a_text(payload: Any) -> None:
 @pytest.mark.parametrize("payload,code", [
     ("{bad", "web.payload_json"), ("", None), ("[1, 2]", "web.payload_object"), ("5", "web.payload_object"),
     ('"x"', "web.payload_object"), ("null", "web.payload_object"), ('{"seed": NaN}', "web.payload_json"),
-    ('{"seed": Infinity}', "web.payload_json"), ("{\"seed\": 1" + "0" * 5000 + "}", "web.payload_json"),
+    ('{"seed": Infinity}', "web.payload_json"), ('{"seed": 1e999}', "web.payload_json"),
+    ('{"options": {"target": -1e400}}', "web.payload_json"), ("{\"seed\": 1" + "0" * 5000 + "}", "web.payload_json"),
     ("{\"x\": \"" + "a" * (web.MAX_PAYLOAD + 1) + "\"}", "web.payload_size"),
 ])
 def test_malformed_requests_are_refused_in_words(payload: str, code: str | None) -> None:
