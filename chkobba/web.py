@@ -115,6 +115,7 @@ WEB_MESSAGES: dict[str, str] = {
     "web.save.version": "it is not a save this table knows (version {value}; known: 1, 2)",
     "web.save.unknown_key": 'it has an unknown key "{key}"',
     "web.save.missing_key": "it has no {key}",
+    "web.save.record": "its record is not a JSON object but {kind}",
     "web.save.game": "its game {value} is not the game of its record",
     "web.save.seed": "its seed is not a whole number from 0 to 2^53 ({value})",
     "web.save.coach": "its hints setting is not true or false ({value})",
@@ -408,9 +409,11 @@ def _save_error(code: str, /, **params: Any) -> WebError:
     return WebError("web.save", reason={"code": code, "params": params})
 
 
-def _load(save: Any) -> tuple[Session, list[dict[str, Any]], bool]:
+def _load(save: Any, again: bool = False) -> tuple[Session, list[dict[str, Any]], bool]:
     """Check a save (v1 of the v0.1 site, or v2) and replay it: the session,
-    its seats and its hints setting. Raises WebError("web.save") in words."""
+    its seats and its hints setting. Raises WebError("web.save") in words.
+    ``again``: also check that the resumed game's own record replays (for a
+    game that goes on and will be saved; ``choose`` and ``hint`` save nothing)."""
     if not isinstance(save, dict):
         raise _save_error("web.save.type", kind=_kind(save))
     version = save.get("v")
@@ -424,7 +427,9 @@ def _load(save: Any) -> tuple[Session, list[dict[str, Any]], bool]:
     if "seats" not in save:
         raise _save_error("web.save.missing_key", key="seats")
     record = save["record"]
-    game = record.get("game") if isinstance(record, dict) else None
+    if not isinstance(record, dict):
+        raise _save_error("web.save.record", kind=_kind(record))
+    game = record.get("game")
     if "game" in save and save["game"] != game:
         raise _save_error("web.save.game", value=_show(save["game"]))
     if isinstance(game, str) and game in GAMES:
@@ -443,10 +448,11 @@ def _load(save: Any) -> tuple[Session, list[dict[str, Any]], bool]:
     except WebError as exc:
         raise _save_error("web.save.seats", reason=_message(exc)) from None
     _playable(session.game)
-    try:
-        _check_replays(session)
-    except WebError as exc:
-        raise _save_error("web.save.replay", reason=exc.params["reason"]) from None
+    if again:
+        try:
+            _check_replays(session)
+        except WebError as exc:
+            raise _save_error("web.save.replay", reason=exc.params["reason"]) from None
     return session, seats, coach
 
 
@@ -694,7 +700,7 @@ def _start(args: dict[str, Any]) -> dict[str, Any]:
 def _resume(args: dict[str, Any]) -> dict[str, Any]:
     """Resume a save (v1 of the v0.1 site or v2) at a table."""
     tid = _table_id(args)
-    session, seats, coach = _load(args["save"])
+    session, seats, coach = _load(args["save"], again=True)
     table = Table(tid, session, seats, coach)
     answer = _state(table)
     _install(table)
