@@ -540,9 +540,14 @@ def _words(session: Session, legal: list[str], to_act: int | None) -> list[dict[
             for a in legal if a in WORD_LABELS]
 
 
-def _who(players: int, side: int) -> str:
-    mine = side == HUMAN_SEAT & 1
-    if players == 2:
+def _human_side(session: Session) -> int:
+    side: int = session.observation(HUMAN_SEAT).side
+    return side
+
+
+def _who(session: Session, side: int) -> str:
+    mine = side == _human_side(session)
+    if session.players == 2:
         return "you" if mine else "computer"
     return "your_side" if mine else "other_side"
 
@@ -590,8 +595,8 @@ def _result(session: Session, ended: list[dict[str, Any]]) -> dict[str, Any]:
     st = session.state
     last = ended[-1]
     w = last["winner"]
-    who = _who(session.players, w)
-    mine = HUMAN_SEAT & 1
+    who = _who(session, w)
+    mine = _human_side(session)
     games = [0, 0]
     for g in ended:
         games[g["winner"]] += 1
