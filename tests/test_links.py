@@ -352,3 +352,15 @@ def test_hostile_errors_are_plain_lines() -> None:
     with pytest.raises(ChkobbaError) as e:
         decode("c9<img src=x onerror=alert(1)>")
     assert "<" not in str(e.value)
+
+
+def test_reader_seat_and_json_position() -> None:
+    s = Session.new("chkobba", {"players": 4}, seed=2)
+    for _ in range(4):
+        s.apply(s.legal()[-1])
+    rec = parse_record(s.record())
+    link = Link(rec, [1, 4], "play")  # type: ignore[arg-type]  # JSON gives a list
+    assert link.at == (1, 4) and decode(encode(link)) == link
+    assert link.reader_seat() == s.to_act()
+    assert Link(rec, (1, 4), "play", 2).reader_seat() == 2
+    assert Link(rec).reader_seat() is None

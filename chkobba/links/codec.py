@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import messages as M
+from ..cards import CODES, card
 from ..errors import ChkobbaError, InvalidRecord
 from ..messages import message, quote
 from ..positions import check_at, position
@@ -101,6 +102,10 @@ class Link:
     mode: str = "replay"
     show: int | None = None
     reasons: bool = False
+
+    def __post_init__(self) -> None:
+        if isinstance(self.at, list):  # [round, ply] as JSON gives it
+            object.__setattr__(self, "at", tuple(self.at))
 
     def session(self, seed: int | None = None) -> Session:
         """A session at the link's position (later decks from ``seed``)."""
@@ -346,7 +351,7 @@ def encode(link: Link | Record | dict[str, Any] | str) -> str:
             d = next(decks, None)
             if d is None:
                 return False
-            ids = [_card_id(c) for c in d]
+            ids = [card(c) for c in d]
             w.write(_rank(ids, base), dbits)
             state.deal(ids)
             return True
@@ -366,11 +371,6 @@ def encode(link: Link | Record | dict[str, Any] | str) -> str:
     body = w.finish()
     crc = zlib.crc32(PREFIX.encode() + body)
     return PREFIX + base64.urlsafe_b64encode(body + crc.to_bytes(4, "big")).decode().rstrip("=")
-
-
-def _card_id(code: str) -> int:
-    from ..cards import card
-    return card(code)
 
 
 def _write_view(w: _Writer, rec: Record, link: Link) -> None:
@@ -509,7 +509,6 @@ def _read_body(body: bytes) -> Link:
                 raise _fail("link.deck", round=r, deck=k)
             ids = _unrank(rank, base)
             state.deal(ids)
-            from ..cards import CODES
             rnd.decks.append([CODES[c] for c in ids])
 
         deal()
