@@ -1,45 +1,67 @@
-"""Browser facade: the one module the web table talks to.
+"""Browser facade: the one module the web table talks to (docs/facade.md).
 
-The page (web/app.js) holds no rules. It calls :func:`call` with a function
-name and a JSON payload and gets JSON back: ``{"ok": value}`` or
-``{"error": "plain words"}``. Everything returned is JSON-able.
+The page calls :func:`call` with a call name and a JSON payload text and gets
+JSON text back: ``{"ok": value}`` or ``{"error": text, "code": code,
+"params": {...}}``. :func:`call` never raises: every call is checked at this
+edge (its name, the payload's size, depth and shape, each field's type and
+range) and anything unexpected becomes a plain-words error. A call that fails
+changes nothing, and the next good call works.
 
-The facade keeps the one game being played on the page (a
-:class:`~chkobba.session.Session` plus who sits where) and gives the page what
-the human seat may see. On purpose it never hands the page the list of legal
-card plays: the player points at what they take, the page builds the action
-text from the pointing, and the engine accepts it or says why not. Only the
-non-card decisions (keep/table the cut card, propose/pass/accept/refuse a
-re-deal) are offered as choices.
+The facade keeps one table per id (``"table"`` in any payload, default
+``"main"``; at most :data:`MAX_TABLES`, the least recently used is dropped), so
+several tables can live on one page. A table is a
+:class:`~chkobba.session.Session` plus who sits where, and its state answer is
+everything the page draws: the human seat's view, the words it may say, the
+claim window, the moves of the round, the score sheet and the result in words,
+and a save that is known to replay. The page computes no rule, score or
+winner.
+
+On purpose the facade never hands the page the list of legal card plays: the
+player points at what they take, the page builds the action text, and the
+engine accepts it or says why not. Only the non-card decisions (keep/table
+the cut card, propose/pass/accept/refuse a re-deal) are offered as words.
 
 Computer seats think in a separate interpreter (a PyScript worker) through
-:func:`choose`, which rebuilds the position from the saved record and returns
-an action text; the page then plays it here with :func:`act`.
-
-Hints (the coach) are a table option of the page, off by default and kept in
-the save (``"coach": true``). Only then does :func:`hint` (also run in the
-worker, and only when the player asks) rank the human's legal actions; with
-the coach off it refuses, so nothing can ever point out a better or missed
-play to a player who did not opt in (RULES.md).
+``choose``, which rebuilds the position from the save and returns an action
+text; the page then plays it here with ``act``. Hints (the coach) are a table
+option, off by default and kept in the save; with it off ``hint`` refuses, so
+nothing points out a better or missed play to a player who did not opt in.
 """
 
 from __future__ import annotations
 
-import inspect
+import copy
 import json
 import random
-from typing import Any, Callable, TypeVar
+import re
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from .errors import ChkobbaError
+from .registry import GAMES
 from .session import Session
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+SAVE_VERSIONS = (1, 2)
 LEVELS = ("easy", "medium", "hard")
+SEAT_KINDS = ("human", "computer")
 HUMAN_SEAT = 0
+DEFAULT_LEVEL = "medium"
+DEFAULT_TABLE = "main"
+PLAYABLE = ("chkobba",)
+GAME_NAMES = {"chkobba": "Chkobba", "seven_diamonds": "Seven Diamonds"}
+MAX_TABLES = 32
+MAX_PAYLOAD = 1_000_000     # characters of payload text
+MAX_DEPTH = 16              # nesting of objects and lists (a save needs 7)
+MAX_ACTION = 64             # characters of an action text
+SEED_LIMIT = 2**53
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,40}\Z")
 HINT_TOP = 3
 # Small on purpose: a hint answers in well under a second in the browser.
 HINT_ROLLOUTS = 150
 HINT_MS = 400
+
 WORD_LABELS = {
     "keep": "Keep the cut card",
     "table": "Put the cut card on the table",
@@ -49,262 +71,744 @@ WORD_LABELS = {
     "refuse": "Refuse the re-deal",
 }
 
-API: dict[str, Callable[..., Any]] = {}
+# The facade's own messages (codes under ``web.``), and the labels of words.
+# The ``messages`` call answers these together with the engine's MESSAGES.
+WEB_MESSAGES: dict[str, str] = {
+    "web.internal": "Something went wrong at the table; nothing was changed",
+    "web.call_name": "The call name must be a text, not {kind}",
+    "web.unknown_call": "There is no call named {name} (known: {known})",
+    "web.payload_type": "The request must be JSON text, not {kind}",
+    "web.payload_size": "The request is too large: {size} characters, at most {limit}",
+    "web.payload_json": "The request is not valid JSON",
+    "web.payload_depth": "The request is nested too deeply (at most {limit} levels)",
+    "web.payload_object": "The request must be a JSON object, not {kind}",
+    "web.unknown_field": "The call {call} takes no field {field} (it takes: {known})",
+    "web.missing_field": "The call {call} needs the field {field}",
+    "web.table_id": "A table id is 1 to 40 letters, digits, _ or -, not {value}",
+    "web.no_table": "No game is being played at table {table}",
+    "web.game": "There is no game called {value} (known: {known})",
+    "web.game_unavailable": "{name} is not playable at this table yet",
+    "web.options": "The table options must be a JSON object, not {kind}",
+    "web.seats": "A {players}-player table needs a list of {players} seats, not {kind}",
+    "web.seats_count": "A {players}-player table needs {players} seats, not {count}",
+    "web.seat": "Seat {seat} must be an object with its kind, not {kind}",
+    "web.seat_field": "Seat {seat} has an unknown field {field} (known: kind, level)",
+    "web.seat_kind": "Seat {seat} must be human or computer, not {value}",
+    "web.seat_level": "The level of seat {seat} must be easy, medium or hard, not {value}",
+    "web.human_first": "The first seat must be yours (human), and only the first",
+    "web.seed": "The seed must be a whole number from 0 to 2^53, not {value}",
+    "web.coach": "The hints setting must be true or false, not {value}",
+    "web.seat_index": "The seat must be a whole number from 0 to {last}, not {value}",
+    "web.action": "An action is a short text such as 7D or keep, not {value}",
+    "web.game_over": "The match is over",
+    "web.not_turn": "It is not seat {seat}'s turn: seat {to_act} is to act",
+    "web.not_computer": "Seat {seat} is not a computer seat",
+    "web.hints_off": "Hints are off at this table",
+    "web.hints_own_seat": "Hints are only for your own seat",
+    "web.not_your_turn": "It is not your turn",
+    "web.save": "The saved game could not be resumed: {reason}",
+    "web.save_broken": "The move was not played: the game could not be saved safely ({reason})",
+    "web.save.type": "a save is a JSON object, not {kind}",
+    "web.save.version": "it is not a save this table knows (version {value}; known: 1, 2)",
+    "web.save.unknown_key": "it has an unknown key {key}",
+    "web.save.missing_key": "it has no {key}",
+    "web.save.game": "its game {value} is not the game of its record",
+    "web.save.seed": "its seed is not a whole number from 0 to 2^53 ({value})",
+    "web.save.coach": "its hints setting is not true or false ({value})",
+    "web.save.seats": "its seats are wrong: {reason}",
+    "web.save.replay": "it does not replay: {reason}",
+    "web.engine": "{text}",
+    "web.hint.reason": "{reason}",
+    "word.keep": WORD_LABELS["keep"],
+    "word.table": WORD_LABELS["table"],
+    "word.propose": WORD_LABELS["propose"],
+    "word.pass": WORD_LABELS["pass"],
+    "word.accept": WORD_LABELS["accept"],
+    "word.refuse": WORD_LABELS["refuse"],
+}
+
+# Results in words: who won what. "you"/"computer" at a two-player table,
+# "your_side"/"other_side" at four.
+_WHO = {"you": ("You win", "You"), "computer": ("The computer wins", "The computer"),
+        "your_side": ("Your side wins", "Your side"), "other_side": ("The other side wins", "The other side")}
+for _w, (_wins, _subject) in _WHO.items():
+    WEB_MESSAGES[f"web.result.game_{_w}"] = _wins + " the game {winner_points}-{loser_points}"
+    WEB_MESSAGES[f"web.result.match_game_{_w}"] = (
+        _wins + " game {game} {winner_points}-{loser_points}; games {your_games}-{their_games}")
+    WEB_MESSAGES[f"web.result.match_{_w}"] = _wins + " the match {winner_games}-{loser_games}"
+    WEB_MESSAGES[f"web.result.diamonds_{_w}"] = (
+        _wins + " the game with all ten diamonds ({winner_points}-{loser_points})")
+    WEB_MESSAGES[f"web.result.match_diamonds_{_w}"] = (
+        _wins + " game {game} with all ten diamonds; games {your_games}-{their_games}")
 
 
-class WebError(ChkobbaError):
-    """A request from the page that cannot be served (bad settings or save)."""
+def _render(code: str, params: dict[str, Any]) -> str:
+    template = WEB_MESSAGES.get(code, code)
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template
 
 
-F = TypeVar("F", bound=Callable[..., Any])
+class WebError(Exception):
+    """A request the facade refuses: a code of WEB_MESSAGES and its params."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(_render(code, params))
 
 
-def _api(fn: F) -> F:
-    API[fn.__name__] = fn
-    return fn
+def _quote(text: str, limit: int = 40) -> str:
+    """Outside text for a message: shortened, control characters escaped."""
+    short = text if len(text) <= limit else text[:limit] + "..."
+    return json.dumps(short, ensure_ascii=False)
 
 
-def call(name: str, payload: str = "{}") -> str:
-    """Run ``API[name](**json.loads(payload))`` and return the JSON answer."""
-    fn = API.get(name)
-    if fn is None:
-        return json.dumps({"error": f"unknown call {name!r}"})
+def _show(value: Any) -> str:
+    """Any outside value, shown briefly in a message."""
+    if isinstance(value, str):
+        return _quote(value)
+    if value is None or isinstance(value, (bool, int, float)):
+        shown = json.dumps(value) if not isinstance(value, int) or value.bit_length() < 64 else "a huge number"
+        return shown
+    return _kind(value)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return "something else"
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _engine_error(exc: ChkobbaError) -> tuple[str, str, dict[str, Any]]:
+    """Text, code and params of an engine error."""
+    text = _CONTROL.sub(lambda m: "\\u%04x" % ord(m.group()), str(exc))
+    if len(text) > 240:
+        text = text[:240] + "..."
+    code = getattr(exc, "code", None)
+    params = getattr(exc, "params", None)
+    if isinstance(code, str) and isinstance(params, dict):
+        return text, code, dict(params)
+    # TEMPORARY(shape-api): engine errors without codes, until messages land.
+    return text, "web.engine", {"text": text}
+
+
+# ------------------------------------------------------------------- the edge
+
+@dataclass(frozen=True)
+class _Spec:
+    fn: Callable[[dict[str, Any]], Any]
+    required: tuple[str, ...]
+    optional: tuple[str, ...]
+
+
+API: dict[str, _Spec] = {}
+
+
+_Handler = Callable[[dict[str, Any]], Any]
+
+
+def _api(*required: str, optional: tuple[str, ...] = (), name: str | None = None) -> Callable[[_Handler], _Handler]:
+    """Register a call: its required and optional fields (``table`` is always
+    optional); the call's name is the function's without the underscore."""
+    def wrap(fn: _Handler) -> _Handler:
+        API[name or fn.__name__.lstrip("_")] = _Spec(fn, required, ("table",) + optional)
+        return fn
+    return wrap
+
+
+def _reject_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not JSON")
+
+
+def _depth_ok(value: Any, limit: int) -> bool:
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict):
+            items: Any = v.values()
+        elif isinstance(v, list):
+            items = v
+        else:
+            continue
+        if d > limit:
+            return False
+        stack.extend((x, d + 1) for x in items)
+    return True
+
+
+def _parse(payload: Any) -> dict[str, Any]:
+    if not isinstance(payload, str):
+        raise WebError("web.payload_type", kind=_kind(payload))
+    if len(payload) > MAX_PAYLOAD:
+        raise WebError("web.payload_size", size=len(payload), limit=MAX_PAYLOAD)
+    try:
+        args = json.loads(payload or "{}", parse_constant=_reject_constant)
+    except RecursionError:
+        raise WebError("web.payload_depth", limit=MAX_DEPTH) from None
+    except ValueError:
+        raise WebError("web.payload_json") from None
+    if not _depth_ok(args, MAX_DEPTH):
+        raise WebError("web.payload_depth", limit=MAX_DEPTH)
+    if not isinstance(args, dict):
+        raise WebError("web.payload_object", kind=_kind(args))
+    return args
+
+
+def _answer(name: Any, payload: Any) -> dict[str, Any]:
+    if not isinstance(name, str):
+        raise WebError("web.call_name", kind=_kind(name))
+    spec = API.get(name)
+    if spec is None:
+        raise WebError("web.unknown_call", name=_quote(name), known=", ".join(sorted(API)))
+    args = _parse(payload)
+    known = spec.required + spec.optional
+    for key in args:
+        if key not in known:
+            raise WebError("web.unknown_field", call=name, field=_quote(key), known=", ".join(known))
+    for key in spec.required:
+        if key not in args:
+            raise WebError("web.missing_field", call=name, field=key)
+    return {"ok": spec.fn(args)}
+
+
+def call(name: Any, payload: Any = "{}") -> str:
+    """Answer one call from the page as JSON text; never raises."""
     try:
         try:
-            args = json.loads(payload or "{}")
-        except ValueError:
-            raise WebError("the request is not valid JSON") from None
-        if not isinstance(args, dict):
-            raise WebError("the request is not an object")
-        try:
-            inspect.signature(fn).bind(**args)
-        except TypeError as exc:
-            # wrong or missing arguments for the call: the page's mistake, in words
-            raise WebError(f"bad request to {name}: {exc}") from None
-        return json.dumps({"ok": fn(**args)})
-    except ChkobbaError as exc:
-        return json.dumps({"error": str(exc)})
+            answer = _answer(name, payload)
+        except WebError as exc:
+            answer = {"error": str(exc), "code": exc.code, "params": exc.params}
+        except ChkobbaError as exc:
+            text, code, params = _engine_error(exc)
+            answer = {"error": text, "code": code, "params": params}
+        return json.dumps(answer, allow_nan=False)
+    except Exception:  # noqa: BLE001 - the page gets words, never a traceback
+        return json.dumps({"error": WEB_MESSAGES["web.internal"], "code": "web.internal", "params": {}})
 
+
+# ------------------------------------------------------------- field checks
+
+def _table_id(args: dict[str, Any]) -> str:
+    tid = args.get("table", DEFAULT_TABLE)
+    if not isinstance(tid, str) or not TABLE_ID.match(tid):
+        raise WebError("web.table_id", value=_show(tid))
+    return tid
+
+
+def _game(value: Any) -> str:
+    if not isinstance(value, str) or value not in GAMES:
+        raise WebError("web.game", value=_show(value), known=", ".join(GAMES))
+    return value
+
+
+def _playable(game: str) -> None:
+    if game not in PLAYABLE:
+        raise WebError("web.game_unavailable", game=game, name=GAME_NAMES.get(game, game))
+
+
+def _seed(value: Any, code: str = "web.seed") -> int | None:
+    if value is None:
+        return None
+    if type(value) is not int or not 0 <= value <= SEED_LIMIT:
+        raise WebError(code, value=_show(value))
+    return value
+
+
+def _coach(value: Any, code: str = "web.coach") -> bool:
+    if not isinstance(value, bool):
+        raise WebError(code, value=_show(value))
+    return value
+
+
+def _seats(value: Any, players: int) -> list[dict[str, Any]]:
+    if not isinstance(value, list):
+        raise WebError("web.seats", players=players, kind=_kind(value))
+    if len(value) != players:
+        raise WebError("web.seats_count", players=players, count=len(value))
+    out: list[dict[str, Any]] = []
+    for i, seat in enumerate(value):
+        if not isinstance(seat, dict):
+            raise WebError("web.seat", seat=i, kind=_kind(seat))
+        for key in seat:
+            if key not in ("kind", "level"):
+                raise WebError("web.seat_field", seat=i, field=_quote(key))
+        kind = seat.get("kind")
+        if kind == "human":
+            if "level" in seat:
+                raise WebError("web.seat_field", seat=i, field=_quote("level"))
+            out.append({"kind": "human"})
+        elif kind == "computer":
+            level = seat.get("level", DEFAULT_LEVEL)
+            if not isinstance(level, str) or level not in LEVELS:
+                raise WebError("web.seat_level", seat=i, value=_show(level))
+            out.append({"kind": "computer", "level": level})
+        else:
+            raise WebError("web.seat_kind", seat=i, value=_show(kind))
+        if (i == HUMAN_SEAT) != (out[-1]["kind"] == "human"):
+            raise WebError("web.human_first")
+    return out
+
+
+def _seat_index(value: Any, players: int) -> int:
+    if type(value) is not int or not 0 <= value < players:
+        raise WebError("web.seat_index", last=players - 1, value=_show(value))
+    return value
+
+
+def _action(value: Any) -> str:
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_ACTION:
+        raise WebError("web.action", value=_show(value))
+    return value
+
+
+# ------------------------------------------------------------------- saves
+
+SAVE_KEYS = {1: ("v", "record", "seed", "seats", "coach"),
+             2: ("v", "game", "record", "seed", "seats", "coach")}
+
+
+def _save_error(code: str, **params: Any) -> WebError:
+    inner = WebError(code, **params)
+    return WebError("web.save", reason=str(inner), reason_code=code, reason_params=params)
+
+
+def _load(save: Any) -> tuple[Session, list[dict[str, Any]], bool]:
+    """Check a save (v1 of the v0.1 site, or v2) and replay it: the session,
+    its seats and its hints setting. Raises WebError("web.save") in words."""
+    if not isinstance(save, dict):
+        raise _save_error("web.save.type", kind=_kind(save))
+    version = save.get("v")
+    if type(version) is not int or version not in SAVE_VERSIONS:
+        raise _save_error("web.save.version", value=_show(version))
+    for key in save:
+        if key not in SAVE_KEYS[version]:
+            raise _save_error("web.save.unknown_key", key=_quote(str(key)))
+    if "record" not in save:
+        raise _save_error("web.save.missing_key", key="record")
+    if "seats" not in save:
+        raise _save_error("web.save.missing_key", key="seats")
+    record = save["record"]
+    game = record.get("game") if isinstance(record, dict) else None
+    if "game" in save and save["game"] != game:
+        raise _save_error("web.save.game", value=_show(save["game"]))
+    if isinstance(game, str) and game in GAMES:
+        _playable(game)
+    try:
+        seed = _seed(save.get("seed"), "web.save.seed")
+        coach = _coach(save.get("coach", False), "web.save.coach")
+    except WebError as exc:
+        raise _save_error(exc.code, **exc.params) from None
+    try:
+        session = Session.from_record(record, seed=seed)
+    except ChkobbaError as exc:
+        text, code, params = _engine_error(exc)
+        raise WebError("web.save", reason=f"it does not replay: {text}", reason_code=code,
+                       reason_params=params) from None
+    try:
+        seats = _seats(save["seats"], session.players)
+    except WebError as exc:
+        raise WebError("web.save", reason=f"its seats are wrong: {exc}", reason_code=exc.code,
+                       reason_params=exc.params) from None
+    _playable(session.game)
+    try:
+        _check_replays(session)
+    except WebError as exc:
+        raise WebError("web.save", reason=f"it would not save again: {exc.params['reason']}",
+                       reason_code=exc.params["reason_code"], reason_params=exc.params["reason_params"]) from None
+    return session, seats, coach
+
+
+def _check_replays(session: Session) -> None:
+    """The session's record replays to the session's position (raises WebError)."""
+    try:
+        again = Session.from_record(session.record(), seed=session.seed)
+    except ChkobbaError as exc:
+        text, code, params = _engine_error(exc)
+        raise WebError("web.save_broken", reason=text, reason_code=code, reason_params=params) from None
+    if again.state.history() != session.state.history() or again.to_act() != session.to_act():
+        raise WebError("web.save_broken", reason="it replays to another position",
+                       reason_code="web.save_broken", reason_params={})
+
+
+def _deck_count(session: Session) -> int:
+    return sum(len(r["decks"]) for r in session.record()["rounds"])
+
+
+# ------------------------------------------------------------------- tables
 
 class Table:
-    """The game on the page: a session and the seats around it."""
+    """One game on the page: a session and the seats around it."""
 
-    def __init__(self, session: Session, seats: list[dict[str, Any]], coach: bool = False) -> None:
-        if len(seats) != session.players:
-            raise WebError(f"{len(seats)} seats for a {session.players}-player game")
+    def __init__(self, tid: str, session: Session, seats: list[dict[str, Any]], coach: bool = False) -> None:
+        self.id = tid
         self.session = session
         self.seats = seats
         self.coach = coach
 
     def save(self) -> dict[str, Any]:
-        return {"v": SAVE_VERSION, "record": self.session.record(),
-                "seed": self.session.seed, "seats": self.seats, "coach": self.coach}
+        """Format v2: what resumes this game (the table id is not in it)."""
+        return {"v": SAVE_VERSION, "game": self.session.game, "record": self.session.record(),
+                "seed": self.session.seed, "seats": [dict(s) for s in self.seats], "coach": self.coach}
 
 
-_table: Table | None = None
+_tables: "OrderedDict[str, Table]" = OrderedDict()
 
 
-def _current() -> Table:
-    if _table is None:
-        raise WebError("no game is being played")
-    return _table
+def _table(args: dict[str, Any]) -> Table:
+    tid = _table_id(args)
+    table = _tables.get(tid)
+    if table is None:
+        raise WebError("web.no_table", table=_quote(tid))
+    _tables.move_to_end(tid)
+    return table
 
 
-def _check_seats(seats: Any, players: int) -> list[dict[str, Any]]:
-    if not isinstance(seats, list) or len(seats) != players:
-        raise WebError(f"a {players}-player table needs {players} seats")
-    out: list[dict[str, Any]] = []
-    for i, seat in enumerate(seats):
-        if not isinstance(seat, dict):
-            raise WebError(f"seat {i} is not described")
-        kind = seat.get("kind")
-        if kind == "human":
-            if i != HUMAN_SEAT:
-                raise WebError("only the first seat can be yours")
-            out.append({"kind": "human"})
-        elif kind == "computer":
-            level = seat.get("level", "medium")
-            if level not in LEVELS:
-                raise WebError(f"unknown level {level!r} (easy, medium or hard)")
-            out.append({"kind": "computer", "level": level})
-        else:
-            raise WebError(f"seat {i} must be 'human' or 'computer'")
-    if out[HUMAN_SEAT]["kind"] != "human":
-        raise WebError("the first seat must be yours")
-    return out
+def _install(table: Table) -> None:
+    _tables[table.id] = table
+    _tables.move_to_end(table.id)
+    while len(_tables) > MAX_TABLES:
+        _tables.popitem(last=False)
 
 
-# ------------------------------------------------------------------ calls
+def _fork(session: Session) -> Session:
+    """A copy of the session to try a move on (its state objects are never
+    changed in place by a move, so they are shared)."""
+    clone = copy.copy(session)
+    for key, value in vars(session).items():
+        if key != "state":
+            setattr(clone, key, copy.deepcopy(value))
+    return clone
 
 
-@_api
-def defaults() -> dict[str, Any]:
-    """Default table options of each game and the computer levels, so the page
-    can check its start form against the engine."""
-    from .registry import game_class
-    return {"chkobba": game_class("chkobba").options_class()().to_dict(), "levels": list(LEVELS)}
+# -------------------------------------------------------------- the answer
+
+def _sides(session: Session) -> list[list[int]]:
+    from .games.chkobba.state import side_of  # both games: partners sit opposite
+    return [[s for s in range(session.players) if side_of(s) == k] for k in (0, 1)]
 
 
-@_api
-def start(game: str = "chkobba", options: dict[str, Any] | None = None,
-          seats: list[dict[str, Any]] | None = None, seed: int | None = None,
-          coach: bool = False) -> dict[str, Any]:
-    """Start a new match and return its state. ``coach``: the player may ask
-    for hints (off by default)."""
-    global _table
-    if game != "chkobba":
-        raise WebError(f"{game!r} is not available at this table yet")
-    opts = dict(options or {})
-    players = opts.get("players", 2)
-    if players not in (2, 4):
-        raise WebError("Chkobba is played by 2 or 4 players")
-    if seats is None:
-        seats = [{"kind": "human"}] + [{"kind": "computer", "level": "medium"}] * (players - 1)
-    checked = _check_seats(seats, players)
-    if not isinstance(coach, bool):
-        raise WebError("the hints option must be true or false")
-    if seed is not None and (type(seed) is not int or not 0 <= seed < 2**53):
-        raise WebError(f"the seed must be a whole number from 0 to 2^53, not {seed!r}")
-    session = Session.new(game, opts, seed=seed)
-    _table = Table(session, checked, coach)
-    return state()
+def _words(session: Session, legal: list[str], to_act: int | None) -> list[dict[str, Any]]:
+    if to_act != HUMAN_SEAT:
+        return []
+    return [{"action": a, "label": WORD_LABELS[a], "code": f"word.{a}", "params": {}}
+            for a in legal if a in WORD_LABELS]
 
 
-@_api
-def resume(save: Any) -> dict[str, Any]:
-    """Resume a saved match (the value :func:`state` returned under ``save``)."""
-    global _table
-    try:
-        if not isinstance(save, dict) or save.get("v") != SAVE_VERSION:
-            raise WebError("it is not a save of this version")
-        record = save["record"]
-        seed = save.get("seed")
-        if seed is not None and not isinstance(seed, int):
-            raise WebError("its seed is not a number")
-        coach = save.get("coach", False)
-        if not isinstance(coach, bool):
-            raise WebError("its hints option is not true or false")
-        session = Session.from_record(record, seed=seed)
-        table = Table(session, _check_seats(save.get("seats"), session.players), coach)
-    except ChkobbaError as exc:
-        raise WebError(f"the saved game could not be resumed: {exc}") from None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise WebError(f"the saved game could not be resumed: {type(exc).__name__} {exc}") from None
-    _table = table
-    return state()
+def _who(players: int, side: int) -> str:
+    mine = side == HUMAN_SEAT & 1
+    if players == 2:
+        return "you" if mine else "computer"
+    return "your_side" if mine else "other_side"
 
 
-@_api
-def act(action: str, seat: int) -> dict[str, Any]:
-    """Play ``action`` (RECORDS.md text) for ``seat``, which must be the seat
-    to act. An illegal action raises with the engine's reason; nothing changes."""
-    table = _current()
-    to_act = table.session.to_act()
-    if to_act is None:
-        raise WebError("the game is over")
-    if seat != to_act:
-        raise WebError("it is not that seat's turn")
-    table.session.apply(str(action))
-    return state()
+def _sheet(session: Session, moves_now: int) -> dict[str, Any]:
+    """The score sheet across rounds, and the result in words (decided here)."""
+    st = session.state
+    opts = st.options
+    rounds: list[dict[str, Any]] = []
+    running = [0, 0]
+    ended: list[dict[str, Any]] = []    # the games that ended, in order
+    results = list(st.results)
+    for i, res in enumerate(results):
+        if i and results[i - 1].game != res.game:
+            running = [0, 0]
+        points = [int(res.points[0]), int(res.points[1])]
+        running = [running[0] + points[0], running[1] + points[1]]
+        game_over = (i + 1 < len(results) and results[i + 1].game != res.game) or (
+            i + 1 == len(results) and (st.game_index != res.game or st.winner is not None))
+        entry = {"round": i + 1, "game": res.game + 1, "points": points, "running": list(running),
+                 "breakdown": res.to_dict(), "game_over": game_over}
+        rounds.append(entry)
+        if game_over:
+            diamonds = getattr(res, "all_diamonds", None)
+            by_diamonds = bool(getattr(opts, "all_diamonds_wins", False)) and diamonds is not None
+            winner = diamonds if by_diamonds else (0 if running[0] > running[1] else 1)
+            if i + 1 == len(results) and st.winner is not None:
+                winner = st.winner
+            ended.append({"game": res.game + 1, "winner": winner, "running": list(running),
+                          "by_diamonds": by_diamonds, "round": i + 1})
+    result: dict[str, Any] | None = None
+    last_round_ended_game = bool(rounds) and rounds[-1]["game_over"]
+    if ended and last_round_ended_game and (st.is_over or moves_now == 0):
+        result = _result(session, ended)
+    return {"rounds": rounds, "score": list(st.score), "games": list(st.games),
+            "target": opts.target, "match": getattr(opts, "match", 1), "over": st.is_over,
+            "winner": st.winner, "result": result}
 
 
-@_api
-def state() -> dict[str, Any]:
-    """What the page needs to draw the table for the human seat, and the save."""
-    table = _current()
+def _result(session: Session, ended: list[dict[str, Any]]) -> dict[str, Any]:
+    st = session.state
+    last = ended[-1]
+    w = last["winner"]
+    who = _who(session.players, w)
+    mine = HUMAN_SEAT & 1
+    games = [0, 0]
+    for g in ended:
+        games[g["winner"]] += 1
+    pts = last["running"]
+    params: dict[str, Any] = {"winner_points": pts[w], "loser_points": pts[1 - w], "game": last["game"],
+                              "your_games": games[mine], "their_games": games[1 - mine],
+                              "winner_games": games[w], "loser_games": games[1 - w], "side": w}
+    match = getattr(st.options, "match", 1)
+    if st.is_over and match > 1:
+        code = f"web.result.match_{who}"
+    elif st.is_over:
+        code = f"web.result.{'diamonds' if last['by_diamonds'] else 'game'}_{who}"
+    else:
+        code = f"web.result.{'match_diamonds' if last['by_diamonds'] else 'match_game'}_{who}"
+    return {"code": code, "params": params, "text": _render(code, params)}
+
+
+def _moves(session: Session) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The moves to show (this round, or the one just finished while the new
+    one has none) and the moves of the round before those."""
+    # TEMPORARY(shape-api): replaced by Session.moves() once shape-api is merged.
+    last = session.last_move
+    return ([dict(last)] if last else []), []
+
+
+def _claim(session: Session, to_act: int | None) -> dict[str, Any] | None:
+    # TEMPORARY(shape-api): replaced by view["claim"] once shape-api is merged.
+    opts = session.state.options
+    last = session.last_move
+    if (to_act is None or not getattr(opts, "claims", False) or last is None
+            or last.get("kind") != "lay" or last.get("round_ended")
+            or getattr(session.state, "phase", None) != "play"
+            or last.get("seat") != (to_act - 1) % session.players):
+        return None
+    hist = session.state.history()
+    if hist and str(hist[-1]) != last.get("action"):
+        return None
+    return {"card": last["card"], "seat": last["seat"]}
+
+
+def _state(table: Table) -> dict[str, Any]:
+    """What the page draws for the human seat, and the save."""
     s = table.session
     view = s.view(HUMAN_SEAT)
-    legal = view.pop("legal")
+    legal = view.pop("legal", [])
     to_act = s.to_act()
-    words = [{"action": a, "label": WORD_LABELS.get(a, a)} for a in legal if a in WORD_LABELS]
-    seat_kind = table.seats[to_act]["kind"] if to_act is not None else None
+    moves, last_round_moves = _moves(s)
+    moves_now = len(s.state.history())
+    claim = _claim(s, to_act)
     return {
+        "table": table.id,
+        "game": s.game,
         "view": view,
-        "seats": table.seats,
+        "seats": [dict(x) for x in table.seats],
+        "sides": _sides(s),
+        "human": HUMAN_SEAT,
         "to_act": to_act,
-        "to_act_kind": seat_kind,
+        "to_act_kind": table.seats[to_act]["kind"] if to_act is not None else None,
         # Non-card decisions only; card plays are never listed (see module doc).
-        "words": words if to_act == HUMAN_SEAT else [],
-        "claim_window": _claim_window(s, to_act),
+        "words": _words(s, legal, to_act),
+        "claim": claim,
+        "claim_window": claim,   # the v0.1 page's name for "claim"; goes with web/app.js
+        "moves": moves,
+        "last_round_moves": last_round_moves,
+        "sheet": _sheet(s, moves_now),
         "summary": s.summary(),
         "coach": table.coach,
         "save": table.save(),
     }
 
 
-def _claim_window(s: Session, to_act: int | None) -> dict[str, Any] | None:
-    """Whether the rules let the seat to act claim at all right now: the
-    previous seat just laid a card and the table allows claims. Said after
-    every lay, so it tells nothing about whether the lay missed a capture."""
-    view_opts = s.state.options
-    last = s.last_move
-    if (to_act is None or not getattr(view_opts, "claims", False) or last is None
-            or last.get("kind") != "lay" or last.get("round_ended")
-            or getattr(s.state, "phase", None) != "play"
-            or last.get("seat") != (to_act - 1) % s.players):
-        return None
-    if s.state.history() and str(s.state.history()[-1]) != last.get("action"):
-        return None
-    return {"card": last["card"], "seat": last["seat"]}
+# ------------------------------------------------------------------- calls
+
+def _describe_options(game: str) -> list[dict[str, Any]]:
+    # TEMPORARY(shape-api): replaced by chkobba.options.describe(game).
+    from .registry import game_class
+    defaults = game_class(game).options_class()().to_dict()
+    return [{"name": k, "default": v, "choices": None, "min": None, "max": None, "requires": None,
+             "code": f"option.{k}"} for k, v in defaults.items()]
+
+
+def _players_of(options: list[dict[str, Any]]) -> list[int]:
+    for opt in options:
+        if opt["name"] == "players":
+            return list(opt["choices"] or [opt["default"]])
+    return []
+
+
+@_api(optional=("game",))
+def _describe(args: dict[str, Any]) -> dict[str, Any]:
+    """The games, their options and allowed values, levels, seat kinds."""
+    _table_id(args)
+    games = [_game(args["game"])] if "game" in args else list(GAMES)
+    out = []
+    for g in games:
+        options = _describe_options(g)
+        out.append({"game": g, "name": GAME_NAMES.get(g, g), "available": g in PLAYABLE,
+                    "players": _players_of(options), "options": options})
+    return {"games": out, "levels": list(LEVELS), "default_level": DEFAULT_LEVEL,
+            "seat_kinds": list(SEAT_KINDS), "save_version": SAVE_VERSION, "save_versions": list(SAVE_VERSIONS)}
+
+
+@_api()
+def _messages(args: dict[str, Any]) -> dict[str, Any]:
+    """Every message code and its English template."""
+    _table_id(args)
+    out: dict[str, str] = {}
+    try:
+        from . import messages as engine_messages  # type: ignore[attr-defined]
+        out.update(engine_messages.MESSAGES)
+    except ImportError:  # TEMPORARY(shape-api): chkobba.messages not merged yet
+        pass
+    for code, text in WEB_MESSAGES.items():
+        out.setdefault(code, text)
+    return {"messages": out}
+
+
+@_api(optional=("game", "options", "seats", "seed", "coach"))
+def _start(args: dict[str, Any]) -> dict[str, Any]:
+    """Start a new match at a table and return its state."""
+    tid = _table_id(args)
+    game = _game(args.get("game", "chkobba"))
+    _playable(game)
+    options = args.get("options", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise WebError("web.options", kind=_kind(options))
+    from .registry import game_class
+    opts = game_class(game).options_class().from_dict(options)   # InvalidOptions in words
+    players = opts.players
+    seats = args.get("seats")
+    if seats is None:
+        seats = [{"kind": "human"}] + [{"kind": "computer", "level": DEFAULT_LEVEL} for _ in range(players - 1)]
+    checked = _seats(seats, players)
+    seed = _seed(args.get("seed"))
+    coach = _coach(args.get("coach", False))
+    session = Session.new(game, opts.to_dict(), seed=seed)
+    _check_replays(session)
+    table = Table(tid, session, checked, coach)
+    answer = _state(table)
+    _install(table)
+    return answer
+
+
+@_api("save")
+def _resume(args: dict[str, Any]) -> dict[str, Any]:
+    """Resume a save (v1 of the v0.1 site or v2) at a table."""
+    tid = _table_id(args)
+    session, seats, coach = _load(args["save"])
+    table = Table(tid, session, seats, coach)
+    answer = _state(table)
+    _install(table)
+    return answer
+
+
+@_api("action", "seat")
+def _act(args: dict[str, Any]) -> dict[str, Any]:
+    """Play an action (RECORDS.md text) for the seat to act."""
+    table = _table(args)
+    s = table.session
+    action = _action(args["action"])
+    seat = _seat_index(args["seat"], s.players)
+    to_act = s.to_act()
+    if to_act is None:
+        raise WebError("web.game_over")
+    if seat != to_act:
+        raise WebError("web.not_turn", seat=seat, to_act=to_act)
+    fork = _fork(s)
+    decks = _deck_count(fork)
+    fork.apply(action)                  # ChkobbaError in words; nothing changed
+    if _deck_count(fork) != decks:      # a new deal: the save must still replay
+        _check_replays(fork)
+    trial = Table(table.id, fork, table.seats, table.coach)
+    answer = _state(trial)
+    table.session = fork
+    return answer
+
+
+@_api(name="state")
+def _state_call(args: dict[str, Any]) -> dict[str, Any]:
+    """The state of a table."""
+    return _state(_table(args))
 
 
 # ------------------------------------------------------------ computer seats
 
-
-@_api
-def choose(save: dict[str, Any], seat: int) -> dict[str, Any]:
-    """Pick the action of computer ``seat`` in the position of ``save``.
-
-    Runs in the worker: it rebuilds the match from the record (the agent then
-    sees only that seat's observation) and returns ``{"action": text}``."""
-    session = Session.from_record(save["record"], seed=save.get("seed"))
-    if session.to_act() != seat:
-        raise WebError("it is not that seat's turn")
-    seats = save.get("seats") or []
-    level = seats[seat].get("level", "medium") if seat < len(seats) else "medium"
-    if level not in LEVELS:
-        level = "medium"
+@_api("save", "seat")
+def _choose(args: dict[str, Any]) -> dict[str, Any]:
+    """The action of computer ``seat`` in the position of ``save`` (in the worker)."""
+    _table_id(args)
+    session, seats, _ = _load(args["save"])
+    seat = _seat_index(args["seat"], session.players)
+    if seats[seat]["kind"] != "computer":
+        raise WebError("web.not_computer", seat=seat)
+    to_act = session.to_act()
+    if to_act is None:
+        raise WebError("web.game_over")
+    if to_act != seat:
+        raise WebError("web.not_turn", seat=seat, to_act=to_act)
+    level = seats[seat]["level"]
     history = session.state.history()
     rng = random.Random(f"{session.seed}/{session.state.round_index}/{len(history)}/{seat}")
-    return {"action": _agent_action(session, seat, level, rng), "level": level}
-
-
-def _agent_action(session: Session, seat: int, level: str, rng: random.Random) -> str:
-    # The worker has its own thread, so the whole search runs in one call
-    # here; the page's main thread never waits on it.
     from .agents import make_agent
     obs = session.observation(seat)
     agent = make_agent(session.game, level)
-    return str(agent.choose(obs, obs.legal_actions(), rng))
+    return {"action": str(agent.choose(obs, obs.legal_actions(), rng)), "level": level}
 
 
-@_api
-def hint(save: dict[str, Any], seat: int = HUMAN_SEAT) -> dict[str, Any]:
-    """The coach: the best few legal actions of the human ``seat`` in the
-    position of ``save``, each with a short reason. Runs in the worker, only
-    when the player presses Hint, and only at a table with hints on."""
-    if not isinstance(save, dict) or save.get("coach") is not True:
-        raise WebError("hints are off at this table")
+@_api("save", optional=("seat",))
+def _hint(args: dict[str, Any]) -> dict[str, Any]:
+    """The coach: the best few legal actions of the human seat, with reasons."""
+    _table_id(args)
+    session, _, coach = _load(args["save"])
+    seat = _seat_index(args.get("seat", HUMAN_SEAT), session.players)
+    if not coach:
+        raise WebError("web.hints_off")
     if seat != HUMAN_SEAT:
-        raise WebError("hints are only for your own seat")
-    session = Session.from_record(save["record"], seed=save.get("seed"))
+        raise WebError("web.hints_own_seat")
     if session.to_act() != seat:
-        raise WebError("it is not your turn")
+        raise WebError("web.not_your_turn")
     from .agents import Budget
-    from .agents import hint as coach
+    from .agents import hint as coach_hint
     history = session.state.history()
     rng = random.Random(f"hint/{session.seed}/{session.state.round_index}/{len(history)}")
-    ranking = coach(session.observation(seat), rng, Budget(rollouts=HINT_ROLLOUTS, ms=HINT_MS))
+    ranking = coach_hint(session.observation(seat), rng, Budget(rollouts=HINT_ROLLOUTS, ms=HINT_MS))
     out: list[dict[str, Any]] = []
     for item in ranking["actions"][:HINT_TOP]:
         action = str(item["action"])
+        reason = str(item.get("reason") or "")
         out.append({"action": action, "rank": item.get("rank", len(out) + 1),
                     "label": WORD_LABELS.get(action, action),
-                    "reason": str(item.get("reason") or "")})
+                    "label_code": f"word.{action}" if action in WORD_LABELS else None,
+                    "reason": reason, "code": "web.hint.reason", "params": {"reason": reason}})
     return {"actions": out}
 
 
-@_api
-def ping() -> dict[str, Any]:
+@_api()
+def _defaults(args: dict[str, Any]) -> dict[str, Any]:
+    """Superseded by ``describe``; kept for the v0.1 page."""
+    _table_id(args)
+    return defaults()
+
+
+def defaults() -> dict[str, Any]:
+    """Default table options of each playable game and the computer levels."""
+    from .registry import game_class
+    return {"chkobba": game_class("chkobba").options_class()().to_dict(), "levels": list(LEVELS)}
+
+
+@_api()
+def _ping(args: dict[str, Any]) -> dict[str, Any]:
     import sys
+    _table_id(args)
     return {"python": sys.version.split()[0]}

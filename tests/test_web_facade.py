@@ -3,81 +3,462 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+import os
+import random
+from typing import Any, Iterator
 
 import pytest
 
 from chkobba import web
+from chkobba.session import Session
+
+HUMAN_AND_EASY = [{"kind": "human"}, {"kind": "computer", "level": "easy"}]
+
+
+@pytest.fixture(autouse=True)
+def fresh_tables() -> Iterator[None]:
+    web._tables.clear()
+    yield
+    web._tables.clear()
 
 
 def call(name: str, **args: Any) -> dict[str, Any]:
     out: dict[str, Any] = json.loads(web.call(name, json.dumps(args)))
+    assert set(out) in ({"ok"}, {"error", "code", "params"}), out
     return out
 
 
+def ok(name: str, **args: Any) -> Any:
+    out = call(name, **args)
+    assert "ok" in out, out
+    return out["ok"]
+
+
+def err(name: str, **args: Any) -> dict[str, Any]:
+    out = call(name, **args)
+    assert "error" in out, out
+    assert out["error"] and "\n" not in out["error"]
+    assert out["code"] in ok("messages")["messages"] or "." in out["code"]
+    return out
+
+
+def session_of(table: str = "main") -> Session:
+    return web._tables[table].session
+
+
+def play_random(rng: random.Random, table: str = "main", claims: bool = True) -> dict[str, Any]:
+    """One random legal move at ``table`` through the facade."""
+    s = session_of(table)
+    seat = s.to_act()
+    assert seat is not None
+    legal = [a for a in s.legal() if claims or not a.startswith("claim")]
+    return ok("act", table=table, action=rng.choice(legal), seat=seat)  # type: ignore[no-any-return]
+
+
+def v1_save(session: Session, seats: list[dict[str, Any]], coach: bool = False) -> dict[str, Any]:
+    """A save exactly as the v0.1 site's facade wrote it."""
+    return {"v": 1, "record": session.record(), "seed": session.seed, "seats": seats, "coach": coach}
+
+
+# ------------------------------------------------------------------ playing
+
 def test_start_act_and_refuse_illegal() -> None:
-    st = call("start", seed=3)["ok"]
+    st = ok("start", seed=3)
     view = st["view"]
-    assert view["seat"] == 0 and view["game"] == "chkobba"
-    # play the computer's moves (through the same facade) until the human acts
+    assert view["seat"] == 0 and view["game"] == "chkobba" and "legal" not in view
+    assert st["table"] == "main" and st["human"] == 0 and st["sides"] == [[0], [1]]
     for _ in range(10):
-        seat = st["view"]["to_act"]
+        seat = st["to_act"]
         if seat == 0:
             break
-        action = call("choose", save=st["save"], seat=seat)["ok"]["action"]
-        st = call("act", action=action, seat=seat)["ok"]
-    assert st["view"]["to_act"] == 0
-    before = call("state")["ok"]
-    bad = call("act", action="QHx7D", seat=0)
-    assert "error" in bad and bad["error"]
-    assert call("state")["ok"] == before  # nothing changed
+        action = ok("choose", save=st["save"], seat=seat)["action"]
+        st = ok("act", action=action, seat=seat)
+    assert st["to_act"] == 0
+    before = ok("state")
+    bad = err("act", action="QHx7D", seat=0)
+    assert bad["code"]
+    assert ok("state") == before  # nothing changed
+    assert err("act", action="7D", seat=1)["code"] == "web.not_turn"
+    assert ok("state") == before
 
 
-@pytest.mark.parametrize("args,fragment", [
-    ({"seed": 1.5}, "the seed must be a whole number"),
-    ({"seed": "x"}, "the seed must be a whole number"),
-    ({"options": {"target": 12}}, '"target"'),
-    ({"options": {"players": 3}}, "2 or 4 players"),
-    ({"game": "poker"}, "not available"),
-])
-def test_start_refuses_bad_settings(args: dict[str, Any], fragment: str) -> None:
-    call("start", seed=1)
-    before = call("state")["ok"]
-    out = call("start", **args)
-    assert fragment in out["error"]
-    assert call("state")["ok"] == before
+def test_four_players_sides_and_words() -> None:
+    st = ok("start", seed=5, options={"players": 4})
+    assert st["sides"] == [[0, 2], [1, 3]]
+    assert [s["kind"] for s in st["seats"]] == ["human", "computer", "computer", "computer"]
+    for w in st["words"]:
+        assert w["code"] == f"word.{w['action']}" and w["label"]
 
 
-@pytest.mark.parametrize("save", [None, {"v": 99}, {"v": 1, "record": {"game": "chkobba"}},
-                                  {"v": 1, "record": "garbage", "seats": []}])
+def test_words_carry_codes_at_the_cut() -> None:
+    for seed in range(40):
+        st = ok("start", seed=seed)
+        if st["to_act"] == 0 and st["view"]["phase"] == "cut":
+            assert {w["action"] for w in st["words"]} == {"keep", "table"}
+            for w in st["words"]:
+                assert w["code"] == f"word.{w['action']}"
+                assert ok("messages")["messages"][w["code"]] == w["label"]
+            return
+    pytest.fail("no seed gave the human the cut")
+
+
+# --------------------------------------------------------------- bad input
+
+BAD_STARTS = [
+    ({"seed": 1.5}, "web.seed"),
+    ({"seed": "x"}, "web.seed"),
+    ({"seed": -1}, "web.seed"),
+    ({"seed": 2**53 + 1}, "web.seed"),
+    ({"seed": True}, "web.seed"),
+    ({"options": {"target": 12}}, None),
+    ({"options": {"players": 3}}, None),
+    ({"options": {"players": 2.0}}, None),
+    ({"options": {"players": "2"}}, None),
+    ({"options": {"colour": 1}}, None),
+    ({"options": "abc"}, "web.options"),
+    ({"options": 5}, "web.options"),
+    ({"options": [1]}, "web.options"),
+    ({"seats": [1, 2]}, "web.seat"),
+    ({"seats": "abc"}, "web.seats"),
+    ({"seats": 5}, "web.seats"),
+    ({"seats": [{"kind": "human"}]}, "web.seats_count"),
+    ({"seats": [{"kind": "computer"}, {"kind": "human"}]}, "web.human_first"),
+    ({"seats": [{"kind": "human"}, {"kind": "human"}]}, "web.human_first"),
+    ({"seats": [{"kind": "human"}, {"kind": "computer", "level": "insane"}]}, "web.seat_level"),
+    ({"seats": [{"kind": "human"}, {"kind": "computer", "colour": 1}]}, "web.seat_field"),
+    ({"seats": [{"kind": "human"}, {"kind": "robot"}]}, "web.seat_kind"),
+    ({"coach": "yes"}, "web.coach"),
+    ({"coach": 1}, "web.coach"),
+    ({"game": "poker"}, "web.game"),
+    ({"game": 5}, "web.game"),
+    ({"game": "seven_diamonds"}, "web.game_unavailable"),
+    ({"table": ""}, "web.table_id"),
+    ({"table": "a" * 41}, "web.table_id"),
+    ({"table": "a b"}, "web.table_id"),
+    ({"table": 5}, "web.table_id"),
+    ({"colour": 1}, "web.unknown_field"),
+]
+
+
+@pytest.mark.parametrize("args,code", BAD_STARTS)
+def test_start_refuses_bad_settings_and_changes_nothing(args: dict[str, Any], code: str | None) -> None:
+    ok("start", seed=1)
+    before = ok("state")
+    out = err("start", **args)
+    if code is not None:
+        assert out["code"] == code
+    assert ok("state") == before
+    assert list(web._tables) == ["main"]
+    # the next good call works
+    assert ok("start", seed=2, options={"players": 4})["view"]["players"] == 4
+
+
+def test_players_two_point_zero_is_refused_in_words() -> None:
+    out = err("start", options={"players": 2.0})
+    assert "players" in out["error"] and "2.0" in out["error"]
+
+
+def test_seven_diamonds_refused_alike_by_start_and_resume() -> None:
+    sd = Session.new("seven_diamonds", {}, seed=4)
+    seats = [{"kind": "human"}] + [{"kind": "computer", "level": "easy"}] * 3
+    a = err("start", game="seven_diamonds")
+    b = err("resume", save=v1_save(sd, seats))
+    c = err("resume", save={**v1_save(sd, seats), "v": 2, "game": "seven_diamonds"})
+    assert a["error"] == b["error"] == c["error"] == "Seven Diamonds is not playable at this table yet"
+    games = {g["game"]: g for g in ok("describe")["games"]}
+    assert games["chkobba"]["available"] is True and games["seven_diamonds"]["available"] is False
+
+
+@pytest.mark.parametrize("save", [None, {}, [], "abc", 5, {"v": 99}, {"v": 2.0}, {"v": True},
+                                  {"v": 1, "record": {"game": "chkobba"}, "seats": HUMAN_AND_EASY},
+                                  {"v": 1, "record": "garbage", "seats": []},
+                                  {"v": 1, "seats": HUMAN_AND_EASY},
+                                  {"v": 2, "record": None, "seats": HUMAN_AND_EASY}])
 def test_resume_refuses_corrupted_saves(save: Any) -> None:
-    out = call("resume", save=save)
-    assert out["error"].startswith("the saved game could not be resumed")
+    ok("start", seed=1)
+    before = ok("state")
+    out = err("resume", save=save)
+    assert out["code"] == "web.save"
+    assert out["error"].startswith("The saved game could not be resumed: ")
+    assert ok("state") == before
 
 
-def test_unknown_call_and_bad_payload() -> None:
-    assert "error" in json.loads(web.call("nope", "{}"))
-    assert "error" in json.loads(web.call("start", "[1, 2]"))
+def test_resume_refuses_bad_fields_of_a_good_save() -> None:
+    good = ok("start", seed=6)["save"]
+    for change, reason in [({"seed": "x"}, "web.save.seed"), ({"seed": 2**60}, "web.save.seed"),
+                           ({"coach": "no"}, "web.save.coach"), ({"seats": [1, 2]}, "web.seat"),
+                           ({"seats": "abc"}, "web.seats"), ({"seats": 5}, "web.seats"),
+                           ({"extra": 1}, "web.save.unknown_key"), ({"game": "poker"}, "web.save.game"),
+                           ({"v": 3}, "web.save.version")]:
+        out = err("resume", save={**good, **change}, table="other")
+        assert out["code"] == "web.save" and out["params"]["reason_code"] == reason, (change, out)
+        out = err("choose", save={**good, **change}, seat=1)
+        assert out["code"] == "web.save"
+    assert "other" not in web._tables
 
 
-def test_malformed_requests_are_refused_in_words() -> None:
-    assert json.loads(web.call("start", "{bad")) == {"error": "the request is not valid JSON"}
-    assert "bad request to start" in json.loads(web.call("start", '{"colour": 1}'))["error"]
+def test_resume_refuses_a_record_that_would_not_save_again() -> None:
+    """Issue 10: a finished round followed by an empty round entry was accepted,
+    and the save written after it no longer replayed. Now either the resume is
+    refused or the save it answers replays."""
+    sess = Session.new("chkobba", {}, seed=11)
+    rng = random.Random(11)
+    while not sess.state.results:
+        sess.apply(rng.choice([t for t in sess.legal() if not t.startswith("claim")]))
+    record = sess.record()
+    # cut the record after the finished round and add an empty one
+    record["rounds"] = record["rounds"][:1] + [{"decks": [], "actions": []}]
+    out = call("resume", save={"v": 1, "record": record, "seed": 1, "seats": HUMAN_AND_EASY})
+    if "ok" in out:
+        again = call("resume", save=out["ok"]["save"], table="again")
+        assert "ok" in again
+    else:
+        assert out["code"] == "web.save"
 
 
-def test_claim_window_survives_a_reload_after_earlier_rounds() -> None:
+def test_choose_and_hint_refuse_malformed_saves_in_words() -> None:
+    st = ok("start", seed=3, coach=True)
+    good = st["save"]
+    for save in ({}, None, "abc", [1], {"v": 2}):
+        assert err("choose", save=save, seat=1)["code"] == "web.save"
+        assert err("hint", save=save)["code"] == "web.save"
+    no_record = {k: v for k, v in good.items() if k != "record"}
+    assert err("hint", save=no_record)["code"] == "web.save"
+    for seats in ([1, 2], "abc", 5):
+        assert err("choose", save={**good, "seats": seats}, seat=1)["code"] == "web.save"
+    for seat in (-1, 2, 1.0, "1", None, True):
+        assert err("choose", save=good, seat=seat)["code"] == "web.seat_index"
+    assert err("choose", save=good, seat=0)["code"] == "web.not_computer"
+    assert err("choose", save=good)["code"] == "web.missing_field"
+    assert err("hint", save={**good, "coach": False})["code"] == "web.hints_off"
+    assert err("hint", save=good, seat=1)["code"] == "web.hints_own_seat"
+
+
+def nested(depth: int) -> Any:
+    value: Any = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def test_deeply_nested_json_answers_an_error() -> None:
+    ok("start", seed=1)
+    before = ok("state")
+    for name in ("state", "resume", "start", "act", "choose", "hint"):
+        for text in ("[" * 100_000, "{\"a\":" * 100_000, "[" * 50 + "]" * 50,
+                     json.dumps({"save": {"v": 1, "record": {"x": nested(20)}}})):
+            out = json.loads(web.call(name, text))
+            assert out["code"] in ("web.payload_depth", "web.payload_json"), out
+    assert json.loads(web.call("resume", "[" * 100_000 + "]" * 100_000))["code"] == "web.payload_depth"
+    assert ok("state") == before
+
+
+@pytest.mark.parametrize("name", [None, 5, ["start"], {"a": 1}, b"start", 1.5, True])
+def test_a_call_name_that_is_not_a_text(name: Any) -> None:
+    out = json.loads(web.call(name, "{}"))
+    assert out["code"] == "web.call_name"
+
+
+@pytest.mark.parametrize("payload", [None, 5, b"{}", {"seed": 1}, ["{}"], 1.5, True])
+def test_a_payload_that_is_not_a_text(payload: Any) -> None:
+    out = json.loads(web.call("start", payload))
+    assert out["code"] == "web.payload_type"
+
+
+@pytest.mark.parametrize("payload,code", [
+    ("{bad", "web.payload_json"), ("", None), ("[1, 2]", "web.payload_object"), ("5", "web.payload_object"),
+    ('"x"', "web.payload_object"), ("null", "web.payload_object"), ('{"seed": NaN}', "web.payload_json"),
+    ('{"seed": Infinity}', "web.payload_json"), ("{\"seed\": 1" + "0" * 5000 + "}", "web.payload_json"),
+    ("{\"x\": \"" + "a" * (web.MAX_PAYLOAD + 1) + "\"}", "web.payload_size"),
+])
+def test_malformed_requests_are_refused_in_words(payload: str, code: str | None) -> None:
+    out = json.loads(web.call("start", payload))
+    if code is None:
+        assert "ok" in out   # an empty payload is {}
+    else:
+        assert out["code"] == code and out["error"]
+
+
+def test_unknown_call_and_unknown_field() -> None:
+    out = json.loads(web.call("nope\n" * 30, "{}"))
+    assert out["code"] == "web.unknown_call" and "\n" not in out["error"] and len(out["error"]) < 300
+    assert "start" in out["error"]
+    out = call("start", colour=1)
+    assert out["code"] == "web.unknown_field" and "colour" in out["error"]
+    assert err("state")["code"] == "web.no_table"
+
+
+def test_an_unexpected_failure_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    st = ok("start", seed=8)
+    while st["to_act"] != 0:
+        st = ok("act", action=ok("choose", save=st["save"], seat=st["to_act"])["action"], seat=st["to_act"])
+    before = ok("state")
+    real = web._sheet
+
+    def broken(*a: Any) -> Any:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(web, "_sheet", broken)
+    legal = [a for a in session_of().legal() if not a.startswith("claim")]
+    out = json.loads(web.call("act", json.dumps({"action": legal[0], "seat": 0})))
+    assert out == {"error": web.WEB_MESSAGES["web.internal"], "code": "web.internal", "params": {}}
+    monkeypatch.setattr(web, "_sheet", real)
+    assert ok("state") == before
+    assert ok("act", action=legal[0], seat=0)["save"]["record"] != before["save"]["record"]
+
+
+# ------------------------------------------------------------------- tables
+
+def test_tables_are_kept_apart_and_bounded() -> None:
+    a = ok("start", table="a", seed=1)
+    b = ok("start", table="b-2_x", seed=2, options={"players": 4})
+    assert a["table"] == "a" and b["table"] == "b-2_x"
+    rng = random.Random(0)
+    for _ in range(5):
+        play_random(rng, table="a")
+    assert ok("state", table="b-2_x") == b
+    for i in range(web.MAX_TABLES + 5):
+        ok("start", table=f"t{i}", seed=i)
+    assert len(web._tables) == web.MAX_TABLES
+    assert err("state", table="a")["code"] == "web.no_table"
+    # using a table keeps it: t5 is used, then more tables come, t5 stays
+    ok("state", table="t5")
+    for i in range(3):
+        ok("start", table=f"u{i}", seed=i)
+    assert "t5" in web._tables and "t6" not in web._tables
+
+
+# -------------------------------------------------------------------- saves
+
+def test_a_v1_save_of_the_v0_1_site_resumes_and_is_answered_as_v2() -> None:
+    sess = Session.new("chkobba", {"target": 21}, seed=9)
+    rng = random.Random(9)
+    for _ in range(25):
+        sess.apply(rng.choice([t for t in sess.legal() if not t.startswith("claim")]))
+    seats = [{"kind": "human"}, {"kind": "computer", "level": "hard"}]
+    st = ok("resume", save=v1_save(sess, seats, coach=True))
+    assert st["save"] == {"v": 2, "game": "chkobba", "record": sess.record(), "seed": sess.seed,
+                          "seats": seats, "coach": True}
+    assert st["coach"] is True and st["seats"] == seats
+    assert st["view"]["hand"] == sess.view(0)["hand"]
+    # without coach (older saves) and without seed
+    plain = v1_save(sess, seats)
+    del plain["coach"], plain["seed"]
+    assert ok("resume", save=plain, table="p")["coach"] is False
+    again = ok("resume", save=st["save"], table="again")
+    assert {k: v for k, v in again.items() if k != "table"} == {k: v for k, v in st.items() if k != "table"}
+
+
+def _same_position(a: dict[str, Any], b: dict[str, Any]) -> None:
+    for key in ("game", "seats", "sides", "to_act", "to_act_kind", "words", "claim", "summary", "coach", "save"):
+        assert a[key] == b[key], key
+    for key in ("hand", "table", "score", "games", "history", "phase", "hand_counts", "piles", "results"):
+        assert a["view"][key] == b["view"][key], key
+    assert a["sheet"]["rounds"] == b["sheet"]["rounds"] and a["sheet"]["result"] == b["sheet"]["result"]
+
+
+GAMES = int(os.environ.get("CHKOBBA_FUZZ", "0")) * 4 + 4
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 4}, {"capture": "compulsory", "last_card_sweep": True},
+                                     {"match": 3, "all_diamonds_wins": True}])
+def test_every_answered_save_resumes_to_the_same_state(options: dict[str, Any]) -> None:
+    rng = random.Random(json.dumps(options))
+    for g in range(max(1, GAMES // 4)):
+        st = ok("start", seed=rng.randrange(1000), options=options)
+        steps = 0
+        while st["to_act"] is not None and steps < 160:
+            st = play_random(rng)
+            again = ok("resume", save=st["save"], table="check")
+            _same_position(st, again)
+            steps += 1
+
+
+# --------------------------------------------------------------- the sheet
+
+def _play_out(rng: random.Random, table: str = "main") -> dict[str, Any]:
+    st = ok("state", table=table)
+    while st["to_act"] is not None:
+        st = play_random(rng, table, claims=False)
+        sheet = st["sheet"]
+        if sheet["result"] is not None and not sheet["over"]:
+            assert st["view"]["history"] == []   # said between games only
+    return st
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_sheet_of_a_whole_game(players: int) -> None:
+    ok("start", seed=21, options={"players": players})
+    st = _play_out(random.Random(21))
+    sheet = st["sheet"]
+    assert sheet["over"] and sheet["winner"] in (0, 1)
+    rounds = sheet["rounds"]
+    assert rounds and [r["round"] for r in rounds] == list(range(1, len(rounds) + 1))
+    total = [0, 0]
+    for r in rounds:
+        total = [total[0] + r["points"][0], total[1] + r["points"][1]]
+        assert r["running"] == total and r["game"] == 1
+        assert r["breakdown"]["points"] == r["points"]
+    assert [r["breakdown"] for r in rounds] == st["summary"]["rounds"]
+    assert sheet["score"] == total == st["summary"]["score"]
+    result = sheet["result"]
+    w = sheet["winner"]
+    who = {2: ("you", "computer"), 4: ("your_side", "other_side")}[players][w]
+    assert result["code"] == f"web.result.game_{who}"
+    assert result["text"] == web._render(result["code"], result["params"])
+    assert result["text"].endswith(f"the game {total[w]}-{total[1 - w]}")
+    assert "match" not in result["text"]
+
+
+def test_sheet_of_a_match_says_match_and_each_game() -> None:
+    ok("start", seed=4, options={"match": 3})
+    rng = random.Random(4)
+    seen_between = []
+    st = ok("state")
+    while st["to_act"] is not None:
+        st = play_random(rng, claims=False)
+        if st["sheet"]["result"] and not st["sheet"]["over"]:
+            seen_between.append(st["sheet"]["result"])
+    sheet = st["sheet"]
+    assert sheet["over"] and sheet["result"]["code"].startswith("web.result.match_")
+    assert "match" in sheet["result"]["text"]
+    games = sheet["games"]
+    w = sheet["winner"]
+    assert sheet["result"]["text"].endswith(f"the match {games[w]}-{games[1 - w]}")
+    assert seen_between and all(r["code"].startswith("web.result.match_") and "game" in r["text"]
+                                for r in seen_between)
+    assert {r["game"] for r in sheet["rounds"]} == set(range(1, sum(games) + 1))
+    for prev, cur in zip(sheet["rounds"], sheet["rounds"][1:]):
+        if cur["game"] != prev["game"]:
+            assert prev["game_over"] and cur["running"] == cur["points"]
+
+
+# ---------------------------------------------------------- describe, misc
+
+def test_describe_and_messages() -> None:
+    d = ok("describe")
+    assert d["levels"] == ["easy", "medium", "hard"] and d["seat_kinds"] == ["human", "computer"]
+    assert d["save_version"] == 2
+    assert [g["game"] for g in d["games"]] == ["chkobba", "seven_diamonds"]
+    chk = d["games"][0]
+    names = [o["name"] for o in chk["options"]]
+    assert names[0] == "players" and set(names) == set(web.defaults()["chkobba"])
+    assert [g["game"] for g in ok("describe", game="seven_diamonds")["games"]] == ["seven_diamonds"]
+    assert err("describe", game="poker")["code"] == "web.game"
+    msgs = ok("messages")["messages"]
+    assert set(web.WEB_MESSAGES) <= set(msgs)
+    assert all(isinstance(v, str) for v in msgs.values())
+
+
+def test_claim_survives_a_reload_after_earlier_rounds() -> None:
     """A resumed save whose last move is a lay still offers the claim button
     (the window is said after every lay, so it tells nothing)."""
-    import random
-    from chkobba.session import Session
     sess = Session.new("chkobba", {}, seed=2)
     rng = random.Random(2)
-    # play past the first round, then until seat 0 is to act right after a lay by seat 1
     while not (sess.state.results and sess.to_act() == 0 and sess.last_move
                and sess.last_move["kind"] == "lay" and sess.last_move["seat"] == 1):
         sess.apply(rng.choice([t for t in sess.legal() if not t.startswith("claim")]))
-    save = {"v": web.SAVE_VERSION, "record": sess.record(), "seed": sess.seed,
-            "seats": [{"kind": "human"}, {"kind": "computer", "level": "easy"}]}
-    st = call("resume", save=save)["ok"]
+    st = ok("resume", save=v1_save(sess, HUMAN_AND_EASY))
     assert st["view"]["last"]["round_ended"] is False
-    assert st["claim_window"] == {"card": sess.last_move["card"], "seat": 1}
+    assert st["claim"] == {"card": sess.last_move["card"], "seat": 1}
+    assert st["claim_window"] == st["claim"]

@@ -1,23 +1,24 @@
 """PyScript worker: the computer seats' thinking, off the page's main thread.
 
-The page calls ``choose(json) -> json`` asynchronously; the worker never touches
+The page calls ``choose(json) -> json`` asynchronously (docs/facade.md;
+the payload goes to ``chkobba.web.call`` as it comes, which answers in words); the worker never touches
 the DOM, so it needs no cross-origin-isolation headers.
 """
 
 from chkobba import web
 
 
-def choose(payload: str) -> str:
-    return web.call("choose", str(payload))
+def choose(payload: object) -> str:
+    return web.call("choose", payload)
 
 
-def hint(payload: str) -> str:
+def hint(payload: object) -> str:
     # Only ever called when the player presses Hint at a table with hints on.
-    return web.call("hint", str(payload))
+    return web.call("hint", payload)
 
 
-def ping(payload: str) -> str:
-    return web.call("ping", str(payload))
+def ping(payload: object) -> str:
+    return web.call("ping", payload)
 
 
 __export__ = ["choose", "hint", "ping"]

@@ -1,7 +1,7 @@
 """PyScript entry point on the page's main thread.
 
 Hands the page one function, ``chkobbaPy(name, json) -> json``, that forwards to
-``chkobba.web.call``; the page's JavaScript holds no rules and only renders what
+``chkobba.web.call`` (docs/facade.md); the page's JavaScript holds no rules and only renders what
 comes back. Computer seats think in a worker (ai.py), never here.
 """
 
@@ -11,8 +11,10 @@ from pyscript import window
 from chkobba import web
 
 
-def _call(name: str, payload: str) -> str:
-    return web.call(str(name), str(payload))
+def _call(name: object, payload: object = "{}") -> str:
+    # Passed on as they come: the facade answers a name or payload that is not
+    # a text with an error in words (it never raises).
+    return web.call(name, payload)
 
 
 window.chkobbaPy = create_proxy(_call)
