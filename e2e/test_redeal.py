@@ -3,6 +3,7 @@ share a value, and the computer's answer is applied on the table."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -39,7 +40,7 @@ def test_human_proposes_redeal_and_the_computer_answer_is_applied(make_page: Any
     # What the computer will answer, by the same facade call the worker makes.
     after = Session.from_record(session.record(), seed=session.seed)
     after.apply("propose")
-    answer = web.choose({**save, "record": after.record()}, 1)["action"]
+    answer = json.loads(web.call("choose", json.dumps({"save": {**save, "record": after.record()}, "seat": 1})))["ok"]["action"]
     assert answer == {"medium": "accept", "easy": "refuse"}[level]
 
     page = make_page(DESKTOP)

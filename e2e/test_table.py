@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from e2e_driver import (DESKTOP, HAND, MESSAGE, PHONE, SCORELINE, TABLE_CARDS, btn, load_save, open_table, pick_action,
@@ -11,6 +12,15 @@ from e2e_driver import (DESKTOP, HAND, MESSAGE, PHONE, SCORELINE, TABLE_CARDS, b
 
 from chkobba import web
 from chkobba.session import Session
+
+
+SUIT_SYMBOLS = {"D": "\u2666\ufe0e", "H": "\u2665\ufe0e", "S": "\u2660\ufe0e", "C": "\u2663\ufe0e"}
+
+
+def symbols(text: str) -> str:
+    """English engine text with its card codes as the page shows them (6H -> 6♥)."""
+    return re.sub(r"\b([A2-9TJQK])([DHSC])\b",
+                  lambda m: ("10" if m[1] == "T" else m[1]) + SUIT_SYMBOLS[m[2]], text)
 
 
 def _human_save(session: Session, players: int = 2) -> dict[str, Any]:
@@ -148,9 +158,12 @@ def test_illegal_capture_shows_reason_and_changes_nothing(make_page: Any) -> Non
     text = message.inner_text()
     try:
         session.apply(bad)
-    except Exception as exc:  # the engine's own words for the same attempt
-        assert text == str(exc)
-    assert text
+    except Exception as exc:  # the engine's own words for the same attempt, in plain words
+        assert text == "That move is not allowed: " + symbols(str(exc))
+    else:
+        raise AssertionError(f"{bad} was legal")
+    # cards are shown as symbols (6♥), never as codes (6H)
+    assert not re.search(r"\b[A2-7JQK][DHSC]\b", text), text
     assert saved(page) == before
     assert page.locator(f"{HAND} .card").evaluate_all("els => els.map(e => e.dataset.card)") == hand_before
     shot(page, "illegal-capture-phone")
@@ -222,19 +235,39 @@ def test_reload_mid_round_resumes_same_position(make_page: Any) -> None:
 
 def test_corrupted_save_is_reported_and_a_new_game_starts(make_page: Any) -> None:
     page = make_page(PHONE)
-    open_table(page)
-    page.evaluate("() => localStorage.setItem('chkobba.save.v1', '{\"v\": 1, \"record\": {\"game\": \"chkobba\"')")
-    page.reload()
-    page.wait_for_selector("html.ready")
-    notice = page.locator("#notice")
-    assert notice.is_visible()
-    assert "new game" in notice.inner_text()
-    assert "\n" not in notice.inner_text().strip()
-    assert state(page)["view"]["round_index"] == 0
-    assert saved(page)["v"] == web.SAVE_VERSION
-    # the damaged save is kept aside, not thrown away
-    kept = page.evaluate("() => localStorage.getItem('chkobba.save.v1.damaged')")
-    assert kept == '{"v": 1, "record": {"game": "chkobba"'
+    open_table(page, "?seed=4")
+    # The player's chosen settings: 2 v 2 with hard computers, hints on.
+    start_game(page, players=4, levels=("hard", "hard", "easy"), coach=True)
+    settle(page)
+    damaged = ['{"v": 1, "record": {"game": "chkobba"', '{"v": 2, "record": 5}', "not a save", '{"v": 1}']
+    for i, raw in enumerate(damaged):
+        page.evaluate("(raw) => localStorage.setItem('chkobba.save.v1', raw)", raw)
+        page.reload()
+        page.wait_for_selector("html.ready")
+        notice = page.locator("#notice")
+        assert notice.is_visible()
+        text = notice.locator(".notice-text").inner_text()
+        # worded for a player: no programmer words, one line, says what happened
+        assert "new game" in text and "damaged" in text, text
+        assert "JSON" not in text and "\n" not in text.strip(), text
+        # The new game uses the settings the player chose, not the defaults.
+        st = state(page)
+        assert st["view"]["players"] == 4
+        assert [s.get("level") for s in st["seats"][1:]] == ["hard", "hard", "easy"]
+        assert st["coach"] is True
+        assert saved(page)["v"] == web.SAVE_VERSION
+        if i == 0:
+            shot(page, "damaged-save-notice-phone")
+            with page.expect_download() as dl:
+                notice.locator(".notice-download").click()
+            path = dl.value.path()
+            assert path is not None and open(path, encoding="utf-8").read() == raw
+    # the last three damaged saves are kept, newest last
+    kept = page.evaluate("() => JSON.parse(localStorage.getItem('chkobba.damaged.v1'))")
+    assert [k["text"] for k in kept] == damaged[-3:]
+    # the notice can be dismissed
+    page.click("#notice .notice-dismiss")
+    assert page.locator("#notice").is_hidden()
 
 
 def test_desktop_mid_round_and_summary_screenshots(make_page: Any) -> None:

@@ -61,7 +61,7 @@ export function renderSummary(box, st, names) {
       const startsGame = r.game !== prevGame;
       prevGame = r.game;
       html += `<tr data-round="${r.round}" data-game="${r.game}"${startsGame && r !== rounds[0] ? ' class="new-game"' : ""}>` +
-        (match ? `<td>${r.game + 1}</td>` : "") + `<th scope="row">${r.round}</th>` +
+        (match ? `<td>${r.game}</td>` : "") + `<th scope="row">${r.round}</th>` +
         order.map((s) => `<td data-side="${s}"><span class="pts">+${r.points[s]}</span> <span class="run" data-running="${r.running[s]}">${r.running[s]}</span></td>`).join("") +
         "</tr>";
     }
@@ -77,7 +77,7 @@ export function renderSummary(box, st, names) {
   if (sheet ? sheet.over : v.winner !== null && v.winner !== undefined) {
     next = "over";
     title = (sheet ? sheet.match : v.match) > 1 ? "End of the match" : "End of the game";
-  } else if (sheet && sheet.result) {
+  } else if (sheet && (last && last.game_over !== undefined ? last.game_over : sheet.result)) {
     next = "game";
     title = "End of the game";
   } else if (!sheet && v.game_index > res.game) {

@@ -164,7 +164,7 @@ export class StartForm {
         label.className = "field";
         label.append(`${optionLabel(opt)} `);
         const input = document.createElement("input");
-        input.type = "number";
+        input.type = typeof opt.default === "number" ? "number" : "text";
         input.name = opt.name;
         if (opt.min !== null && opt.min !== undefined) input.min = opt.min;
         if (opt.max !== null && opt.max !== undefined) input.max = opt.max;

@@ -26,6 +26,9 @@ function param(name, value, names) {
     return escapeHtml(names.side(value));
   }
   if (Array.isArray(value)) return escapeHtml(value.join(", "));
+  // English text from the engine passed through (web.engine's {text}, a
+  // reason): its card codes become symbols too.
+  if ((name === "text" || name === "reason") && typeof value === "string") return symbolize(value);
   return escapeHtml(value);
 }
 
