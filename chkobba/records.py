@@ -14,9 +14,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import CODES, card
+from .cards import card
 from .errors import ChkobbaError, InvalidRecord
-from .protocol import GameState
+from .messages import quote
+from .protocol import GameState, Observation
 from .registry import game_class
 
 
@@ -102,7 +103,7 @@ def _deck(r: int, k: int, codes: list[str]) -> list[int]:
         raise _fail(f"round {r}, deck {k}: {e}") from None
 
 
-def replay(record: Record | dict[str, Any] | str) -> GameState:
+def replay(record: Record | dict[str, Any] | str) -> GameState[Observation]:
     """The state a record leads to (the position after its last action)."""
     rec = record if isinstance(record, Record) else parse_record(record)
     cls = game_class(rec.game)
@@ -133,7 +134,7 @@ def replay(record: Record | dict[str, Any] | str) -> GameState:
                 continue
             raise _fail(f"round {r}: the round lists no deck")
         for i, text in enumerate(rnd.actions):
-            if state.needs_deal and getattr(state, "redeal_next", False):
+            if state.needs_deal and state.deal_continues_round():
                 if not deal():
                     raise _fail(f'round {r}, action {i} "{text}": a re-deal was accepted but the round lists no further deck')
             where = f'round {r}, action {i} "{text}"'
@@ -145,24 +146,23 @@ def replay(record: Record | dict[str, Any] | str) -> GameState:
                 a = state.parse(text)
             except ChkobbaError as e:
                 raise _fail(f"{where}: {e}") from None
-            if a not in state.legal_actions():
-                raise _fail(f"{where}: {state.explain(a)}")
+            try:
+                state.verify_action(a)
+            except ChkobbaError as e:
+                raise InvalidRecord("record.action_refused", round=r, index=i, action=quote(text),
+                                    reason=e.message.to_json()) from None
             state.play(a)
-        if state.needs_deal and getattr(state, "redeal_next", False):
+        if state.needs_deal and state.deal_continues_round():
             deal()
         extra = next(decks, None)
         if extra is not None:
             raise _fail(f"round {r}, deck {extra[0]}: the round never uses this deck")
-    result: GameState = state
+    result: GameState[Observation] = state
     return result
 
 
-def summary(state: GameState) -> dict[str, Any]:
+def summary(state: GameState[Observation]) -> dict[str, Any]:
     """The replay output of RECORDS.md for a state."""
     return {"game": state.game, "rounds": [res.to_dict() for res in state.results],
             "score": list(state.score), "games": list(state.games), "winner": state.winner,
             "complete": state.round_over()}
-
-
-def deck_codes(deck: list[int] | tuple[int, ...]) -> list[str]:
-    return [CODES[c] for c in deck]

@@ -31,6 +31,7 @@ nothing points out a better or missed play to a player who did not opt in.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 import re
@@ -38,8 +39,11 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from . import messages as M
 from .errors import ChkobbaError
-from .registry import GAMES
+from .options import check as check_options
+from .options import describe as describe_options
+from .registry import GAMES, PLAYERS
 from .session import Session
 
 SAVE_VERSION = 2
@@ -56,43 +60,42 @@ MAX_PAYLOAD = 1_000_000     # characters of payload text
 MAX_DEPTH = 16              # nesting of objects and lists (a save needs 7)
 MAX_ACTION = 64             # characters of an action text
 SEED_LIMIT = 2**53
+MAX_PARAM = 200             # characters of a text param in an error
+MAX_LIST = 64               # items of a list param in an error
+MAX_ERROR = 600             # characters of an error's text
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,40}\Z")
 HINT_TOP = 3
 # Small on purpose: a hint answers in well under a second in the browser.
 HINT_ROLLOUTS = 150
 HINT_MS = 400
 
-WORD_LABELS = {
-    "keep": "Keep the cut card",
-    "table": "Put the cut card on the table",
-    "propose": "Propose a re-deal",
-    "pass": "Play on",
-    "accept": "Accept the re-deal",
-    "refuse": "Refuse the re-deal",
-}
+# The non-card decisions offered as words; each is labelled by ``word.<action>``.
+WORDS = ("keep", "table", "propose", "pass", "accept", "refuse")
+WORD_LABELS = {w: M.MESSAGES[f"word.{w}"] for w in WORDS}
 
-# The facade's own messages (codes under ``web.``), and the labels of words.
-# The ``messages`` call answers these together with the engine's MESSAGES.
+# The facade's own messages (codes under ``web.``), registered with the
+# engine's (chkobba.messages), so ``messages`` answers them all. A param that
+# holds a message (``{"code", "params"}``) renders as that message.
 WEB_MESSAGES: dict[str, str] = {
     "web.internal": "Something went wrong at the table; nothing was changed",
     "web.call_name": "The call name must be a text, not {kind}",
-    "web.unknown_call": "There is no call named {name} (known: {known})",
+    "web.unknown_call": 'There is no call named "{name}" (known: {known})',
     "web.payload_type": "The request must be JSON text, not {kind}",
     "web.payload_size": "The request is too large: {size} characters, at most {limit}",
     "web.payload_json": "The request is not valid JSON",
     "web.payload_depth": "The request is nested too deeply (at most {limit} levels)",
     "web.payload_object": "The request must be a JSON object, not {kind}",
-    "web.unknown_field": "The call {call} takes no field {field} (it takes: {known})",
+    "web.unknown_field": 'The call {call} takes no field "{field}" (it takes: {known})',
     "web.missing_field": "The call {call} needs the field {field}",
     "web.table_id": "A table id is 1 to 40 letters, digits, _ or -, not {value}",
-    "web.no_table": "No game is being played at table {table}",
+    "web.no_table": 'No game is being played at table "{table}"',
     "web.game": "There is no game called {value} (known: {known})",
     "web.game_unavailable": "{name} is not playable at this table yet",
     "web.options": "The table options must be a JSON object, not {kind}",
     "web.seats": "A {players}-player table needs a list of {players} seats, not {kind}",
     "web.seats_count": "A {players}-player table needs {players} seats, not {count}",
     "web.seat": "Seat {seat} must be an object with its kind, not {kind}",
-    "web.seat_field": "Seat {seat} has an unknown field {field} (known: kind, level)",
+    "web.seat_field": 'Seat {seat} has an unknown field "{field}" (known: kind, level)',
     "web.seat_kind": "Seat {seat} must be human or computer, not {value}",
     "web.seat_level": "The level of seat {seat} must be easy, medium or hard, not {value}",
     "web.human_first": "The first seat must be yours (human), and only the first",
@@ -110,21 +113,16 @@ WEB_MESSAGES: dict[str, str] = {
     "web.save_broken": "The move was not played: the game could not be saved safely ({reason})",
     "web.save.type": "a save is a JSON object, not {kind}",
     "web.save.version": "it is not a save this table knows (version {value}; known: 1, 2)",
-    "web.save.unknown_key": "it has an unknown key {key}",
+    "web.save.unknown_key": 'it has an unknown key "{key}"',
     "web.save.missing_key": "it has no {key}",
+    "web.save.record": "its record is not a JSON object but {kind}",
     "web.save.game": "its game {value} is not the game of its record",
     "web.save.seed": "its seed is not a whole number from 0 to 2^53 ({value})",
     "web.save.coach": "its hints setting is not true or false ({value})",
     "web.save.seats": "its seats are wrong: {reason}",
     "web.save.replay": "it does not replay: {reason}",
-    "web.engine": "{text}",
+    "web.save.elsewhere": "it replays to another position",
     "web.hint.reason": "{reason}",
-    "word.keep": WORD_LABELS["keep"],
-    "word.table": WORD_LABELS["table"],
-    "word.propose": WORD_LABELS["propose"],
-    "word.pass": WORD_LABELS["pass"],
-    "word.accept": WORD_LABELS["accept"],
-    "word.refuse": WORD_LABELS["refuse"],
 }
 
 # Results in words: who won what. "you"/"computer" at a two-player table,
@@ -142,36 +140,32 @@ for _w, (_wins, _subject) in _WHO.items():
         _wins + " game {game} with all ten diamonds; games {your_games}-{their_games}")
 
 
+M.register(WEB_MESSAGES)
+
+
 def _render(code: str, params: dict[str, Any]) -> str:
-    template = WEB_MESSAGES.get(code, code)
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return template
+    return M.render(code, params)
 
 
-class WebError(Exception):
-    """A request the facade refuses: a code of WEB_MESSAGES and its params."""
-
-    def __init__(self, code: str, **params: Any) -> None:
-        self.code = code
-        self.params = params
-        super().__init__(_render(code, params))
+class WebError(ChkobbaError):
+    """A request the facade refuses: a ``web.*`` code and its params."""
 
 
 def _quote(text: str, limit: int = 40) -> str:
     """Outside text for a message: shortened, control characters escaped."""
-    short = text if len(text) <= limit else text[:limit] + "..."
-    return json.dumps(short, ensure_ascii=False)
+    return M.quote(text, limit)
 
 
 def _show(value: Any) -> str:
     """Any outside value, shown briefly in a message."""
     if isinstance(value, str):
-        return _quote(value)
-    if value is None or isinstance(value, (bool, int, float)):
-        shown = json.dumps(value) if not isinstance(value, int) or value.bit_length() < 64 else "a huge number"
-        return shown
+        return '"' + _quote(value) + '"'
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, int):
+        return str(value) if value.bit_length() < 64 else "a huge number"
+    if isinstance(value, float):
+        return _quote(repr(value))
     return _kind(value)
 
 
@@ -191,20 +185,9 @@ def _kind(value: Any) -> str:
     return "something else"
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-
-
-def _engine_error(exc: ChkobbaError) -> tuple[str, str, dict[str, Any]]:
-    """Text, code and params of an engine error."""
-    text = _CONTROL.sub(lambda m: "\\u%04x" % ord(m.group()), str(exc))
-    if len(text) > 240:
-        text = text[:240] + "..."
-    code = getattr(exc, "code", None)
-    params = getattr(exc, "params", None)
-    if isinstance(code, str) and isinstance(params, dict):
-        return text, code, dict(params)
-    # TEMPORARY(shape-api): engine errors without codes, until messages land.
-    return text, "web.engine", {"text": text}
+def _message(exc: ChkobbaError) -> dict[str, Any]:
+    """An error as a message param: ``{"code", "params"}``."""
+    return {"code": exc.code, "params": dict(exc.params)}
 
 
 # ------------------------------------------------------------------- the edge
@@ -235,6 +218,17 @@ def _reject_constant(text: str) -> Any:
     raise ValueError(f"{text} is not JSON")
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} is too large")
+    return value
+
+
+# Many opening brackets in a row: refused before the parser recurses into them.
+_DEEP = re.compile(r"[\[{](?:\s*[\[{]){%d}" % MAX_DEPTH)
+
+
 def _depth_ok(value: Any, limit: int) -> bool:
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
@@ -256,8 +250,10 @@ def _parse(payload: Any) -> dict[str, Any]:
         raise WebError("web.payload_type", kind=_kind(payload))
     if len(payload) > MAX_PAYLOAD:
         raise WebError("web.payload_size", size=len(payload), limit=MAX_PAYLOAD)
+    if _DEEP.search(payload):
+        raise WebError("web.payload_depth", limit=MAX_DEPTH)
     try:
-        args = json.loads(payload or "{}", parse_constant=_reject_constant)
+        args = json.loads(payload or "{}", parse_constant=_reject_constant, parse_float=_finite)
     except RecursionError:
         raise WebError("web.payload_depth", limit=MAX_DEPTH) from None
     except ValueError:
@@ -286,16 +282,42 @@ def _answer(name: Any, payload: Any) -> dict[str, Any]:
     return {"ok": spec.fn(args)}
 
 
+def _safe(value: Any, depth: int = 0) -> Any:
+    """A param made safe to answer: every text shortened and with control
+    characters escaped (a short plain text is left as it is)."""
+    if isinstance(value, str):
+        return M.quote(value, MAX_PARAM)
+    if depth > MAX_DEPTH:
+        return None
+    if isinstance(value, (list, tuple)):
+        return [_safe(v, depth + 1) for v in value[:MAX_LIST]]
+    if isinstance(value, dict):
+        return {str(k): _safe(v, depth + 1) for k, v in list(value.items())[:MAX_LIST]}
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    return M.quote(repr(value), MAX_PARAM)
+
+
+def _error_answer(exc: ChkobbaError) -> dict[str, Any]:
+    """``{"error", "code", "params"}`` of a refusal, in one short line even
+    when the refusal quotes outside text at length."""
+    params = _safe(exc.params)
+    try:
+        text = M.render(exc.code, params)
+    except (KeyError, IndexError, ValueError):
+        text = str(exc)
+    if len(text) > MAX_ERROR or not text.isprintable():
+        text = M.quote(text, MAX_ERROR)
+    return {"error": text, "code": exc.code, "params": params}
+
+
 def call(name: Any, payload: Any = "{}") -> str:
     """Answer one call from the page as JSON text; never raises."""
     try:
         try:
             answer = _answer(name, payload)
-        except WebError as exc:
-            answer = {"error": str(exc), "code": exc.code, "params": exc.params}
-        except ChkobbaError as exc:
-            text, code, params = _engine_error(exc)
-            answer = {"error": text, "code": code, "params": params}
+        except ChkobbaError as exc:   # the engine's refusals and the facade's own
+            answer = _error_answer(exc)
         return json.dumps(answer, allow_nan=False)
     except Exception:  # noqa: BLE001 - the page gets words, never a traceback
         return json.dumps({"error": WEB_MESSAGES["web.internal"], "code": "web.internal", "params": {}})
@@ -382,14 +404,16 @@ SAVE_KEYS = {1: ("v", "record", "seed", "seats", "coach"),
              2: ("v", "game", "record", "seed", "seats", "coach")}
 
 
-def _save_error(code: str, **params: Any) -> WebError:
-    inner = WebError(code, **params)
-    return WebError("web.save", reason=str(inner), reason_code=code, reason_params=params)
+def _save_error(code: str, /, **params: Any) -> WebError:
+    """``web.save`` with its reason, a ``web.save.*`` message."""
+    return WebError("web.save", reason={"code": code, "params": params})
 
 
-def _load(save: Any) -> tuple[Session, list[dict[str, Any]], bool]:
+def _load(save: Any, again: bool = False) -> tuple[Session, list[dict[str, Any]], bool]:
     """Check a save (v1 of the v0.1 site, or v2) and replay it: the session,
-    its seats and its hints setting. Raises WebError("web.save") in words."""
+    its seats and its hints setting. Raises WebError("web.save") in words.
+    ``again``: also check that the resumed game's own record replays (for a
+    game that goes on and will be saved; ``choose`` and ``hint`` save nothing)."""
     if not isinstance(save, dict):
         raise _save_error("web.save.type", kind=_kind(save))
     version = save.get("v")
@@ -403,7 +427,9 @@ def _load(save: Any) -> tuple[Session, list[dict[str, Any]], bool]:
     if "seats" not in save:
         raise _save_error("web.save.missing_key", key="seats")
     record = save["record"]
-    game = record.get("game") if isinstance(record, dict) else None
+    if not isinstance(record, dict):
+        raise _save_error("web.save.record", kind=_kind(record))
+    game = record.get("game")
     if "game" in save and save["game"] != game:
         raise _save_error("web.save.game", value=_show(save["game"]))
     if isinstance(game, str) and game in GAMES:
@@ -416,20 +442,17 @@ def _load(save: Any) -> tuple[Session, list[dict[str, Any]], bool]:
     try:
         session = Session.from_record(record, seed=seed)
     except ChkobbaError as exc:
-        text, code, params = _engine_error(exc)
-        raise WebError("web.save", reason=f"it does not replay: {text}", reason_code=code,
-                       reason_params=params) from None
+        raise _save_error("web.save.replay", reason=_message(exc)) from None
     try:
         seats = _seats(save["seats"], session.players)
     except WebError as exc:
-        raise WebError("web.save", reason=f"its seats are wrong: {exc}", reason_code=exc.code,
-                       reason_params=exc.params) from None
+        raise _save_error("web.save.seats", reason=_message(exc)) from None
     _playable(session.game)
-    try:
-        _check_replays(session)
-    except WebError as exc:
-        raise WebError("web.save", reason=f"it would not save again: {exc.params['reason']}",
-                       reason_code=exc.params["reason_code"], reason_params=exc.params["reason_params"]) from None
+    if again:
+        try:
+            _check_replays(session)
+        except WebError as exc:
+            raise _save_error("web.save.replay", reason=exc.params["reason"]) from None
     return session, seats, coach
 
 
@@ -438,11 +461,9 @@ def _check_replays(session: Session) -> None:
     try:
         again = Session.from_record(session.record(), seed=session.seed)
     except ChkobbaError as exc:
-        text, code, params = _engine_error(exc)
-        raise WebError("web.save_broken", reason=text, reason_code=code, reason_params=params) from None
+        raise WebError("web.save_broken", reason=_message(exc)) from None
     if again.state.history() != session.state.history() or again.to_act() != session.to_act():
-        raise WebError("web.save_broken", reason="it replays to another position",
-                       reason_code="web.save_broken", reason_params={})
+        raise WebError("web.save_broken", reason={"code": "web.save.elsewhere", "params": {}})
 
 
 def _deck_count(session: Session) -> int:
@@ -459,6 +480,7 @@ class Table:
         self.session = session
         self.seats = seats
         self.coach = coach
+        self.sides = _sides(session)
 
     def save(self) -> dict[str, Any]:
         """Format v2: what resumes this game (the table id is not in it)."""
@@ -486,20 +508,29 @@ def _install(table: Table) -> None:
 
 
 def _fork(session: Session) -> Session:
-    """A copy of the session to try a move on (its state objects are never
-    changed in place by a move, so they are shared)."""
+    """A copy of the session to try a move on, so that a move that fails
+    halfway changes nothing. A move replaces the state object (never changes
+    it in place) and touches only the record's last round, its list of rounds
+    and the session's cache of moves, so those are what is copied."""
     clone = copy.copy(session)
-    for key, value in vars(session).items():
-        if key != "state":
-            setattr(clone, key, copy.deepcopy(value))
+    record = session._record
+    rounds = list(record.rounds)
+    if rounds:
+        last = rounds[-1]
+        rounds[-1] = dataclasses.replace(last, decks=list(last.decks), actions=list(last.actions))
+    clone._record = dataclasses.replace(record, rounds=rounds)
+    clone._moves = dict(session._moves)
     return clone
 
 
 # -------------------------------------------------------------- the answer
 
 def _sides(session: Session) -> list[list[int]]:
-    from .games.chkobba.state import side_of  # both games: partners sit opposite
-    return [[s for s in range(session.players) if side_of(s) == k] for k in (0, 1)]
+    """The seats of each side, as the game's observations say."""
+    sides: list[list[int]] = [[], []]
+    for seat in range(session.players):
+        sides[session.observation(seat).side].append(seat)
+    return sides
 
 
 def _words(session: Session, legal: list[str], to_act: int | None) -> list[dict[str, Any]]:
@@ -547,7 +578,7 @@ def _sheet(session: Session, moves_now: int) -> dict[str, Any]:
     if ended and last_round_ended_game and (st.is_over or moves_now == 0):
         result = _result(session, ended)
     return {"rounds": rounds, "score": list(st.score), "games": list(st.games),
-            "target": opts.target, "match": getattr(opts, "match", 1), "over": st.is_over,
+            "target": getattr(opts, "target", None), "match": getattr(opts, "match", 1), "over": st.is_over,
             "winner": st.winner, "result": result}
 
 
@@ -576,25 +607,13 @@ def _result(session: Session, ended: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _moves(session: Session) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The moves to show (this round, or the one just finished while the new
-    one has none) and the moves of the round before those."""
-    # TEMPORARY(shape-api): replaced by Session.moves() once shape-api is merged.
-    last = session.last_move
-    return ([dict(last)] if last else []), []
-
-
-def _claim(session: Session, to_act: int | None) -> dict[str, Any] | None:
-    # TEMPORARY(shape-api): replaced by view["claim"] once shape-api is merged.
-    opts = session.state.options
-    last = session.last_move
-    if (to_act is None or not getattr(opts, "claims", False) or last is None
-            or last.get("kind") != "lay" or last.get("round_ended")
-            or getattr(session.state, "phase", None) != "play"
-            or last.get("seat") != (to_act - 1) % session.players):
-        return None
-    hist = session.state.history()
-    if hist and str(hist[-1]) != last.get("action"):
-        return None
-    return {"card": last["card"], "seat": last["seat"]}
+    one has none: ``Session.moves()``) and the moves of the round before."""
+    shown = session.moves()
+    rounds = session.record()["rounds"]
+    index = len(rounds) - 1
+    while index > 0 and not rounds[index]["actions"]:
+        index -= 1
+    return shown, (session.moves(index - 1) if index > 0 else [])
 
 
 def _state(table: Table) -> dict[str, Any]:
@@ -605,13 +624,13 @@ def _state(table: Table) -> dict[str, Any]:
     to_act = s.to_act()
     moves, last_round_moves = _moves(s)
     moves_now = len(s.state.history())
-    claim = _claim(s, to_act)
+    claim = view.get("claim")
     return {
         "table": table.id,
         "game": s.game,
         "view": view,
         "seats": [dict(x) for x in table.seats],
-        "sides": _sides(s),
+        "sides": table.sides,
         "human": HUMAN_SEAT,
         "to_act": to_act,
         "to_act_kind": table.seats[to_act]["kind"] if to_act is not None else None,
@@ -630,21 +649,6 @@ def _state(table: Table) -> dict[str, Any]:
 
 # ------------------------------------------------------------------- calls
 
-def _describe_options(game: str) -> list[dict[str, Any]]:
-    # TEMPORARY(shape-api): replaced by chkobba.options.describe(game).
-    from .registry import game_class
-    defaults = game_class(game).options_class()().to_dict()
-    return [{"name": k, "default": v, "choices": None, "min": None, "max": None, "requires": None,
-             "code": f"option.{k}"} for k, v in defaults.items()]
-
-
-def _players_of(options: list[dict[str, Any]]) -> list[int]:
-    for opt in options:
-        if opt["name"] == "players":
-            return list(opt["choices"] or [opt["default"]])
-    return []
-
-
 @_api(optional=("game",))
 def _describe(args: dict[str, Any]) -> dict[str, Any]:
     """The games, their options and allowed values, levels, seat kinds."""
@@ -652,9 +656,8 @@ def _describe(args: dict[str, Any]) -> dict[str, Any]:
     games = [_game(args["game"])] if "game" in args else list(GAMES)
     out = []
     for g in games:
-        options = _describe_options(g)
         out.append({"game": g, "name": GAME_NAMES.get(g, g), "available": g in PLAYABLE,
-                    "players": _players_of(options), "options": options})
+                    "players": list(PLAYERS[g]), "options": describe_options(g)})
     return {"games": out, "levels": list(LEVELS), "default_level": DEFAULT_LEVEL,
             "seat_kinds": list(SEAT_KINDS), "save_version": SAVE_VERSION, "save_versions": list(SAVE_VERSIONS)}
 
@@ -663,15 +666,7 @@ def _describe(args: dict[str, Any]) -> dict[str, Any]:
 def _messages(args: dict[str, Any]) -> dict[str, Any]:
     """Every message code and its English template."""
     _table_id(args)
-    out: dict[str, str] = {}
-    try:
-        from . import messages as engine_messages  # type: ignore[attr-defined]
-        out.update(engine_messages.MESSAGES)
-    except ImportError:  # TEMPORARY(shape-api): chkobba.messages not merged yet
-        pass
-    for code, text in WEB_MESSAGES.items():
-        out.setdefault(code, text)
-    return {"messages": out}
+    return {"messages": dict(M.MESSAGES)}
 
 
 @_api(optional=("game", "options", "seats", "seed", "coach"))
@@ -685,9 +680,8 @@ def _start(args: dict[str, Any]) -> dict[str, Any]:
         options = {}
     if not isinstance(options, dict):
         raise WebError("web.options", kind=_kind(options))
-    from .registry import game_class
-    opts = game_class(game).options_class().from_dict(options)   # InvalidOptions in words
-    players = opts.players
+    opts = check_options(game, options)   # InvalidOptions in words
+    players = int(opts.to_dict()["players"])
     seats = args.get("seats")
     if seats is None:
         seats = [{"kind": "human"}] + [{"kind": "computer", "level": DEFAULT_LEVEL} for _ in range(players - 1)]
@@ -706,7 +700,7 @@ def _start(args: dict[str, Any]) -> dict[str, Any]:
 def _resume(args: dict[str, Any]) -> dict[str, Any]:
     """Resume a save (v1 of the v0.1 site or v2) at a table."""
     tid = _table_id(args)
-    session, seats, coach = _load(args["save"])
+    session, seats, coach = _load(args["save"], again=True)
     table = Table(tid, session, seats, coach)
     answer = _state(table)
     _install(table)
@@ -787,11 +781,26 @@ def _hint(args: dict[str, Any]) -> dict[str, Any]:
     for item in ranking["actions"][:HINT_TOP]:
         action = str(item["action"])
         reason = str(item.get("reason") or "")
+        code, params = item.get("code"), item.get("params")
+        if not (isinstance(code, str) and code in M.MESSAGES and isinstance(params, dict)):
+            code, params = "web.hint.reason", {"reason": reason}
         out.append({"action": action, "rank": item.get("rank", len(out) + 1),
                     "label": WORD_LABELS.get(action, action),
                     "label_code": f"word.{action}" if action in WORD_LABELS else None,
-                    "reason": reason, "code": "web.hint.reason", "params": {"reason": reason}})
+                    "reason": reason, "code": code, "params": params})
     return {"actions": out}
+
+
+def choose(save: Any, seat: int) -> dict[str, Any]:
+    """``choose`` for Python callers (tests, tools): raises WebError in words."""
+    result: dict[str, Any] = _choose({"save": save, "seat": seat})
+    return result
+
+
+def hint(save: Any, seat: int = HUMAN_SEAT) -> dict[str, Any]:
+    """``hint`` for Python callers: raises WebError in words."""
+    result: dict[str, Any] = _hint({"save": save, "seat": seat})
+    return result
 
 
 @_api()

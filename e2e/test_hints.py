@@ -62,4 +62,4 @@ def test_no_hint_button_when_hints_are_off(make_page: Any) -> None:
     # The facade refuses too: a save without the option gets no hint.
     answer = page.evaluate("""async () => { const w = await window.chkobbaApp.ai;
         return JSON.parse(await w.sync.hint(JSON.stringify({save: window.chkobbaApp.state.save, seat: 0}))); }""")
-    assert "ok" not in answer and answer["error"].lower() == "hints are off at this table"
+    assert answer["code"] == "web.hints_off" and answer["error"] == "Hints are off at this table"

@@ -186,12 +186,12 @@ def test_resume_refuses_corrupted_saves(save: Any) -> None:
 def test_resume_refuses_bad_fields_of_a_good_save() -> None:
     good = ok("start", seed=6)["save"]
     for change, reason in [({"seed": "x"}, "web.save.seed"), ({"seed": 2**60}, "web.save.seed"),
-                           ({"coach": "no"}, "web.save.coach"), ({"seats": [1, 2]}, "web.seat"),
-                           ({"seats": "abc"}, "web.seats"), ({"seats": 5}, "web.seats"),
+                           ({"coach": "no"}, "web.save.coach"), ({"seats": [1, 2]}, "web.save.seats"),
+                           ({"seats": "abc"}, "web.save.seats"), ({"seats": 5}, "web.save.seats"),
                            ({"extra": 1}, "web.save.unknown_key"), ({"game": "poker"}, "web.save.game"),
                            ({"v": 3}, "web.save.version")]:
         out = err("resume", save={**good, **change}, table="other")
-        assert out["code"] == "web.save" and out["params"]["reason_code"] == reason, (change, out)
+        assert out["code"] == "web.save" and out["params"]["reason"]["code"] == reason, (change, out)
         out = err("choose", save={**good, **change}, seat=1)
         assert out["code"] == "web.save"
     assert "other" not in web._tables
@@ -268,7 +268,8 @@ def test_a_payload_that_is_not_a_text(payload: Any) -> None:
 @pytest.mark.parametrize("payload,code", [
     ("{bad", "web.payload_json"), ("", None), ("[1, 2]", "web.payload_object"), ("5", "web.payload_object"),
     ('"x"', "web.payload_object"), ("null", "web.payload_object"), ('{"seed": NaN}', "web.payload_json"),
-    ('{"seed": Infinity}', "web.payload_json"), ("{\"seed\": 1" + "0" * 5000 + "}", "web.payload_json"),
+    ('{"seed": Infinity}', "web.payload_json"), ('{"seed": 1e999}', "web.payload_json"),
+    ('{"options": {"target": -1e400}}', "web.payload_json"), ("{\"seed\": 1" + "0" * 5000 + "}", "web.payload_json"),
     ("{\"x\": \"" + "a" * (web.MAX_PAYLOAD + 1) + "\"}", "web.payload_size"),
 ])
 def test_malformed_requests_are_refused_in_words(payload: str, code: str | None) -> None:
@@ -462,3 +463,59 @@ def test_claim_survives_a_reload_after_earlier_rounds() -> None:
     assert st["view"]["last"]["round_ended"] is False
     assert st["claim"] == {"card": sess.last_move["card"], "seat": 1}
     assert st["claim_window"] == st["claim"]
+
+
+def test_docs_name_every_code_of_the_facade() -> None:
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "facade.md").read_text()
+    for code in web.WEB_MESSAGES:
+        shown = code
+        for who in ("you", "computer", "your_side", "other_side"):
+            if code.startswith("web.result.") and code.endswith("_" + who):
+                shown = code[: -len(who)] + "WHO"
+        assert f"`{shown}`" in doc, code
+    for name in web.API:
+        assert f"| `{name}` |" in doc, name
+
+
+def test_a_huge_text_in_a_save_gives_a_short_error() -> None:
+    sess = Session.new("chkobba", {}, seed=1)
+    record = sess.record()
+    record["rounds"][0]["actions"] = ["7D" * 5000 + "\n"]
+    out = err("resume", save={"v": 2, "record": record, "seed": 1, "seats": HUMAN_AND_EASY})
+    assert out["code"] == "web.save" and len(out["error"]) <= web.MAX_ERROR
+    assert len(json.dumps(out["params"])) < 2000 and "\n" not in json.dumps(out["params"]).replace("\\n", "")
+
+
+def test_moves_of_this_round_and_the_last() -> None:
+    st = ok("start", seed=12)
+    rng = random.Random(12)
+    assert st["moves"] == [] and st["last_round_moves"] == []
+    for _ in range(3):
+        st = play_random(rng, claims=False)
+    assert st["moves"] == session_of().moves() and len(st["moves"]) >= 3
+    assert all(m["code"] and m["text"] for m in st["moves"])
+    finished: list[list[dict[str, Any]]] = []   # the moves of each finished round
+    while len(finished) < 2 and st["to_act"] is not None:
+        before = st
+        st = play_random(rng, claims=False)
+        if len(st["sheet"]["rounds"]) > len(before["sheet"]["rounds"]):
+            # the round just finished stays shown until the new one has a move
+            assert st["moves"][-1]["round_ended"] is True
+            assert st["moves"][: len(before["moves"])] == before["moves"]
+            assert st["last_round_moves"] == (finished[-1] if finished else [])
+            finished.append(st["moves"])
+            st = play_random(rng, claims=False)
+            assert st["last_round_moves"] == finished[-1]
+            assert 1 <= len(st["moves"]) <= 2 and st["moves"] == session_of().moves()
+    assert len(finished) == 2
+
+
+def test_hint_reasons_carry_codes() -> None:
+    st = ok("start", seed=3, coach=True)
+    while st["to_act"] != 0:
+        st = ok("act", action=ok("choose", save=st["save"], seat=st["to_act"])["action"], seat=st["to_act"])
+    actions = ok("hint", save=st["save"])["actions"]
+    msgs = ok("messages")["messages"]
+    assert actions and all(a["code"] in msgs for a in actions)
+    assert [a["rank"] for a in actions] == list(range(1, len(actions) + 1))
