@@ -155,7 +155,7 @@ export const chkobba = {
       const said = el("div", "seat-move");
       const m = lastBySeat.get(seat);
       if (m && !ui.frame) {
-        said.innerHTML = ui.moveHtml(m, st);
+        said.innerHTML = chkobba.describeMove(m, st, { who: false }) ?? ui.moveHtml(m, st);
         said.dataset.action = m.action ?? "";
       }
       s.append(name, hand, said);
@@ -255,20 +255,27 @@ export const chkobba = {
   },
 
   /** A move in words when the facade sent no message code for it. */
-  describeMove(m, st) {
-    const who = escapeHtml(m.seat === null || m.seat === undefined ? "" : seatName(st, m.seat));
+  describeMove(m, st, { who: named = true } = {}) {
+    const who = !named ? "" : escapeHtml(m.seat === null || m.seat === undefined ? "" : seatName(st, m.seat));
     const taken = m.cards || m.take || [];
-    switch (m.kind) {
+    const words = ["keep", "table", "propose", "pass", "accept", "refuse"];
+    const html = this.describeKnown(m, who, taken, words.includes(m.action) ? m.action : m.kind);
+    if (html === null) return m.code ? null : `${who}: ${escapeHtml(m.action ?? m.kind ?? "")}`;
+    return named ? html : html.trim();
+  },
+
+  describeKnown(m, who, taken, what) {
+    switch (what) {
       case "lay": return `${who} laid ${mini(m.card)}`;
       case "capture": return `${who} took ${minis(taken)} with ${mini(m.card)}`;
-      case "claim": return `${who} claimed ${mini(m.card)} and ${minis(taken)} (a missed capture)`;
+      case "claim": return `${who} claimed ${minis(taken)} with ${mini(m.card)} (a missed capture)`;
       case "keep": return `${who} kept the cut card`;
       case "table": return `${who} put the cut card on the table`;
       case "propose": return `${who} proposed a re-deal`;
       case "pass": return `${who} played on`;
       case "accept": return `${who} accepted the re-deal`;
       case "refuse": return `${who} refused the re-deal`;
-      default: return `${who}: ${escapeHtml(m.action ?? m.kind ?? "")}`;
+      default: return null;
     }
   },
 
@@ -308,8 +315,8 @@ export const chkobba = {
    * with who they go to. Null when there is no result to show.
    */
   roundEndState(st, before) {
-    const results = (st.sheet && st.sheet.rounds && st.sheet.rounds.length)
-      ? st.sheet.rounds.map((r) => r.breakdown) : st.view.results;
+    // the view's round results carry the leftovers and who took them
+    const results = st.view.results;
     const res = results && results[results.length - 1];
     if (!res || !before) return null;
     const bv = before.view;

@@ -141,8 +141,14 @@ class TableView {
     return this.renderer.names(st);
   }
 
+  /**
+   * A move in words. The engine's move templates are worded for the command
+   * line ("seat 1 lays 6H"), so the renderer words the moves it knows from
+   * the move's own fields (who, kind, cards); any other move is rendered from
+   * its code and params.
+   */
   moveHtml(move, st = this.state) {
-    return messageHtml(move, this.names(st)) || this.renderer.describeMove(move, st);
+    return this.renderer.describeMove(move, st) ?? messageHtml(move, this.names(st));
   }
 
   drawStatus() {
@@ -248,6 +254,10 @@ class TableView {
       return;
     }
     list.replaceChildren(...moves.map((m, i) => this.logItem(m, i)).reverse());
+    // Until the new round has a move, the facade lists the round just finished.
+    const finished = moves.length && moves[moves.length - 1].round_ended;
+    log.querySelector(".log-title").textContent = finished ? "Moves of the last round" : "Moves this round";
+    log.dataset.round = finished ? "finished" : "current";
     list.dataset.count = moves.length;
     count.textContent = String(moves.length);
     const before = Array.isArray(st.last_round_moves) ? st.last_round_moves : [];

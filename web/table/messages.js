@@ -16,7 +16,14 @@ export function hasTemplate(code) {
   return typeof code === "string" && typeof TEMPLATES[code] === "string";
 }
 
+function isMessage(v) {
+  return v && typeof v === "object" && !Array.isArray(v) && typeof v.code === "string";
+}
+
 function param(name, value, names) {
+  // nested messages (a coach reason's parts): each rendered, joined with ", "
+  if (isMessage(value)) return messageHtml(value, names);
+  if (Array.isArray(value) && value.length && value.every(isMessage)) return value.map((m) => messageHtml(m, names)).join(", ");
   if (name === "card" || name.endsWith("_card")) return mini(value);
   if (name === "cards" || name.endsWith("_cards")) return Array.isArray(value) ? minis(value) : mini(value);
   if ((name === "seat" || name.endsWith("_seat")) && typeof value === "number" && names && names.seat) {
