@@ -418,6 +418,31 @@ function onPythonReady() {
   setTimeout(() => ensureWorker().finally(registerServiceWorker), 0);
 }
 
+// Updates that never break a game (web/update.js, branch site): call
+// wireUpdates(initUpdates) once after boot, in place of
+// registerServiceWorker(). A new version is offered only while no round is
+// in progress (no game, a round summary, or the end of the match).
+function canReloadNow() {
+  return !app.state || app.paused || gameOver();
+}
+
+function offerUpdate(apply) {
+  const bar = $("update");
+  bar.hidden = !apply;
+  root.classList.toggle("update-offered", !!apply);
+  $("update-reload").onclick = apply || null;
+  // A modal dialog makes the page behind it inert: the offer goes inside it.
+  const open = [...document.querySelectorAll("dialog[open]")].pop();
+  const home = open ? open.querySelector(".summary-box, .start-form") || open : document.body;
+  if (apply && bar.parentElement !== home) home.append(bar);
+}
+
+export function wireUpdates(initUpdates) {
+  return initUpdates({ canReloadNow, onUpdateReady: offerUpdate })
+    .then((u) => { if (u) root.classList.add("sw-registered"); return u; });
+}
+app.wireUpdates = wireUpdates;
+
 // Offline play: only on https, or on this machine (service workers need a
 // secure context; http://127.0.0.1 and localhost count as one).
 function registerServiceWorker() {

@@ -20,19 +20,23 @@ export function loadSaveText() {
   return get(SAVE_KEY);
 }
 
-let persistAsked = false;
+// Shared with web/update.js (branch site), which asks the same once: the
+// first to ask marks it, the other then leaves it.
+export const PERSIST_ASKED = "chkobba.persist-asked";
 export const persistence = { asked: false, granted: null };
 
-/** Write the save; once a game is saved, ask the browser to keep our storage. */
+/** Write the save; once a game is saved, ask (once) that the browser keeps our storage. */
 export function writeSave(save) {
   set(SAVE_KEY, JSON.stringify(save));
-  if (!persistAsked) {
-    persistAsked = true;
-    if (navigator.storage && navigator.storage.persist) {
-      persistence.asked = true;
-      navigator.storage.persist().then((g) => { persistence.granted = g; }, () => { persistence.granted = false; });
-    }
+  if (persistence.asked || !(navigator.storage && navigator.storage.persist)) return;
+  persistence.asked = true;
+  try {
+    if (get(PERSIST_ASKED)) return;
+    set(PERSIST_ASKED, "1");
+  } catch (e) {
+    return;
   }
+  navigator.storage.persist().then((g) => { persistence.granted = g; }, () => { persistence.granted = false; });
 }
 
 export function clearSave() {
