@@ -56,7 +56,7 @@ SETTLED = """() => {
   const a = window.chkobbaApp, s = a && a.state;
   if (!s) return false;
   if (document.getElementById('summary').open) return 'summary';
-  if (a.busy) return false;
+  if (a.busy || a.paused) return false;   // a computer move, or the end of a round showing
   if (s.to_act === 0) return 'you';
   if (s.to_act === null) return 'over';
   return false;

@@ -41,6 +41,7 @@ class TableView {
     this.lostFocus = null;
     this.keyboard = false;
     this.flights = new Set();
+    this.flightLog = [];        // the latest flights (for tests and debugging)
     this.frame = null;          // a round-end frame being shown instead of the state
     this.renderer = null;
     this.reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -405,22 +406,25 @@ class TableView {
     const ms = Math.min(600, Math.max(220, pace * 0.4));
     const fromSeat = rects.seats.get(move.seat);
     const from = (code) => rects.cards.get(code) || fromSeat || null;
+    const origin = (code) => (rects.cards.has(code) ? "card" : "seat");
     const taken = move.cards || move.take || [];
     if (move.kind === "lay" || (!taken.length && move.kind !== "capture" && move.kind !== "claim")) {
       const target = this.$(`.table-cards .card[data-card="${move.card}"]`);
-      if (target) this.fly(move.card, from(move.card), target.getBoundingClientRect(), ms, target);
+      if (target) this.fly(move.card, from(move.card), target.getBoundingClientRect(), ms, target, origin(move.card));
       return;
     }
     const side = sideOf(st, move.seat);
     const pile = side === null ? null : this.$(`.pile[data-side="${side}"] .stack`);
     if (!pile) return;
     const to = pile.getBoundingClientRect();
-    for (const code of [move.card, ...taken]) this.fly(code, from(code), to, ms, null);
+    for (const code of [move.card, ...taken]) this.fly(code, from(code), to, ms, null, origin(code));
   }
 
-  fly(code, from, to, ms, hideTarget) {
+  fly(code, from, to, ms, hideTarget, origin = "card") {
     const good = (r) => r && [r.left, r.top, r.width, r.height].every(Number.isFinite) && r.width > 0 && r.height > 0;
     if (!good(from) || !good(to)) return;
+    this.flightLog.push({ code, origin, from: [from.width, from.height], to: [to.width, to.height] });
+    if (this.flightLog.length > 50) this.flightLog.shift();
     const el = document.createElement("span");
     el.className = "flying";
     el.setAttribute("aria-hidden", "true");
