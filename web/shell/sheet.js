@@ -72,7 +72,8 @@ export function renderSummary(box, st, names) {
   let next = "round";
   let title = `End of round ${last ? last.round : v.results.length}`;
   if (sheet && sheet.result) {
-    html += `<p class="result-line result" data-code="${escapeHtml(sheet.result.code || "")}"${sheet.winner !== null && sheet.winner !== undefined ? ` data-winner="${sheet.winner}"` : ""}>${messageHtml(sheet.result, names)}</p>`;
+    // the result first: it is what a player looks for at the end of a game
+    html = `<p class="result-line result" data-code="${escapeHtml(sheet.result.code || "")}"${sheet.winner !== null && sheet.winner !== undefined ? ` data-winner="${sheet.winner}"` : ""}>${messageHtml(sheet.result, names)}</p>` + html;
   }
   if (sheet ? sheet.over : v.winner !== null && v.winner !== undefined) {
     next = "over";
