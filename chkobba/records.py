@@ -44,6 +44,10 @@ class Record:
     def dumps(self) -> str:
         return json.dumps(self.to_dict(), separators=(", ", ": "))
 
+    def copy(self) -> "Record":
+        return Record(self.game, dict(self.options), self.first_dealer,
+                      [RoundRecord([list(d) for d in r.decks], list(r.actions)) for r in self.rounds])
+
 
 def _fail(msg: str) -> InvalidRecord:
     return InvalidRecord(msg)

@@ -62,7 +62,7 @@ class Session:
         is then the record cut at that point, and play may go on from it).
         Without a seed, later decks come from one derived from the (cut)
         record itself, so resuming the same record twice gives the same game."""
-        rec = record if isinstance(record, Record) else parse_record(record)
+        rec = record.copy() if isinstance(record, Record) else parse_record(record)
         state = replay(rec)
         if at is not None:
             rec, state = position(rec, at)
@@ -162,27 +162,46 @@ class Session:
         s.verify_action(a)
         new = s.copy()
         new.play(a)
-        self.state = new
         ri = len(self._record.rounds) - 1
         actions = self._record.rounds[ri].actions
-        known = self._moves.pop((ri, len(actions)), None)
+        known = self._moves.get((ri, len(actions)))
+        described = known + s.describe_moves(a, new) if known is not None else None
+        deck = self._next_deck(new)
+        # everything that can fail is done: the state and its record change together
+        self._moves.pop((ri, len(actions)), None)
         actions.append(str(a))
-        if known is not None:  # keep the round's moves up to date without replaying it
-            self._moves[(ri, len(actions))] = known + s.describe_moves(a, new)
-        self._deal_if_needed()
+        if described is not None:  # keep the round's moves up to date without replaying it
+            self._moves[(ri, len(actions))] = described
+        self._write_deck(deck)
+        self.state = new
         return a
 
-    def _deal_if_needed(self) -> None:
-        s = self.state
+    def _next_deck(self, s: State) -> tuple[list[str], bool] | None:
+        """Deal ``s`` its next deck if it waits for one; returns the deck's
+        codes and whether it starts a new round entry (else it is a re-deal
+        of the current round), for :meth:`_write_deck`."""
         if not s.needs_deal or s.is_over:
-            return
+            return None
         k = sum(len(r.decks) for r in self._record.rounds)
         deck = list(s.full_deck())
         random.Random(f"{self.seed}/{k}").shuffle(deck)
-        if not s.deal_continues_round() or not self._record.rounds:
-            self._record.rounds.append(RoundRecord())
+        new_round = not s.deal_continues_round() or not self._record.rounds
         s.deal(deck)
-        self._record.rounds[-1].decks.append([CODES[c] for c in deck])
+        return [CODES[c] for c in deck], new_round
+
+    def _write_deck(self, deck: tuple[list[str], bool] | None) -> None:
+        """Write a dealt deck into the record: a round entry is only ever
+        written together with its deck, so the record always replays."""
+        if deck is None:
+            return
+        codes, new_round = deck
+        if new_round:
+            self._record.rounds.append(RoundRecord([codes], []))
+        else:
+            self._record.rounds[-1].decks.append(codes)
+
+    def _deal_if_needed(self) -> None:
+        self._write_deck(self._next_deck(self.state))
 
     # ------------------------------------------------------------------ view
     def view(self, seat: int | None) -> dict[str, Any]:

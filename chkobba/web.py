@@ -540,9 +540,14 @@ def _words(session: Session, legal: list[str], to_act: int | None) -> list[dict[
             for a in legal if a in WORD_LABELS]
 
 
-def _who(players: int, side: int) -> str:
-    mine = side == HUMAN_SEAT & 1
-    if players == 2:
+def _human_side(session: Session) -> int:
+    side: int = session.observation(HUMAN_SEAT).side
+    return side
+
+
+def _who(session: Session, side: int) -> str:
+    mine = side == _human_side(session)
+    if session.players == 2:
         return "you" if mine else "computer"
     return "your_side" if mine else "other_side"
 
@@ -563,14 +568,18 @@ def _sheet(session: Session, moves_now: int) -> dict[str, Any]:
         game_over = (i + 1 < len(results) and results[i + 1].game != res.game) or (
             i + 1 == len(results) and (st.game_index != res.game or st.winner is not None))
         entry = {"round": i + 1, "game": res.game + 1, "points": points, "running": list(running),
-                 "breakdown": res.to_dict(), "game_over": game_over}
+                 "breakdown": res.to_dict(), "game_over": game_over, "game_winner": None}
         rounds.append(entry)
         if game_over:
+            # The engine keeps no per-game winner: the round that ended a game
+            # tells it (all ten diamonds where that wins, else the higher total;
+            # tests check these add up to the engine's games count).
             diamonds = getattr(res, "all_diamonds", None)
             by_diamonds = bool(getattr(opts, "all_diamonds_wins", False)) and diamonds is not None
             winner = diamonds if by_diamonds else (0 if running[0] > running[1] else 1)
             if i + 1 == len(results) and st.winner is not None:
                 winner = st.winner
+            entry["game_winner"] = winner
             ended.append({"game": res.game + 1, "winner": winner, "running": list(running),
                           "by_diamonds": by_diamonds, "round": i + 1})
     result: dict[str, Any] | None = None
@@ -586,8 +595,8 @@ def _result(session: Session, ended: list[dict[str, Any]]) -> dict[str, Any]:
     st = session.state
     last = ended[-1]
     w = last["winner"]
-    who = _who(session.players, w)
-    mine = HUMAN_SEAT & 1
+    who = _who(session, w)
+    mine = _human_side(session)
     games = [0, 0]
     for g in ended:
         games[g["winner"]] += 1

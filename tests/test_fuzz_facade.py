@@ -65,6 +65,11 @@ json_values = st.recursive(scalars, lambda kids: st.one_of(
     st.lists(kids, max_size=4), st.dictionaries(st.text(max_size=8), kids, max_size=4)), max_leaves=12)
 
 
+plausible = st.sampled_from([2, 4, 3, 2.0, "2", True, False, None, 11, 21, 31, 12, 1, 3, 5, "QJK", "JQK",
+                             "optional", "compulsory", "", 0, -1, 2**64])
+valid_tables = st.sampled_from(["main", "four", "t1", "t-2_x"])
+
+
 def _answer(text: str) -> dict[str, Any]:
     out = json.loads(text)
     assert isinstance(out, dict)
@@ -124,16 +129,16 @@ def test_random_names_and_payloads(name: Any, payload: Any) -> None:
 
 
 @SETTINGS
-@given(name=st.sampled_from(NAMES), fields=st.dictionaries(
-    st.sampled_from(["table", "game", "options", "seats", "seed", "coach", "save", "action", "seat", "x"]),
-    json_values, max_size=5))
-def test_random_fields_of_known_calls(name: str, fields: dict[str, Any]) -> None:
+@given(data=st.data())
+def test_random_fields_of_known_calls(data: st.DataObject) -> None:
+    """Each call with its own fields (and now and then one it does not take),
+    holding random values."""
+    name = data.draw(st.sampled_from(NAMES))
+    spec = web.API[name]
+    keys = list(spec.required + spec.optional)
+    fields = data.draw(st.dictionaries(st.sampled_from(keys + ["x"] if data.draw(st.integers(0, 7)) == 0 else keys),
+                                       plausible | json_values | st.sampled_from(SAVES), max_size=len(keys)))
     _check(name, json.dumps(fields))
-
-
-plausible = st.sampled_from([2, 4, 3, 2.0, "2", True, False, None, 11, 21, 31, 12, 1, 3, 5, "QJK", "JQK",
-                             "optional", "compulsory", "", 0, -1, 2**64])
-valid_tables = st.sampled_from(["main", "four", "t1", "t-2_x"])
 
 
 @SETTINGS
@@ -152,8 +157,8 @@ def test_random_starts(options: Any, seats: Any, seed: Any, table: Any) -> None:
 @given(action=st.one_of(scalars, st.sampled_from(["keep", "table", "pass", "propose", "accept", "refuse"]),
                         st.text(alphabet="0123456789AJQKDHSCx+ claim", max_size=12)),
        seat=st.one_of(st.integers(-1, 4), scalars), table=st.sampled_from(["main", "four", "main", "four", "nope"]),
-       legal=st.integers(0, 3), pick=st.randoms(use_true_random=False))
-def test_random_actions(action: Any, seat: Any, table: str, legal: int, pick: random.Random) -> None:
+       legal=st.integers(0, 3), pick=st.integers(0, 10**6))
+def test_random_actions(action: Any, seat: Any, table: str, legal: int, pick: int) -> None:
     """Random actions, and (most of the time) legal ones by the right seat, so
     games move on and their answered saves are checked too."""
     _ensure_tables()
@@ -164,7 +169,8 @@ def test_random_actions(action: Any, seat: Any, table: str, legal: int, pick: ra
             _ensure_tables()
             sess = web._tables[table].session
         seat = sess.to_act()
-        action = pick.choice(sess.legal())
+        moves = sess.legal()
+        action = moves[pick % len(moves)]   # drawn apart from the table's state
     _check("act", json.dumps({"action": action, "seat": seat, "table": table}))
 
 

@@ -429,6 +429,8 @@ def test_sheet_of_a_match_says_match_and_each_game() -> None:
     assert seen_between and all(r["code"].startswith("web.result.match_") and "game" in r["text"]
                                 for r in seen_between)
     assert {r["game"] for r in sheet["rounds"]} == set(range(1, sum(games) + 1))
+    winners = [r["game_winner"] for r in sheet["rounds"] if r["game_over"]]
+    assert [winners.count(0), winners.count(1)] == games
     for prev, cur in zip(sheet["rounds"], sheet["rounds"][1:]):
         if cur["game"] != prev["game"]:
             assert prev["game_over"] and cur["running"] == cur["points"]
@@ -519,3 +521,21 @@ def test_hint_reasons_carry_codes() -> None:
     msgs = ok("messages")["messages"]
     assert actions and all(a["code"] in msgs for a in actions)
     assert [a["rank"] for a in actions] == list(range(1, len(actions) + 1))
+
+
+# Seeds 14 and 23 end games with all ten diamonds (with these random moves).
+@pytest.mark.parametrize("seed", [14, 23] + list(range(100, 100 + int(os.environ.get("CHKOBBA_FUZZ", "0")) * 5)))
+def test_game_winners_of_the_sheet_add_up_to_the_engines_games(seed: int) -> None:
+    ok("start", seed=seed, options={"match": 5, "all_diamonds_wins": True, "players": 2 + 2 * (seed & 1)})
+    rng = random.Random(seed)
+    st = ok("state")
+    said = []
+    while st["to_act"] is not None:
+        st = play_random(rng, claims=False)
+        if st["sheet"]["result"] and st["view"]["history"] == [] and not st["sheet"]["over"]:
+            said.append(st["sheet"]["result"]["text"])
+    if seed in (14, 23):
+        assert any("with all ten diamonds" in t for t in said), said
+    winners = [r["game_winner"] for r in st["sheet"]["rounds"] if r["game_over"]]
+    assert [winners.count(0), winners.count(1)] == st["sheet"]["games"] == st["summary"]["games"]
+    assert all(r["game_winner"] is None for r in st["sheet"]["rounds"] if not r["game_over"])
