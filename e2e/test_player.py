@@ -341,3 +341,32 @@ def test_cards_fly_from_their_true_size_and_never_over_the_summary(make_page: An
     # (the console check in conftest fails this test on any animation warning)
     play_until_summary(page)
     assert page.locator(".flying").count() == 0
+
+
+# the page as a component: several tables, each drawn inside its own element ----
+
+def test_a_second_table_mounts_into_any_element(make_page: Any) -> None:
+    page = make_page(DESKTOP)
+    open_table(page, "?seed=11")
+    start_game(page, players=2, levels=("easy",))
+    assert settle(page) == "you"
+    out = page.evaluate("""async () => {
+        const { mount } = await import('./table/core.js');
+        const host = document.createElement('div');
+        document.body.append(host);
+        const st = window.chkobbaApp.state;
+        const t = mount(host, { state: st, viewOnly: true });
+        const mine = [...host.querySelectorAll('.hand-you .card')].map(e => e.dataset.card);
+        const first = [...document.querySelectorAll('#table .hand-you .card')].map(e => e.dataset.card);
+        const buttons = [...host.querySelectorAll('.hand-you button, .table-cards button')].length;
+        t.destroy();
+        return { mine, first, buttons, ids: [...document.querySelectorAll('#table [id]')].length,
+                 left: host.childElementCount };
+    }""")
+    hand = state(page)["view"]["hand"]
+    assert out["mine"] == hand and out["first"] == hand
+    assert out["buttons"] == 0          # a view-only table cannot be played
+    assert out["ids"] == 0              # nothing inside a table has a page-wide id
+    assert out["left"] == 0             # destroy() leaves the element empty
+    # the page's own table still plays
+    point_and_play(page, pick_action(saved(page)))
