@@ -370,3 +370,42 @@ def test_a_second_table_mounts_into_any_element(make_page: Any) -> None:
     assert out["left"] == 0             # destroy() leaves the element empty
     # the page's own table still plays
     point_and_play(page, pick_action(saved(page)))
+
+
+def _game_end_in_match(first_seed: int) -> tuple[Session, str]:
+    """A best-of-3 match where the human's next action ends its first game."""
+    for seed in range(first_seed, first_seed + 40):
+        rng = random.Random(seed)
+        s = Session.new("chkobba", {"players": 2, "target": 11, "match": 3}, seed=seed)
+        while s.state.game_index == 0 and s.to_act() is not None:
+            legal = [a for a in s.legal() if not a.startswith("claim")]
+            if s.to_act() == 0 and s.state.phase == "play":
+                for a in legal:
+                    trial = Session.from_record(s.record(), seed=s.seed)
+                    trial.apply(a)
+                    if trial.state.game_index == 1:
+                        return s, a
+            words = [a for a in legal if a in ("keep", "pass", "refuse")]
+            s.apply(words[0] if words else rng.choice(legal))
+    raise AssertionError("no game end found")
+
+
+def test_end_of_a_game_inside_a_match_says_so_and_goes_on(make_page: Any) -> None:
+    session, last = _game_end_in_match(1)
+    page = make_page(DESKTOP)
+    open_table(page)
+    page.evaluate("() => localStorage.setItem('chkobba.pace', 'instant')")
+    load_save(page, _save_of(session))
+    assert settle(page) == "you"
+    point_and_play(page, last)
+    assert settle(page) == "summary"
+    sheet = state(page)["sheet"]
+    assert not sheet["over"] and sheet["result"]
+    assert page.inner_text("#summary .result") == sheet["result"]["text"]
+    assert page.inner_text("#summary-title") == "End of game 1"
+    assert page.inner_text("#summary-next") == "Next game"
+    assert page.locator("#summary .games").is_visible()   # games won so far, best of 3
+    shot(page, "game-in-match-desktop")
+    page.click("#summary-next")
+    settle(page)
+    assert page.get_attribute(f"{T} .scoreline", "data-games") == ",".join(map(str, sheet["games"]))

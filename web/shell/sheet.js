@@ -80,7 +80,7 @@ export function renderSummary(box, st, names) {
     title = (sheet ? sheet.match : v.match) > 1 ? "End of the match" : "End of the game";
   } else if (sheet && (last && last.game_over !== undefined ? last.game_over : sheet.result)) {
     next = "game";
-    title = "End of the game";
+    title = last && sheet.match > 1 ? `End of game ${last.game}` : "End of the game";
   } else if (!sheet && v.game_index > res.game) {
     next = "game";
     title = "End of the game";
