@@ -539,3 +539,24 @@ def test_game_winners_of_the_sheet_add_up_to_the_engines_games(seed: int) -> Non
     winners = [r["game_winner"] for r in st["sheet"]["rounds"] if r["game_over"]]
     assert [winners.count(0), winners.count(1)] == st["sheet"]["games"] == st["summary"]["games"]
     assert all(r["game_winner"] is None for r in st["sheet"]["rounds"] if not r["game_over"])
+
+
+def test_answers_carry_the_fields_of_the_contract() -> None:
+    """The fields branch `table` builds on (CONTRACT.md, docs/facade.md)."""
+    st = ok("start", seed=7, options={"players": 4})
+    assert set(st) == {"table", "game", "view", "seats", "sides", "human", "to_act", "to_act_kind", "words",
+                       "claim", "claim_window", "moves", "last_round_moves", "sheet", "summary", "coach", "save"}
+    assert set(st["sheet"]) == {"rounds", "score", "games", "target", "match", "over", "winner", "result"}
+    assert set(st["save"]) == {"v", "game", "record", "seed", "seats", "coach"}
+    rng = random.Random(7)
+    while not st["sheet"]["rounds"]:
+        st = play_random(rng, claims=False)
+    assert set(st["sheet"]["rounds"][0]) == {"round", "game", "points", "running", "breakdown", "game_over",
+                                            "game_winner"}
+    assert st["moves"] and {"seat", "action", "kind", "card", "cards", "chkobba", "round_ended", "code", "params",
+                            "text"} <= set(st["moves"][0])
+    d = ok("describe")
+    assert set(d) >= {"games", "levels", "seat_kinds", "save_version"}
+    assert set(d["games"][0]) >= {"game", "available", "players", "options"}
+    assert {"name", "default", "choices", "min", "max", "requires", "code"} <= set(d["games"][0]["options"][0])
+    assert set(ok("messages")) == {"messages"}
