@@ -6,8 +6,10 @@
 * The server is ``scripts/serve.py`` on an ephemeral port, in a thread.
 * Chromium is Debian's ``chromium`` when on PATH, else Playwright's own.
 * Every request of every page is recorded; a test fails if any goes to
-  another origin (only the server's origin, ``blob:`` and ``data:`` pass), or
-  if the page throws an uncaught error.
+  another origin (only the server's origin, ``blob:`` and ``data:`` pass), if
+  the page throws an uncaught error, or if anything logs a console warning or
+  error (only the few known messages of PyScript and of the test browser
+  itself in ``KNOWN_CONSOLE`` pass).
 * Tests wait on ready markers (``html.ready``, state predicates), never on
   sleeps. Screenshots go to ``test-artifacts/``.
 """
@@ -85,13 +87,40 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+# Console messages that are not ours and say nothing is wrong: PyScript's note
+# that its worker runs without SharedArrayBuffer (the site needs no
+# cross-origin isolation: the worker never touches the DOM), and Playwright's
+# own note when a test context blocks service workers.
+KNOWN_CONSOLE = (
+    ("/pyodide/pyodide.asm.mjs", "Unable to use `window` or `document` in worker."),
+    ("", "Service Worker registration blocked by Playwright"),
+)
+
+
+def console_problem(msg: Any) -> str | None:
+    """The text of a console warning or error that should fail a test, else None."""
+    if msg.type not in ("warning", "error"):
+        return None
+    url = (msg.location or {}).get("url", "") or ""
+    for where, start in KNOWN_CONSOLE:
+        if msg.text.startswith(start) and (not where or where in url):
+            return None
+    return f"{msg.type}: {msg.text[:300]} ({url})"
+
+
 class PageWatch:
-    """Requests and uncaught errors of one browser context."""
+    """Requests, uncaught errors and console warnings of one browser context."""
 
     def __init__(self, origin: str) -> None:
         self.origin = origin
         self.requests: list[str] = []
         self.errors: list[str] = []
+        self.console: list[str] = []
+
+    def on_console(self, msg: Any) -> None:
+        problem = console_problem(msg)
+        if problem:
+            self.console.append(problem)
 
     def foreign(self) -> list[str]:
         bad = []
@@ -146,6 +175,7 @@ def make_page(browser: Any, base_url: str, request: pytest.FixtureRequest) -> It
         ctx.add_init_script(LONGTASK_SCRIPT)
         page = ctx.new_page()
         page.on("pageerror", lambda e: watch.errors.append(str(e)))
+        page.on("console", watch.on_console)
         page.watch = watch
         page.base_url = base_url
         page.set_default_timeout(60_000)
@@ -159,6 +189,8 @@ def make_page(browser: Any, base_url: str, request: pytest.FixtureRequest) -> It
             failures.append(f"requests left the origin: {watch.foreign()}")
         if watch.errors:
             failures.append(f"uncaught page errors: {watch.errors}")
+        if watch.console:
+            failures.append(f"console warnings or errors: {watch.console}")
         ctx.close()
     if failures:
         pytest.fail("; ".join(failures))

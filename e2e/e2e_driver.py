@@ -17,7 +17,27 @@ from chkobba.session import Session
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
 PHONE = {"width": 360, "height": 640}
+NARROW = {"width": 320, "height": 640}
 DESKTOP = {"width": 1280, "height": 800}
+
+# The table component is mounted in #table; inside it, parts are found by class.
+T = "#table"
+HAND = f"{T} .hand-you"
+TABLE_CARDS = f"{T} .table-cards"
+CHOICES = f"{T} .choices"
+MESSAGE = f"{T} .message"
+SCORELINE = f"{T} .scoreline"
+TURN = f"{T} .turn"
+LOG = f"{T} .log"
+
+
+def btn(act: str) -> str:
+    """The Take / Lay / Claim / Clear button of the table."""
+    return f'{T} .controls [data-act="{act}"]'
+
+
+def pile(side: int) -> str:
+    return f'{T} .pile[data-side="{side}"]'
 
 
 def shot(page: Any, name: str) -> Path:
@@ -35,8 +55,8 @@ def saved(page: Any) -> dict[str, Any]:
 SETTLED = """() => {
   const a = window.chkobbaApp, s = a && a.state;
   if (!s) return false;
-  if (!document.getElementById('summary').hidden) return 'summary';
-  if (a.busy) return false;
+  if (document.getElementById('summary').open) return 'summary';
+  if (a.busy || a.paused) return false;   // a computer move, or the end of a round showing
   if (s.to_act === 0) return 'you';
   if (s.to_act === null) return 'over';
   return false;
@@ -51,7 +71,7 @@ def open_table(page: Any, query: str = "") -> None:
 def start_game(page: Any, players: int = 2, levels: tuple[str, ...] = ("easy",), **options: Any) -> None:
     """Fill the start screen and deal (instant pace)."""
     page.select_option("#pace", "instant")
-    if page.locator("#start").is_hidden():
+    if not page.evaluate("() => document.getElementById('start').open"):
         page.click("#new-game")
     page.check(f'#start-form input[name="players"][value="{players}"]')
     for i, level in enumerate(levels, start=1):
@@ -63,7 +83,13 @@ def start_game(page: Any, players: int = 2, levels: tuple[str, ...] = ("easy",),
         else:
             page.select_option(sel, str(value))
     page.click("#start-button")
-    page.wait_for_function("() => document.getElementById('start').hidden && window.chkobbaApp.state")
+    if page.evaluate("() => document.getElementById('confirm').open"):
+        page.click("#confirm-yes")
+    page.wait_for_function(STARTED)
+
+
+STARTED = """() => !document.getElementById('start').open && !document.getElementById('confirm').open
+  && window.chkobbaApp.state"""
 
 
 def settle(page: Any) -> str:
@@ -100,21 +126,21 @@ def point_and_play(page: Any, action: str) -> None:
     before = len(state(page)["save"]["record"]["rounds"][-1]["actions"]) if state(page) else 0
     n_rounds = len(state(page)["save"]["record"]["rounds"])
     if action in ("keep", "table", "propose", "pass", "accept", "refuse"):
-        page.click(f'#choices button[data-action="{action}"]')
+        page.click(f'{CHOICES} button[data-action="{action}"]')
     elif action.startswith("claim "):
         card, take = action[6:].split("x")
         for code in [card] + [take[i:i + 2] for i in range(0, len(take), 2)]:
-            page.click(f'#table-cards .card[data-card="{code}"]')
-        page.click("#btn-claim")
+            page.click(f'{TABLE_CARDS} .card[data-card="{code}"]')
+        page.click(btn("claim"))
     elif "x" in action:
         card, take = action.split("x")
-        page.click(f'#hand .card[data-card="{card}"]')
+        page.click(f'{HAND} .card[data-card="{card}"]')
         for code in [take[i:i + 2] for i in range(0, len(take), 2)]:
-            page.click(f'#table-cards .card[data-card="{code}"]')
-        page.click("#btn-take")
+            page.click(f'{TABLE_CARDS} .card[data-card="{code}"]')
+        page.click(btn("take"))
     else:
-        page.click(f'#hand .card[data-card="{action}"]')
-        page.click("#btn-lay")
+        page.click(f'{HAND} .card[data-card="{action}"]')
+        page.click(btn("lay"))
     # the action is in the record (or a new round started)
     page.wait_for_function(
         """([n, before]) => { const r = window.chkobbaApp.state.save.record.rounds;

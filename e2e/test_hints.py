@@ -18,7 +18,9 @@ from e2e_driver import (
     start_game,
 )
 
-HINT_ITEMS = "#hints li[data-action]"
+HINT_ITEMS = "#table .hints li[data-action]"
+HINT_BUTTON = "#table .btn-hint"
+HINTS = "#table .hints"
 
 
 def test_hint_button_ranks_legal_actions_only_when_asked(make_page: Any) -> None:
@@ -28,22 +30,22 @@ def test_hint_button_ranks_legal_actions_only_when_asked(make_page: Any) -> None
     start_game(page, players=2, levels=("easy",), coach=True)
     for turn in range(2):
         assert settle(page) == "you"
-        assert page.locator("#btn-hint").count() == 1
+        assert page.locator(HINT_BUTTON).count() == 1
         # Nothing was asked for, and nothing is shown, until Hint is pressed.
-        assert page.locator("#hints").count() == 0
+        assert page.locator(HINTS).count() == 0
         assert page.evaluate("() => window.chkobbaApp.hintsAsked || 0") == turn
-        page.click("#btn-hint")
+        page.click(HINT_BUTTON)
         page.wait_for_selector(HINT_ITEMS)
         actions = page.locator(HINT_ITEMS).evaluate_all("els => els.map(e => e.dataset.action)")
         legal = set(session_of(saved(page)).legal())
         assert 1 <= len(actions) <= 3
         assert set(actions) <= legal, (actions, legal)
-        assert page.locator("#hints li").first.inner_text().strip()
+        assert page.locator(f"{HINTS} li").first.inner_text().strip()
         if turn == 0:
             shot(page, "hints-phone")
         # Playing a move clears the hint; the next turn starts without one.
         point_and_play(page, pick_action(saved(page)))
-        assert page.locator("#hints").count() == 0
+        assert page.locator(HINTS).count() == 0
 
 
 def test_no_hint_button_when_hints_are_off(make_page: Any) -> None:
@@ -52,8 +54,8 @@ def test_no_hint_button_when_hints_are_off(make_page: Any) -> None:
     start_game(page, players=2, levels=("easy",))
     for _ in range(2):
         assert settle(page) == "you"
-        assert page.locator("#btn-hint").count() == 0
-        assert page.locator("#hints").count() == 0
+        assert page.locator(HINT_BUTTON).count() == 0
+        assert page.locator(HINTS).count() == 0
         page.keyboard.press("h")  # the shortcut does nothing either
         assert page.evaluate("() => window.chkobbaApp.hintsAsked || 0") == 0
         point_and_play(page, pick_action(saved(page)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from e2e_driver import DESKTOP, saved, settle, shot, state
+from e2e_driver import CHOICES, DESKTOP, HAND, TABLE_CARDS, btn, saved, settle, shot, state
 
 from chkobba.session import Session
 
@@ -21,8 +21,8 @@ def card_name(code: str) -> str:
 def focused(page: Any) -> dict[str, Any]:
     return dict(page.evaluate("""() => { const a = document.activeElement;
         return {id: a.id, card: a.dataset.card || null, action: a.dataset.action || null,
-                where: a.closest('#hand') ? 'hand' : a.closest('#table-cards') ? 'table'
-                     : a.closest('#controls') ? 'controls' : a.tagName.toLowerCase()}; }"""))
+                where: a.closest('#table .hand-you') ? 'hand' : a.closest('#table .table-cards') ? 'table'
+                     : a.closest('#table .controls') ? 'controls' : a.tagName.toLowerCase()}; }"""))
 
 
 def tab_to(page: Any, selector: str, max_tabs: int = 40) -> None:
@@ -46,7 +46,7 @@ def wait_played(page: Any, before: tuple[int, int]) -> None:
 
 
 def check_cards_named(page: Any) -> None:
-    for el in page.locator("#hand .card, #table-cards button.card").all():
+    for el in page.locator(f"{HAND} .card, {TABLE_CARDS} button.card").all():
         assert el.get_attribute("aria-label") == card_name(el.get_attribute("data-card"))
 
 
@@ -59,7 +59,7 @@ def test_keyboard_only_turns_with_a_capture_and_a_lay(make_page: Any) -> None:
     # No save: the start screen is up with its Deal button focused.
     assert focused(page)["id"] == "start-button"
     page.keyboard.press("Enter")
-    page.wait_for_function("() => document.getElementById('start').hidden && window.chkobbaApp.state")
+    page.wait_for_function("() => !document.getElementById('start').open && window.chkobbaApp.state")
 
     played: dict[str, str] = {}   # "capture"/"lay" -> action text
     turns = 0
@@ -73,7 +73,7 @@ def test_keyboard_only_turns_with_a_capture_and_a_lay(make_page: Any) -> None:
         word = next((w for w in ("keep", "pass", "refuse") if w in legal), None)
         if word:
             # Decisions are buttons; focus lands on the first one by itself.
-            tab_to(page, f'#choices button[data-action="{word}"]')
+            tab_to(page, f'{CHOICES} button[data-action="{word}"]')
             page.keyboard.press("Enter")
             wait_played(page, before)
             continue
@@ -86,7 +86,7 @@ def test_keyboard_only_turns_with_a_capture_and_a_lay(make_page: Any) -> None:
         check_cards_named(page)
         if not checked_order:
             # Tab order: your cards, then the table's, then the move buttons.
-            page.locator("#hand .card").first.focus()
+            page.locator(f"{HAND} .card").first.focus()
             seen = [focused(page)["where"]]
             for _ in range(len(state(page)["view"]["hand"]) + len(state(page)["view"]["table"])):
                 page.keyboard.press("Tab")
@@ -97,26 +97,26 @@ def test_keyboard_only_turns_with_a_capture_and_a_lay(make_page: Any) -> None:
             assert seen[-1] not in ("hand", "table"), seen
             checked_order = True
         card = action.split("x")[0]
-        tab_to(page, f'#hand .card[data-card="{card}"]')
+        tab_to(page, f'{HAND} .card[data-card="{card}"]')
         # The focus ring is visible on the focused card.
         ring = page.evaluate("""() => { const a = document.activeElement, s = getComputedStyle(a);
             return {visible: a.matches(':focus-visible'), style: s.outlineStyle, width: parseFloat(s.outlineWidth)}; }""")
         assert ring["visible"] and ring["style"] == "solid" and ring["width"] >= 2, ring
         page.keyboard.press("Space")
-        assert page.get_attribute(f'#hand .card[data-card="{card}"]', "aria-pressed") == "true"
+        assert page.get_attribute(f'{HAND} .card[data-card="{card}"]', "aria-pressed") == "true"
         # Picking re-renders the hand; focus stays on the picked card.
         assert focused(page)["card"] == card
         if kind == "capture":
             for i in range(0, len(action.split("x")[1]), 2):
                 code = action.split("x")[1][i:i + 2]
-                tab_to(page, f'#table-cards .card[data-card="{code}"]')
+                tab_to(page, f'{TABLE_CARDS} .card[data-card="{code}"]')
                 page.keyboard.press("Enter")
-                assert page.get_attribute(f'#table-cards .card[data-card="{code}"]', "aria-pressed") == "true"
+                assert page.get_attribute(f'{TABLE_CARDS} .card[data-card="{code}"]', "aria-pressed") == "true"
             if turns == 0:
                 shot(page, "keyboard-desktop")
             page.keyboard.press("t")
         else:
-            tab_to(page, "#btn-lay")
+            tab_to(page, btn("lay"))
             page.keyboard.press("Enter")
         wait_played(page, before)
         record = saved(page)["record"]
@@ -125,7 +125,7 @@ def test_keyboard_only_turns_with_a_capture_and_a_lay(make_page: Any) -> None:
         turns += 1
         if settle(page) == "you":
             # Back to you: keyboard focus came back to your hand by itself.
-            page.wait_for_function("() => !!document.activeElement.closest('#hand, #choices')")
+            page.wait_for_function("() => !!document.activeElement.closest('#table .hand-you, #table .choices')")
     assert set(played) == {"capture", "lay"}, played
     actions = saved(page)["record"]["rounds"][0]["actions"]
     assert played["capture"] in actions and played["lay"] in actions

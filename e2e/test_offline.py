@@ -41,6 +41,7 @@ def test_offline_reload_after_one_visit(browser: Any, base_url: str) -> None:
         page = ctx.new_page()
         page.set_default_timeout(60_000)
         page.on("pageerror", lambda e: watch.errors.append(str(e)))
+        page.on("console", watch.on_console)
         page.goto(base_url + "?seed=11")
         page.wait_for_selector("html.ready")
         page.wait_for_selector("html.ai-ready")
@@ -67,5 +68,6 @@ def test_offline_reload_after_one_visit(browser: Any, base_url: str) -> None:
         assert not failed, failed
         assert not watch.foreign(), watch.foreign()
         assert not watch.errors, watch.errors
+        assert not watch.console, watch.console
     finally:
         ctx.close()

@@ -3,10 +3,11 @@ share a value, and the computer's answer is applied on the table."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
-from e2e_driver import DESKTOP, load_save, open_table, saved, settle, shot, state
+from e2e_driver import CHOICES, DESKTOP, HAND, TABLE_CARDS, TURN, load_save, open_table, saved, settle, shot, state
 
 from chkobba import web
 from chkobba.session import Session
@@ -15,8 +16,9 @@ from chkobba.session import Session
 # so that a quick computer move after the answer cannot hide it from the test.
 WATCH_LAST_MOVE = """() => {
   window.__lastMoves = [];
-  new MutationObserver(() => window.__lastMoves.push(document.getElementById('last-move').textContent))
-    .observe(document.getElementById('last-move'), {childList: true, subtree: true, characterData: true});
+  const el = document.querySelector('#table .last-move');
+  new MutationObserver(() => window.__lastMoves.push(el.textContent))
+    .observe(el, {childList: true, subtree: true, characterData: true});
 }"""
 
 
@@ -38,7 +40,7 @@ def test_human_proposes_redeal_and_the_computer_answer_is_applied(make_page: Any
     # What the computer will answer, by the same facade call the worker makes.
     after = Session.from_record(session.record(), seed=session.seed)
     after.apply("propose")
-    answer = web.choose({**save, "record": after.record()}, 1)["action"]
+    answer = json.loads(web.call("choose", json.dumps({"save": {**save, "record": after.record()}, "seat": 1})))["ok"]["action"]
     assert answer == {"medium": "accept", "easy": "refuse"}[level]
 
     page = make_page(DESKTOP)
@@ -46,13 +48,13 @@ def test_human_proposes_redeal_and_the_computer_answer_is_applied(make_page: Any
     page.evaluate("() => localStorage.setItem('chkobba.pace', 'instant')")
     load_save(page, save)
     assert settle(page) == "you"
-    values = [c[0] for c in page.locator("#table-cards .card").evaluate_all("els => els.map(e => e.dataset.card)")]
+    values = [c[0] for c in page.locator(f"{TABLE_CARDS} .card").evaluate_all("els => els.map(e => e.dataset.card)")]
     assert max(values.count(v) for v in values) >= 3, values
-    assert "re-deal" in page.inner_text("#turn")
+    assert "re-deal" in page.inner_text(TURN)
     dealer = state(page)["view"]["dealer"]
     hand_before = state(page)["view"]["hand"]
     page.evaluate(WATCH_LAST_MOVE)
-    page.click('#choices button[data-action="propose"]')
+    page.click(f'{CHOICES} button[data-action="propose"]')
     page.wait_for_function(
         "(a) => window.chkobbaApp.state.save.record.rounds[0].actions.includes(a)", arg=answer)
     settle(page)
@@ -69,14 +71,14 @@ def test_human_proposes_redeal_and_the_computer_answer_is_applied(make_page: Any
         assert view["dealer"] == dealer
         assert view["round_index"] == 0
         assert actions[4] in ("keep", "table")  # the new cut
-        assert page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)") == view["hand"]
+        assert page.locator(f"{HAND} .card").evaluate_all("els => els.map(e => e.dataset.card)") == view["hand"]
         assert view["hand"] != hand_before
     else:
         assert any("refused the re-deal" in t for t in shown), shown
         # Play starts on the same deal.
         assert len(rnd["decks"]) == 1
         assert view["phase"] == "play"
-        assert page.locator('#choices button[data-action="propose"]').count() == 0
-        assert "Your turn" in page.inner_text("#turn")
+        assert page.locator(f'{CHOICES} button[data-action="propose"]').count() == 0
+        assert "Your turn" in page.inner_text(TURN)
     replayed = Session.from_record(saved(page)["record"], seed=session.seed)
     assert replayed.view(0)["hand"] == view["hand"]

@@ -6,11 +6,21 @@ import random
 import re
 from typing import Any
 
-from e2e_driver import (DESKTOP, PHONE, load_save, open_table, pick_action, play_until_summary, point_and_play,
-                        replay, saved, session_of, settle, shot, start_game, state)
+from e2e_driver import (DESKTOP, HAND, MESSAGE, PHONE, SCORELINE, TABLE_CARDS, btn, load_save, open_table, pick_action,
+                        pile, play_until_summary, point_and_play, replay, saved, session_of, settle, shot, start_game,
+                        state)
 
 from chkobba import web
 from chkobba.session import Session
+
+
+SUIT_SYMBOLS = {"D": "\u2666\ufe0e", "H": "\u2665\ufe0e", "S": "\u2660\ufe0e", "C": "\u2663\ufe0e"}
+
+
+def symbols(text: str) -> str:
+    """English engine text with its card codes as the page shows them (6H -> 6♥)."""
+    return re.sub(r"\b([A2-9TJQK])([DHSC])\b",
+                  lambda m: ("10" if m[1] == "T" else m[1]) + SUIT_SYMBOLS[m[2]], text)
 
 
 def _human_save(session: Session, players: int = 2) -> dict[str, Any]:
@@ -21,10 +31,10 @@ def _human_save(session: Session, players: int = 2) -> dict[str, Any]:
 def _screen_scores(page: Any) -> dict[str, Any]:
     rows = {}
     for key in ("karta", "dinari", "barmila", "haya", "chkobba"):
-        rows[key] = [int(page.get_attribute(f'#breakdown tr[data-row="{key}"] td[data-side="{s}"]', "data-points"))
+        rows[key] = [int(page.get_attribute(f'#summary .breakdown tr[data-row="{key}"] td[data-side="{s}"]', "data-points"))
                      for s in (0, 1)]
-    rows["points"] = [int(page.inner_text(f'#breakdown tr[data-row="points"] td[data-side="{s}"]')) for s in (0, 1)]
-    rows["score"] = [int(page.inner_text(f'#breakdown tr[data-row="score"] td[data-side="{s}"]')) for s in (0, 1)]
+    rows["points"] = [int(page.inner_text(f'#summary .breakdown tr[data-row="points"] td[data-side="{s}"]')) for s in (0, 1)]
+    rows["score"] = [int(page.inner_text(f'#summary .breakdown tr[data-row="score"] td[data-side="{s}"]')) for s in (0, 1)]
     return rows
 
 
@@ -36,6 +46,7 @@ def test_boots_to_start_screen_with_engine_defaults(make_page: Any) -> None:
         assert page.locator("#table").is_visible()
         page.wait_for_selector("html.ready")
         assert page.locator("#start").is_visible()
+        assert page.evaluate("() => document.getElementById('start').open")
         defaults = web.defaults()["chkobba"]
         form = page.evaluate("""() => { const f = document.getElementById('start-form');
             return {faces: f.faces.value, capture: f.capture.value, target: +f.target.value, match: +f.match.value,
@@ -65,7 +76,7 @@ def test_full_1v1_round_by_clicks_matches_engine_replay(make_page: Any) -> None:
         assert screen[key] == last[key], key
     assert screen["score"] == out["score"] or out["games"] != [0, 0]
     page.click("#summary-next")
-    scoreline = page.get_attribute("#scoreline", "data-score")
+    scoreline = page.get_attribute(SCORELINE, "data-score")
     assert [int(x) for x in scoreline.split(",")] == out["score"]
     assert st["view"]["results"][-1]["points"] == last["points"]
     assert_search_stays_off_the_main_thread(page, "1v1")
@@ -97,7 +108,7 @@ def test_full_2v2_round_with_computer_partner(make_page: Any) -> None:
     open_table(page, "?seed=5")
     start_game(page, players=4, levels=("easy", "medium", "easy"))
     settle(page)
-    assert page.locator('.seat[data-pos="top"]').inner_text().startswith("Partner")
+    assert page.locator('#table .seat[data-pos="top"] .seat-name').inner_text().startswith("Partner")
     # mid-round screenshot after a few moves
     for _ in range(3):
         if settle(page) != "you":
@@ -137,21 +148,24 @@ def test_illegal_capture_shows_reason_and_changes_nothing(make_page: Any) -> Non
     load_save(page, _human_save(session))
     assert settle(page) == "you"
     before = saved(page)
-    hand_before = page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    hand_before = page.locator(f"{HAND} .card").evaluate_all("els => els.map(e => e.dataset.card)")
     card, take = bad.split("x")
-    page.click(f'#hand .card[data-card="{card}"]')
-    page.click(f'#table-cards .card[data-card="{take}"]')
-    page.click("#btn-take")
-    message = page.locator("#message")
+    page.click(f'{HAND} .card[data-card="{card}"]')
+    page.click(f'{TABLE_CARDS} .card[data-card="{take}"]')
+    page.click(btn("take"))
+    message = page.locator(MESSAGE)
     message.wait_for(state="visible")
     text = message.inner_text()
     try:
         session.apply(bad)
-    except Exception as exc:  # the engine's own words for the same attempt
-        assert text == str(exc)
-    assert text
+    except Exception as exc:  # the engine's own words for the same attempt, in plain words
+        assert text == "That move is not allowed: " + symbols(str(exc))
+    else:
+        raise AssertionError(f"{bad} was legal")
+    # cards are shown as symbols (6♥), never as codes (6H)
+    assert not re.search(r"\b[A2-7JQK][DHSC]\b", text), text
     assert saved(page) == before
-    assert page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)") == hand_before
+    assert page.locator(f"{HAND} .card").evaluate_all("els => els.map(e => e.dataset.card)") == hand_before
     shot(page, "illegal-capture-phone")
 
 
@@ -182,18 +196,18 @@ def test_claim_missed_capture_by_pointing(make_page: Any) -> None:
     open_table(page)
     load_save(page, _human_save(session))
     assert settle(page) == "you"
-    pile_before = int(page.get_attribute("#pile-0", "data-count"))
+    pile_before = int(page.get_attribute(pile(0), "data-count"))
     # The claim button offers itself after every lay; nothing marks which
     # table cards could have been taken.
-    assert page.locator("#btn-claim").is_visible()
-    assert page.locator("#table-cards .card.hint, #table-cards .card.claimable").count() == 0
+    assert page.locator(btn("claim")).is_visible()
+    assert page.locator(f"{TABLE_CARDS} .card.hint, {TABLE_CARDS} .card.claimable").count() == 0
     point_and_play(page, claim)
     settle(page)
     st = state(page)
     assert st["view"]["last"]["kind"] == "claim"
     assert st["view"]["last"]["seat"] == 0
     taken = 1 + len(claim.split("x")[1]) // 2
-    assert int(page.get_attribute("#pile-0", "data-count")) == pile_before + taken
+    assert int(page.get_attribute(pile(0), "data-count")) == pile_before + taken
     assert saved(page)["record"]["rounds"][-1]["actions"][-1] == claim
 
 
@@ -214,26 +228,46 @@ def test_reload_mid_round_resumes_same_position(make_page: Any) -> None:
     assert after["save"] == before["save"]
     assert after["view"]["hand"] == before["view"]["hand"]
     assert after["view"]["table"] == before["view"]["table"]
-    assert page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)") == before["view"]["hand"]
+    assert page.locator(f"{HAND} .card").evaluate_all("els => els.map(e => e.dataset.card)") == before["view"]["hand"]
     # Same engine position as the record replayed in CPython.
     assert session_of(after["save"]).view(0)["table"] == after["view"]["table"]
 
 
 def test_corrupted_save_is_reported_and_a_new_game_starts(make_page: Any) -> None:
     page = make_page(PHONE)
-    open_table(page)
-    page.evaluate("() => localStorage.setItem('chkobba.save.v1', '{\"v\": 1, \"record\": {\"game\": \"chkobba\"')")
-    page.reload()
-    page.wait_for_selector("html.ready")
-    notice = page.locator("#notice")
-    assert notice.is_visible()
-    assert "new game" in notice.inner_text()
-    assert "\n" not in notice.inner_text().strip()
-    assert state(page)["view"]["round_index"] == 0
-    assert saved(page)["v"] == web.SAVE_VERSION
-    # the damaged save is kept aside, not thrown away
-    kept = page.evaluate("() => localStorage.getItem('chkobba.save.v1.damaged')")
-    assert kept == '{"v": 1, "record": {"game": "chkobba"'
+    open_table(page, "?seed=4")
+    # The player's chosen settings: 2 v 2 with hard computers, hints on.
+    start_game(page, players=4, levels=("hard", "hard", "easy"), coach=True)
+    settle(page)
+    damaged = ['{"v": 1, "record": {"game": "chkobba"', '{"v": 2, "record": 5}', "not a save", '{"v": 1}']
+    for i, raw in enumerate(damaged):
+        page.evaluate("(raw) => localStorage.setItem('chkobba.save.v1', raw)", raw)
+        page.reload()
+        page.wait_for_selector("html.ready")
+        notice = page.locator("#notice")
+        assert notice.is_visible()
+        text = notice.locator(".notice-text").inner_text()
+        # worded for a player: no programmer words, one line, says what happened
+        assert "new game" in text and "damaged" in text, text
+        assert "JSON" not in text and "\n" not in text.strip(), text
+        # The new game uses the settings the player chose, not the defaults.
+        st = state(page)
+        assert st["view"]["players"] == 4
+        assert [s.get("level") for s in st["seats"][1:]] == ["hard", "hard", "easy"]
+        assert st["coach"] is True
+        assert saved(page)["v"] == web.SAVE_VERSION
+        if i == 0:
+            shot(page, "damaged-save-notice-phone")
+            with page.expect_download() as dl:
+                notice.locator(".notice-download").click()
+            path = dl.value.path()
+            assert path is not None and open(path, encoding="utf-8").read() == raw
+    # the last three damaged saves are kept, newest last
+    kept = page.evaluate("() => JSON.parse(localStorage.getItem('chkobba.damaged.v1'))")
+    assert [k["text"] for k in kept] == damaged[-3:]
+    # the notice can be dismissed
+    page.click("#notice .notice-dismiss")
+    assert page.locator("#notice").is_hidden()
 
 
 def test_desktop_mid_round_and_summary_screenshots(make_page: Any) -> None:

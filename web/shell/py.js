@@ -1,0 +1,56 @@
+// The bridge to Python: the facade on the page's main thread (web/main.py
+// sets window.chkobbaPy) and the computer players' PyScript worker (ai.py).
+
+export const timings = [];   // [what, start ms, duration ms] of facade calls and renders
+
+/** Everything the page does on its main thread in a round is timed here. */
+export function timed(what, fn) {
+  const t0 = performance.now();
+  const out = fn();
+  timings.push([what, Math.round(t0), Math.round(performance.now() - t0)]);
+  if (timings.length > 1000) timings.splice(0, 500);
+  return out;
+}
+
+/** A refusal from the facade: the English text plus its code and params. */
+export class FacadeError extends Error {
+  constructor(answer) {
+    super(answer.error);
+    this.code = answer.code || null;
+    this.params = answer.params || {};
+  }
+  get msg() { return { code: this.code, params: this.params, error: this.message }; }
+}
+
+export function py(name, args = {}) {
+  const answer = timed(name, () => JSON.parse(window.chkobbaPy(name, JSON.stringify(args))));
+  if ("error" in answer) throw new FacadeError(answer);
+  return answer.ok;
+}
+
+let worker = null;
+
+/** The computer players' interpreter, started once. */
+export function startWorker(onReady) {
+  if (!worker) {
+    // The worker runs from a blob: URL, so every URL in its config must be
+    // absolute, or PyScript falls back to its CDN defaults.
+    const abs = (u) => new URL(u, location.href).href;
+    worker = Promise.all([import("../pyscript/core.js"), fetch("./pyscript.json").then((r) => r.json())])
+      .then(([{ PyWorker }, cfg]) => {
+        cfg.interpreter = abs(cfg.interpreter);
+        cfg.files = Object.fromEntries(Object.entries(cfg.files || {}).map(([k, v]) => [abs(k), v]));
+        return PyWorker(abs("./ai.py"), { config: cfg, type: "pyodide", version: cfg.interpreter });
+      })
+      .then((w) => { if (onReady) onReady(w); return w; });
+  }
+  return worker;
+}
+
+/** Ask the worker (`choose` or `hint`); answers like py() but asynchronously. */
+export async function askWorker(name, args) {
+  const w = await startWorker();
+  const answer = JSON.parse(await w.sync[name](JSON.stringify(args)));
+  if ("error" in answer) throw new FacadeError(answer);
+  return answer.ok;
+}

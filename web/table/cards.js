@@ -1,0 +1,75 @@
+// Cards as the page draws them: full cards, backs, and small inline symbols
+// (6♥) for text. Pure drawing: nothing here knows a rule of any game.
+
+export const SUITS = {
+  D: ["\u2666\uFE0E", "diamonds"], H: ["\u2665\uFE0E", "hearts"],
+  S: ["\u2660\uFE0E", "spades"], C: ["\u2663\uFE0E", "clubs"],
+};
+const RANK_TEXT = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
+const RANK_NAME = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
+const CODE = /^[A2-9TJQK][DHSC]$/;
+
+export function isCard(code) {
+  return typeof code === "string" && CODE.test(code);
+}
+
+export function rankText(code) {
+  return RANK_TEXT[code[0]] || code[0];
+}
+
+/** "queen of hearts" */
+export function cardName(code) {
+  return `${RANK_NAME[code[0]] || code[0]} of ${SUITS[code[1]][1]}`;
+}
+
+/** "Q♥" as plain text. */
+export function cardText(code) {
+  return isCard(code) ? `${rankText(code)}${SUITS[code[1]][0]}` : String(code);
+}
+
+export function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+/** A card symbol inside text: <span class="mini">6♥</span>, named for screen readers. */
+export function mini(code) {
+  if (!isCard(code)) return escapeHtml(code);
+  return `<span class="mini" data-suit="${code[1]}" data-mini="${code}" role="img" aria-label="${cardName(code)}">` +
+    `${rankText(code)}${SUITS[code[1]][0]}</span>`;
+}
+
+export function minis(codes) {
+  return (codes || []).map(mini).join(", ");
+}
+
+/** Plain text in which card codes (6H, KD) become symbols; the rest escaped. */
+export function symbolize(text) {
+  return String(text).split(/\b([A2-9TJQK][DHSC])\b/).map((part, i) => (i % 2 ? mini(part) : escapeHtml(part))).join("");
+}
+
+export function cardEl(code, { button = false, small = false } = {}) {
+  const el = document.createElement(button ? "button" : "span");
+  if (button) el.type = "button";
+  el.className = small ? "card small" : "card";
+  el.dataset.card = code;
+  el.dataset.suit = code[1];
+  const r = rankText(code);
+  const glyph = SUITS[code[1]][0];
+  el.setAttribute("aria-label", cardName(code));
+  if (!button) el.setAttribute("role", "img");
+  el.innerHTML =
+    `<span class="corner" aria-hidden="true">${r}<span class="s">${glyph}</span></span>` +
+    `<span class="pip" aria-hidden="true">${/[JQK]/.test(code[0]) ? `<span class="face-letter">${r}</span>` : glyph}</span>` +
+    `<span class="corner br" aria-hidden="true">${r}<span class="s">${glyph}</span></span>`;
+  return el;
+}
+
+export function backs(n) {
+  const frag = document.createDocumentFragment();
+  for (let i = 0; i < n; i++) {
+    const b = document.createElement("span");
+    b.className = "card back";
+    frag.append(b);
+  }
+  return frag;
+}

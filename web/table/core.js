@@ -1,0 +1,519 @@
+// The shared table core: `mount(element, config)` draws one table into any
+// element and returns a controller. Everything is found inside `element`
+// (no page-wide ids), so several tables can live on one page. The core
+// knows no rule of any game: it draws the state the facade sent through the
+// game's renderer, turns the player's pointing into action texts, and hands
+// them to `config.onAction`; the engine accepts them or says why not.
+//
+// config: {
+//   state,            the facade's state (null while the engine loads)
+//   viewOnly,         draw only: no pointing, no buttons
+//   onAction(text),   the player's move (the shell sends it to the facade)
+//   onHint(),         the player pressed Hint (tables with hints on)
+//   busy,             a computer seat is moving
+//   hint,             {pending, items, error} for this position, or null
+//   loading,          text shown while the engine loads
+//   logOpen,          whether the move log starts open (default: wide screens)
+// }
+
+import { chkobba } from "./chkobba.js";
+import { messageHtml } from "./messages.js";
+import { escapeHtml, mini } from "./cards.js";
+
+const RENDERERS = { chkobba };
+
+export function registerRenderer(game, renderer) {
+  RENDERERS[game] = renderer;
+}
+
+export function mount(element, config = {}) {
+  return new TableView(element, config);
+}
+
+const FLY_EASING = "cubic-bezier(.3,.7,.4,1)";
+
+class TableView {
+  constructor(element, config) {
+    this.el = element;
+    this.config = { viewOnly: false, busy: false, hint: null, loading: null, ...config };
+    this.selectedHand = null;
+    this.selectedTable = [];
+    this.lostFocus = null;
+    this.keyboard = false;
+    this.flights = new Set();
+    this.flightLog = [];        // the latest flights (for tests and debugging)
+    this.frame = null;          // a round-end frame being shown instead of the state
+    this.renderer = null;
+    this.reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+    this._onKeyCapture = () => { this.keyboard = true; };
+    this._onPointerCapture = () => { this.keyboard = false; };
+    this._onFocusIn = () => { this.lostFocus = null; };
+    document.addEventListener("keydown", this._onKeyCapture, { capture: true });
+    document.addEventListener("pointerdown", this._onPointerCapture, { capture: true });
+    element.addEventListener("focusin", this._onFocusIn);
+    this.root = document.createElement("div");
+    this.root.className = "ck";
+    element.replaceChildren(this.root);
+    this.render();
+  }
+
+  get state() { return this.config.state; }
+
+  /** Change part of the config and redraw. */
+  set(partial) {
+    Object.assign(this.config, partial);
+    if ("state" in partial) {
+      this.frame = null;
+      const v = this.state && this.state.view;
+      if (v) {
+        if (this.selectedHand && !v.hand.includes(this.selectedHand)) this.selectedHand = null;
+        this.selectedTable = this.selectedTable.filter((c) => v.table.includes(c));
+      }
+    }
+    this.render();
+  }
+
+  destroy() {
+    this.cancelFlights();
+    document.removeEventListener("keydown", this._onKeyCapture, { capture: true });
+    document.removeEventListener("pointerdown", this._onPointerCapture, { capture: true });
+    this.el.removeEventListener("focusin", this._onFocusIn);
+    this.el.replaceChildren();
+  }
+
+  $(sel) { return this.root.querySelector(sel); }
+
+  // ---------------------------------------------------------------- drawing
+
+  ensureRenderer() {
+    const game = (this.state && this.state.game) || (this.state && this.state.view && this.state.view.game) || "chkobba";
+    const r = RENDERERS[game];
+    if (!r) throw new Error(`no renderer for ${game}`);
+    if (this.renderer !== r) {
+      this.renderer = r;
+      this.root.replaceChildren();
+      r.build(this.root, this);
+      this.wire();
+      const wide = window.matchMedia("(min-width: 1000px)").matches;
+      const log = this.$(".log");
+      if (log) log.open = this.config.logOpen ?? wide;
+    }
+    return r;
+  }
+
+  wire() {
+    const controls = this.$(".controls");
+    if (controls) {
+      controls.addEventListener("click", (e) => {
+        const b = e.target.closest("button[data-act]");
+        if (b && !b.disabled) this.control(b.dataset.act);
+      });
+    }
+  }
+
+  playing() {
+    const st = this.state;
+    if (!st || this.config.viewOnly || this.config.busy || this.frame) return false;
+    return st.view.phase === "play" && st.to_act === humanSeat(st);
+  }
+
+  render() {
+    const r = this.ensureRenderer();
+    this.root.classList.toggle("loading", !this.state);
+    this.root.classList.toggle("view-only", !!this.config.viewOnly);
+    this.root.classList.toggle("round-end", !!this.frame);
+    const load = this.$(".loading-indicator");
+    if (load) {
+      load.hidden = !!this.state;
+      if (this.config.loading) load.querySelector(".loading-text").textContent = this.config.loading;
+    }
+    if (!this.state) return;
+    if (!this.playing()) { this.selectedHand = null; this.selectedTable = []; }
+    this.keepFocus(() => {
+      r.draw(this.root, this.frame ? this.frame.state : this.state, this);
+      this.drawStatus();
+      this.drawControls();
+      this.drawCoach();
+      this.drawLog();
+    });
+  }
+
+  names(st = this.state) {
+    return this.renderer.names(st);
+  }
+
+  /**
+   * A move in words. The engine's move templates are worded for the command
+   * line ("seat 1 lays 6H"), so the renderer words the moves it knows from
+   * the move's own fields (who, kind, cards); any other move is rendered from
+   * its code and params.
+   */
+  moveHtml(move, st = this.state) {
+    return this.renderer.describeMove(move, st) ?? messageHtml(move, this.names(st));
+  }
+
+  drawStatus() {
+    const st = this.state;
+    const turn = this.$(".turn");
+    const you = humanSeat(st);
+    turn.classList.toggle("yours", st.to_act === you && !this.frame);
+    turn.textContent = this.frame ? this.frame.title : this.renderer.turnText(st, this);
+    turn.dataset.toAct = st.to_act === null || st.to_act === undefined ? "" : String(st.to_act);
+    const last = latestMove(st, this.frame);
+    const lm = this.$(".last-move");
+    if (!last) { lm.replaceChildren(); return; }
+    lm.innerHTML = `<span class="label">Last move:</span> <span data-last-action="${escapeHtml(last.action ?? "")}">${this.moveHtml(last)}${last.chkobba ? ' \u2014 <strong class="chkobba-call">Chkobba!</strong>' : ""}</span>`;
+  }
+
+  drawControls() {
+    const st = this.state;
+    const playing = this.playing();
+    const h = this.selectedHand, t = this.selectedTable;
+    const by = (act) => this.$(`.controls [data-act="${act}"]`);
+    const claim = claimOf(st);
+    by("take").disabled = !(playing && h && t.length);
+    by("lay").disabled = !(playing && h && !t.length);
+    const cb = by("claim");
+    cb.hidden = !(playing && claim);
+    // The engine judges a claim; the button only needs something picked.
+    cb.disabled = !(playing && claim && !h && t.length);
+    by("clear").disabled = !(h || t.length);
+    const choices = this.$(".choices");
+    choices.replaceChildren();
+    const showWords = !this.config.busy && !this.config.viewOnly && !this.frame && st.to_act === humanSeat(st);
+    if (showWords) {
+      for (const w of st.words || []) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "btn primary";
+        b.dataset.action = w.action;
+        b.innerHTML = messageHtml({ code: w.code, params: w.params || {}, text: w.label });
+        b.addEventListener("click", () => this.act(w.action));
+        choices.append(b);
+      }
+    }
+    const mode = this.config.viewOnly ? "view" : showWords && (st.words || []).length ? "words" : playing ? "play" : "wait";
+    this.$(".controls").dataset.mode = mode;
+    this.root.dataset.mode = mode;
+  }
+
+  drawCoach() {
+    const st = this.state;
+    const box = this.$(".coach");
+    const slot = this.$(".coach-slot");
+    box.replaceChildren();
+    slot.replaceChildren();
+    this.root.classList.toggle("coach-on", !!st.coach);
+    if (!st.coach || this.config.viewOnly) return;
+    const h = this.config.hint;
+    const yourTurn = st.to_act === humanSeat(st) && !this.config.busy && !this.frame;
+    const btn = document.createElement("button");
+    btn.type = "button";
+    btn.className = "btn ghost btn-hint";
+    btn.textContent = h && h.pending ? "Thinking\u2026" : "Hint";
+    btn.title = "Ask the coach for the best moves (H)";
+    btn.setAttribute("aria-keyshortcuts", "H");
+    btn.disabled = !yourTurn || !!(h && h.pending);
+    btn.addEventListener("click", () => this.config.onHint && this.config.onHint());
+    slot.append(btn);
+    if (!h || h.pending) return;
+    if (h.error) {
+      const p = document.createElement("p");
+      p.className = "hint-error";
+      p.innerHTML = `No hint: ${messageHtml(h.error)}`;
+      box.append(p);
+      return;
+    }
+    const list = document.createElement("ol");
+    list.className = "hints";
+    list.setAttribute("aria-label", "Coach's suggestions, best first");
+    for (const item of h.items) {
+      const li = document.createElement("li");
+      li.dataset.action = item.action;
+      li.innerHTML = `<span class="hint-move">${this.renderer.describeAction(item.action, item)}</span>` +
+        (item.reason || item.code ? ` <span class="hint-why">${item.code ? messageHtml({ code: item.code, params: item.params, text: item.reason }) : escapeHtml(item.reason)}</span>` : "");
+      list.append(li);
+    }
+    box.append(list);
+  }
+
+  /** The move log: every move of the round, newest first; the previous round below. */
+  drawLog() {
+    const st = this.state;
+    const log = this.$(".log");
+    if (!log) return;
+    const moves = Array.isArray(st.moves) ? st.moves : null;
+    const list = log.querySelector(".log-moves");
+    const prev = log.querySelector(".log-previous");
+    const count = log.querySelector(".log-count");
+    if (!moves) {
+      // The facade sent no move list: the newest move only.
+      const last = latestMove(st, this.frame);
+      list.replaceChildren(...(last ? [this.logItem(last, 0)] : []));
+      count.textContent = "";
+      prev.hidden = true;
+      return;
+    }
+    list.replaceChildren(...moves.map((m, i) => this.logItem(m, i)).reverse());
+    // Until the new round has a move, the facade lists the round just finished.
+    const finished = moves.length && moves[moves.length - 1].round_ended;
+    log.querySelector(".log-title").textContent = finished ? "Moves of the last round" : "Moves this round";
+    log.dataset.round = finished ? "finished" : "current";
+    list.dataset.count = moves.length;
+    count.textContent = String(moves.length);
+    const before = Array.isArray(st.last_round_moves) ? st.last_round_moves : [];
+    prev.hidden = !before.length;
+    const plist = prev.querySelector(".log-previous-moves");
+    plist.replaceChildren(...before.map((m, i) => this.logItem(m, i)).reverse());
+    plist.dataset.count = before.length;
+  }
+
+  logItem(move, i) {
+    const li = document.createElement("li");
+    li.className = "log-item";
+    li.value = i + 1;
+    li.dataset.kind = move.kind || "";
+    li.dataset.action = move.action ?? "";
+    if (move.seat !== null && move.seat !== undefined) li.dataset.seat = move.seat;
+    let html = this.moveHtml(move);
+    if (move.chkobba) html += ' <strong class="chkobba-call">Chkobba!</strong>';
+    li.innerHTML = html;
+    return li;
+  }
+
+  // ----------------------------------------------------------------- focus
+
+  // Drawing rebuilds the cards and buttons, which would drop keyboard focus
+  // to <body> after every move. Remember what had focus by what it is and
+  // focus it again, or the nearest useful thing.
+  focusKey(el) {
+    if (!el || !el.closest || !this.root.contains(el)) return null;
+    if (el.closest(".hand-you")) return { where: "hand", card: el.dataset.card };
+    if (el.closest(".table-cards")) return { where: "table", card: el.dataset.card };
+    if (el.closest(".choices")) return { where: "choices", action: el.dataset.action };
+    if (el.closest(".coach-slot")) return { where: "controls", act: "hint" };
+    if (el.closest(".controls")) return { where: "controls", act: el.dataset.act };
+    return null;
+  }
+
+  focusLost() {
+    const a = document.activeElement;
+    return !a || a === document.body || !a.isConnected || a.disabled || !!a.closest("[hidden]");
+  }
+
+  keepFocus(draw) {
+    const key = this.focusKey(document.activeElement) || this.lostFocus;
+    draw();
+    if (!key || !this.keyboard || !this.focusLost()) return;
+    if (document.querySelector("dialog[open]")) { this.lostFocus = key; return; }
+    const usable = (el) => el && !el.disabled && !el.closest("[hidden]") && el.offsetParent !== null;
+    const exact =
+      key.where === "hand" ? this.$(`.hand-you .card[data-card="${key.card}"]`)
+      : key.where === "table" ? this.$(`.table-cards .card[data-card="${key.card}"]`)
+      : key.where === "choices" ? this.$(`.choices button[data-action="${key.action}"]`)
+      : key.where === "controls" ? (key.act === "hint" ? this.$(".btn-hint") : this.$(`.controls [data-act="${key.act}"]`)) : null;
+    const target = [exact, this.$(".choices button"), ...this.root.querySelectorAll(".hand-you .card")].find(usable);
+    if (target) {
+      target.focus({ preventScroll: true });
+      this.lostFocus = null;
+    } else {
+      this.lostFocus = key;
+    }
+  }
+
+  /** Focus comes back to the table (after a dialog closed). */
+  refocus() {
+    this.lostFocus = this.lostFocus || { where: "hand" };
+    this.keepFocus(() => {});
+  }
+
+  // --------------------------------------------------------------- pointing
+
+  toggleHand(code) {
+    if (!this.playing()) return;
+    this.selectedHand = this.selectedHand === code ? null : code;
+    this.showMessage(null);
+    this.render();
+  }
+
+  toggleTable(code) {
+    if (!this.playing()) return;
+    const i = this.selectedTable.indexOf(code);
+    if (i >= 0) this.selectedTable.splice(i, 1); else this.selectedTable.push(code);
+    this.showMessage(null);
+    this.render();
+  }
+
+  clearSelection() {
+    this.selectedHand = null;
+    this.selectedTable = [];
+    this.showMessage(null);
+    this.render();
+  }
+
+  control(kind) {
+    if (kind === "clear") return this.clearSelection();
+    if (kind === "hint") return this.config.onHint && this.config.onHint();
+    if (!this.playing()) return;
+    const action = this.renderer.pointedAction(kind, this);
+    if (action) this.act(action);
+  }
+
+  act(action) {
+    if (this.config.viewOnly || !this.config.onAction) return;
+    this.config.onAction(action);
+  }
+
+  /** A key from the shell's keyboard handler (T, L, C, Escape, H). */
+  key(k) {
+    const key = k.toLowerCase();
+    if (key === "escape") this.clearSelection();
+    else if (key === "t") this.control("take");
+    else if (key === "l") this.control("lay");
+    else if (key === "c") this.control("claim");
+    else if (key === "h" && this.state && this.state.coach) this.control("hint");
+  }
+
+  /** A message for the player: {code, params, error|text}, or null to clear. `prefix` is plain text. */
+  showMessage(msg, prefix = "") {
+    const box = this.$(".message");
+    if (!box) return;
+    box.innerHTML = msg ? escapeHtml(prefix) + messageHtml(msg, this.state ? this.names() : null) : "";
+    if (msg && msg.code) box.dataset.code = msg.code; else delete box.dataset.code;
+  }
+
+  // -------------------------------------------------------------- animation
+
+  cardRects() {
+    const out = new Map();
+    for (const el of this.root.querySelectorAll(".table-cards .card, .hand-you .card")) {
+      out.set(el.dataset.card, el.getBoundingClientRect());
+    }
+    const seats = new Map();
+    for (const el of this.root.querySelectorAll(".seat[data-seat]")) {
+      const back = [...el.querySelectorAll(".hand .card.back")].pop();
+      if (back) seats.set(Number(el.dataset.seat), back.getBoundingClientRect());
+    }
+    return { cards: out, seats };
+  }
+
+  /** Fly the newest move's cards from where they were (rects taken before the redraw). */
+  animateMove(rects, pace) {
+    const st = this.state;
+    const move = latestMove(st, this.frame);
+    if (!move || !move.card || !rects || this.reduceMotion.matches || pace === 0) return;
+    if (document.querySelector("dialog[open]")) return;
+    const ms = Math.min(600, Math.max(220, pace * 0.4));
+    const fromSeat = rects.seats.get(move.seat);
+    const from = (code) => rects.cards.get(code) || fromSeat || null;
+    const origin = (code) => (rects.cards.has(code) ? "card" : "seat");
+    const taken = move.cards || move.take || [];
+    if (move.kind === "lay" || (!taken.length && move.kind !== "capture" && move.kind !== "claim")) {
+      const target = this.$(`.table-cards .card[data-card="${move.card}"]`);
+      if (target) this.fly(move.card, from(move.card), target.getBoundingClientRect(), ms, target, origin(move.card));
+      return;
+    }
+    const side = sideOf(st, move.seat);
+    const pile = side === null ? null : this.$(`.pile[data-side="${side}"] .stack`);
+    if (!pile) return;
+    const to = pile.getBoundingClientRect();
+    for (const code of [move.card, ...taken]) this.fly(code, from(code), to, ms, null, origin(code));
+  }
+
+  fly(code, from, to, ms, hideTarget, origin = "card") {
+    const good = (r) => r && [r.left, r.top, r.width, r.height].every(Number.isFinite) && r.width > 0 && r.height > 0;
+    if (!good(from) || !good(to)) return;
+    this.flightLog.push({ code, origin, from: [from.width, from.height], to: [to.width, to.height] });
+    if (this.flightLog.length > 50) this.flightLog.shift();
+    const el = document.createElement("span");
+    el.className = "flying";
+    el.setAttribute("aria-hidden", "true");
+    const card = this.renderer.flyingCard(code);
+    el.append(card);
+    // Drawn at the size it lands at; it starts at the size it left from
+    // (a card back in an opponent's hand is small, never oversized).
+    Object.assign(el.style, { transformOrigin: "0 0", left: `${to.left}px`, top: `${to.top}px`, width: `${to.width}px`, height: `${to.height}px` });
+    card.style.setProperty("--card-w", `${to.width}px`);
+    this.root.append(el);
+    if (hideTarget) hideTarget.style.visibility = "hidden";
+    const sx = from.width / to.width, sy = from.height / to.height;
+    const dx = from.left - to.left, dy = from.top - to.top;
+    const anim = el.animate(
+      [{ transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})` },
+       { transform: "translate(0px, 0px) scale(1, 1)", opacity: hideTarget ? 1 : 0.5 }],
+      { duration: ms, easing: FLY_EASING },
+    );
+    const done = () => {
+      el.remove();
+      if (hideTarget) hideTarget.style.visibility = "";
+      this.flights.delete(anim);
+    };
+    this.flights.add(anim);
+    anim.onfinish = done;
+    anim.oncancel = done;
+  }
+
+  cancelFlights() {
+    for (const a of [...this.flights]) a.cancel();
+  }
+
+  // ------------------------------------------------------------ round end
+
+  /**
+   * Show how the round ended before the summary opens: the last move and
+   * the cards left on the table, with who they go to (all from the
+   * facade's round result). Resolves after `ms`.
+   */
+  showRoundEnd(before, ms, rects, pace) {
+    const st = this.state;
+    const frameState = this.renderer.roundEndState(st, before);
+    if (!frameState) return Promise.resolve();
+    this.frame = { state: frameState, title: "End of the round" };
+    this.render();
+    this.animateMove(rects, pace);
+    return new Promise((resolve) => setTimeout(resolve, ms));
+  }
+
+  endFrame() {
+    if (!this.frame) return;
+    this.cancelFlights();
+    this.frame = null;
+    this.render();
+  }
+}
+
+// ---------------------------------------------------------------- helpers
+
+export function humanSeat(st) {
+  if (!st) return 0;
+  if (typeof st.human === "number") return st.human;
+  return st.view && typeof st.view.seat === "number" ? st.view.seat : 0;
+}
+
+/** The side a seat plays for, as the facade says (`sides`); null if unknown. */
+export function sideOf(st, seat) {
+  if (!st || seat === null || seat === undefined) return null;
+  if (Array.isArray(st.sides)) {
+    const i = st.sides.findIndex((members) => members.includes(seat));
+    return i >= 0 ? i : null;
+  }
+  if (st.view && seat === st.view.seat && typeof st.view.side === "number") return st.view.side;
+  return null;
+}
+
+export function claimOf(st) {
+  if (!st) return null;
+  if ("claim" in st) return st.claim;
+  return st.claim_window || null;
+}
+
+/** The newest move to show: the facade's move list, else the view's last move. */
+export function latestMove(st, frame = null) {
+  if (frame && frame.move) return frame.move;
+  if (Array.isArray(st.moves) && st.moves.length) return st.moves[st.moves.length - 1];
+  const last = st.view && st.view.last;
+  if (!last) return null;
+  return { ...last, cards: last.cards || last.take || [] };
+}
+
+export { mini };

@@ -1,0 +1,68 @@
+// Messages from codes: the engine and the facade describe every move and
+// every refusal as {code, params}; the templates come from the facade
+// (call `messages`). Cards are drawn as symbols (6♥), lists joined with ", ".
+// When a code has no template, the English text the facade sent is shown,
+// with its card codes turned into symbols.
+
+import { escapeHtml, mini, minis, symbolize } from "./cards.js";
+
+let TEMPLATES = {};
+
+export function setTemplates(templates) {
+  TEMPLATES = templates && typeof templates === "object" ? templates : {};
+}
+
+export function hasTemplate(code) {
+  return typeof code === "string" && typeof TEMPLATES[code] === "string";
+}
+
+function isMessage(v) {
+  return v && typeof v === "object" && !Array.isArray(v) && typeof v.code === "string";
+}
+
+function param(name, value, names) {
+  // nested messages (a coach reason's parts): each rendered, joined with ", "
+  if (isMessage(value)) return messageHtml(value, names);
+  if (Array.isArray(value) && value.length && value.every(isMessage)) return value.map((m) => messageHtml(m, names)).join(", ");
+  if (name === "card" || name.endsWith("_card")) return mini(value);
+  if (name === "cards" || name.endsWith("_cards")) return Array.isArray(value) ? minis(value) : mini(value);
+  if ((name === "seat" || name.endsWith("_seat")) && typeof value === "number" && names && names.seat) {
+    return escapeHtml(names.seat(value));
+  }
+  if ((name === "side" || name.endsWith("_side")) && typeof value === "number" && names && names.side) {
+    return escapeHtml(names.side(value));
+  }
+  if (Array.isArray(value)) return escapeHtml(value.join(", "));
+  // English text from the engine passed through (web.engine's {text}, a
+  // reason): its card codes become symbols too.
+  if ((name === "text" || name === "reason") && typeof value === "string") return symbolize(value);
+  return escapeHtml(value);
+}
+
+/**
+ * HTML for a message: `msg` has `code` and `params` (and the English `text`
+ * or `error` as the fallback). `names.seat(i)` / `names.side(i)` name seats.
+ */
+export function messageHtml(msg, names = null) {
+  if (!msg) return "";
+  const params = msg.params && typeof msg.params === "object" ? msg.params : {};
+  if (hasTemplate(msg.code)) {
+    let ok = true;
+    const html = TEMPLATES[msg.code].split(/(\{[a-z_][a-z0-9_]*\})/i).map((part) => {
+      const m = /^\{([a-z_][a-z0-9_]*)\}$/i.exec(part);
+      if (!m) return escapeHtml(part);
+      if (!(m[1] in params)) { ok = false; return ""; }
+      return param(m[1], params[m[1]], names);
+    }).join("");
+    if (ok) return html;
+  }
+  const text = msg.text ?? msg.error ?? msg.label ?? "";
+  return symbolize(text);
+}
+
+/** The same message as plain text (for titles and aria labels). */
+export function messageText(msg, names = null) {
+  const div = document.createElement("div");
+  div.innerHTML = messageHtml(msg, names);
+  return div.textContent;
+}
