@@ -92,7 +92,7 @@ def browser() -> Iterator[Any]:
 # cross-origin isolation: the worker never touches the DOM), and Playwright's
 # own note when a test context blocks service workers.
 KNOWN_CONSOLE = (
-    ("/pyodide/pyodide.asm.mjs", "Unable to use `window` or `document` in worker."),
+    ("/pyodide.asm.mjs", "Unable to use `window` or `document` in worker."),  # pyodide/<hash>/
     ("", "Service Worker registration blocked by Playwright"),
 )
 
