@@ -413,8 +413,9 @@ class ChkobbaModel:
 
     game = "chkobba"
 
-    def __init__(self, horizon: int = 6) -> None:
+    def __init__(self, horizon: int = 6, solve_endgame: bool = True) -> None:
         self.horizon = horizon   # plies played out after the move before evaluating
+        self.solve_endgame = solve_endgame   # two players, deck empty: solve exactly
 
     def determinize(self, obs: ChkobbaObservation, rng: random.Random) -> ChkobbaState:
         s: ChkobbaState = determinize(obs, rng)
@@ -463,6 +464,15 @@ class ChkobbaModel:
         e = pile_eval(s.piles[side], s.piles[side ^ 1])
         e += len(s.chkobbas[side]) - len(s.chkobbas[side ^ 1])
         return e
+
+    def exact(self, obs: ChkobbaObservation, legal: Sequence[Action]) -> list[tuple[float, float]] | None:
+        """Exact values (chance of winning the game, round point difference) of
+        the legal actions in a two-player last deal, else None (sample)."""
+        from . import endgame
+        if not self.solve_endgame or not endgame.applies(obs):
+            return None
+        vals = endgame.solve(obs, legal)
+        return None if vals is None else [(u, float(d)) for u, d in vals]
 
     def describe(self, obs: ChkobbaObservation, a: Action) -> dict[str, Any]:
         """Facts about a move for the coach: what it takes, whether it sweeps,
