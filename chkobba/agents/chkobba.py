@@ -413,13 +413,21 @@ class ChkobbaModel:
 
     game = "chkobba"
 
-    def __init__(self, horizon: int = 6, solve_endgame: bool = True) -> None:
+    def __init__(self, horizon: int = 6, solve_endgame: bool = True, infer: bool = True) -> None:
         self.horizon = horizon   # plies played out after the move before evaluating
         self.solve_endgame = solve_endgame   # two players, deck empty: solve exactly
+        self.infer = infer       # weigh sampled deals by what the others' moves reveal
+        self._evidence: tuple[ChkobbaObservation, Any] | None = None
 
     def determinize(self, obs: ChkobbaObservation, rng: random.Random) -> ChkobbaState:
-        s: ChkobbaState = determinize(obs, rng)
-        return s
+        if not self.infer or obs.phase != PLAY or obs.deck_left == 0 and obs.players == 2:
+            s: ChkobbaState = determinize(obs, rng)
+            return s
+        from .inference import Evidence, pick
+        if self._evidence is None or self._evidence[0] is not obs:
+            self._evidence = (obs, Evidence(obs))   # once per decision
+        picked: ChkobbaState = pick(self._evidence[1], lambda r: determinize(obs, r), rng)
+        return picked
 
     def prior(self, obs: ChkobbaObservation, legal: Sequence[Action]) -> list[float]:
         if obs.phase != PLAY:
