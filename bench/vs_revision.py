@@ -142,7 +142,7 @@ def play_game(sides: dict[str, Side], levels: dict[str, str], game: str, options
 
 
 def run(where_a: Path, where_b: Path, levels: dict[str, str], game: str, options: dict[str, Any], seed: int,
-        games: int, jobs: int, max_rounds: int, progress: bool) -> list[dict[str, Any]]:
+        games: int, jobs: int, max_rounds: int, progress: bool, log: Any = None) -> list[dict[str, Any]]:
     todo: queue.Queue[int] = queue.Queue()
     for i in range(games):
         todo.put(i)
@@ -162,6 +162,9 @@ def run(where_a: Path, where_b: Path, levels: dict[str, str], game: str, options
                 r = play_game(sides, levels, game, options, seed, i, max_rounds)
                 with lock:
                     results.append(r)
+                    if log is not None:
+                        log.write(json.dumps(r) + "\n")
+                        log.flush()
                     if progress:
                         a = sum(1 for x in results if x["winner"] == "a")
                         print(f"\r{len(results)}/{games} games, a won {a}", end="", file=sys.stderr, flush=True)
@@ -264,7 +267,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--max-rounds", type=int, default=200)
     p.add_argument("--json", action="store_true")
     p.add_argument("--progress", action="store_true")
+    p.add_argument("--log", help="append each game's result to this file (JSON lines) as it ends")
+    p.add_argument("--summarize", metavar="LOG", help="only summarize the games of a --log file (a run stopped early)")
     args = p.parse_args(argv)
+    if args.summarize:
+        rows = [json.loads(x) for x in Path(args.summarize).read_text().splitlines() if x.strip()]
+        print(json.dumps(summarize(rows, {"log": args.summarize}, 0.0)))
+        return 0
     options: dict[str, Any] = {}
     for item in args.option:
         name, eq, value = item.partition("=")
@@ -281,8 +290,13 @@ def main(argv: list[str] | None = None) -> int:
             "b": f"{levels['b']}@{args.rev}", "rev_b": git("rev-parse", "--short", f"{args.rev}^{{commit}}")
             if args.rev != "." else ".", "seed": args.seed}
     t0 = time.perf_counter()
-    results = run(where_a, where_b, levels, args.game, options, args.seed, games, args.jobs, args.max_rounds,
-                  args.progress)
+    log = open(args.log, "a") if args.log else None
+    try:
+        results = run(where_a, where_b, levels, args.game, options, args.seed, games, args.jobs, args.max_rounds,
+                      args.progress, log)
+    finally:
+        if log is not None:
+            log.close()
     out = summarize(results, meta, time.perf_counter() - t0)
     if args.json:
         print(json.dumps(out))

@@ -421,12 +421,38 @@ class ChkobbaModel:
 
     def determinize(self, obs: ChkobbaObservation, rng: random.Random) -> ChkobbaState:
         if not self.infer or obs.phase != PLAY or obs.deck_left == 0 and obs.players == 2:
-            s: ChkobbaState = determinize(obs, rng)
-            return s
+            plain: ChkobbaState = determinize(obs, rng)
+            return plain
         from .inference import Evidence, pick
         if self._evidence is None or self._evidence[0] is not obs:
             self._evidence = (obs, Evidence(obs))   # once per decision
-        picked: ChkobbaState = pick(self._evidence[1], lambda r: determinize(obs, r), rng)
+        s: ChkobbaState = determinize(obs, rng)
+        unseen = C.cards_of(obs.unseen_mask())
+        counts = obs.hand_counts
+        me = obs.seat
+        hidden = sum(k for seat, k in enumerate(counts) if seat != me)
+
+        def sample(r: random.Random) -> list[tuple[Card, ...]]:
+            # only the hands: the deck's order does not change the weight
+            cards = r.sample(unseen, hidden)
+            hands = list(s.hands)
+            i = 0
+            for seat, k in enumerate(counts):
+                if seat != me:
+                    hands[seat] = tuple(sorted(cards[i:i + k]))
+                    i += k
+            return hands
+
+        hands: list[tuple[Card, ...]] = pick(self._evidence[1], sample, rng)
+        held = 0
+        for h in hands:
+            held |= C.mask_of(h)
+        rest = [c for c in unseen if not (held >> c) & 1]
+        rng.shuffle(rest)
+        s.hands = hands
+        s.deck = tuple(rest)
+        s.pos = 0
+        picked = s
         return picked
 
     def prior(self, obs: ChkobbaObservation, legal: Sequence[Action]) -> list[float]:
@@ -481,6 +507,26 @@ class ChkobbaModel:
             return None
         vals = endgame.solve(obs, legal)
         return None if vals is None else [(u, float(d)) for u, d in vals]
+
+    @staticmethod
+    def exact_reason(value: tuple[float, float], best: tuple[float, float]) -> str:
+        """The coach's words for a move of a solved last deal (values from
+        :meth:`exact`: chance of winning the game, round point difference)."""
+        chance, diff = value
+        if value < best:
+            if chance < best[0] - 1e-9 and best[0] >= 1.0:
+                return "lets the game slip: another move wins it by force"
+            lost = best[1] - diff
+            if lost > 0:
+                return f"gives away {lost:g} point{'s' if lost != 1 else ''} against best play"
+            return "a weaker chance for the game"
+        if chance >= 1.0:
+            return "wins the game by force"
+        if diff > 0:
+            return f"wins the last deal by force (+{diff:g})"
+        if diff == 0:
+            return "the last deal ends level with best play"
+        return f"the best the last deal allows ({diff:g})"
 
     def describe(self, obs: ChkobbaObservation, a: Action) -> dict[str, Any]:
         """Facts about a move for the coach: what it takes, whether it sweeps,

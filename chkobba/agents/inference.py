@@ -39,6 +39,7 @@ class Evidence:
     def __init__(self, obs: ChkobbaObservation) -> None:
         from .chkobba import View, score_action   # (import cycle)
         self.moves: list[tuple[int, float, dict[int, float]]] = []   # (seat, K_i, e_i by card)
+        self.tables: list[tuple[int, ...]] = []   # the table before each of those moves
         n = obs.players
         hist = list(obs.history)
         if any(a.kind == "timeout" for a in hist):
@@ -117,6 +118,7 @@ class Evidence:
                 k_i = sum(weight_of(c) for c in later)
                 e_i = {c: weight_of(c) for c in unseen}
                 self.moves.append((j, k_i, e_i))
+                self.tables.append(table_i)
             counts[j] -= 1
 
     def weight(self, hands: list[tuple[int, ...]]) -> float:
@@ -133,18 +135,19 @@ class Evidence:
 
 def pick(evidence: Evidence, sample: Callable[[random.Random], Any], rng: random.Random,
          candidates: int = CANDIDATES) -> Any:
-    """Draw ``candidates`` samples with ``sample(rng)`` and keep one with
-    probability proportional to its weight (sampling-importance-resampling)."""
-    if not evidence.moves:
-        return sample(rng)
-    draws = [sample(rng) for _ in range(candidates)]
-    ws = [evidence.weight(s.hands) for s in draws]
+    """Draw ``candidates`` hidden hands with ``sample(rng)`` (a list of hands,
+    one per seat) and keep one with probability proportional to its weight
+    (sampling-importance-resampling)."""
+    draws = [sample(rng) for _ in range(candidates if evidence.moves else 1)]
+    if len(draws) == 1:
+        return draws[0]
+    ws = [evidence.weight(h) for h in draws]
     total = sum(ws)
     if not total > 0:
         return draws[0]
     x = rng.random() * total
-    for s, w in zip(draws, ws):
+    for h, w in zip(draws, ws):
         x -= w
         if x <= 0:
-            return s
+            return h
     return draws[-1]

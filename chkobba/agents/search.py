@@ -216,6 +216,11 @@ class Search:
                 row["game_chance"] = round(ex[i][0], 3)
             row.update(self.model.describe(self.obs, a))
             if ex is not None:
+                said = getattr(self.model, "exact_reason", None)
+                if said is not None:
+                    extra = said(ex[i], max(ex))
+                    if extra:
+                        row["reason"] = f'{row["reason"]}, {extra}' if row.get("reason") else extra
                 row["_key"] = (a == best, True, (ex[i], self.prior[i]))
             else:
                 row["_key"] = (a == best, not row["pruned"], self._mean_key(i))
