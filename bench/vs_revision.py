@@ -206,10 +206,25 @@ def paired_ci(results: list[dict[str, Any]], z: float = 1.96) -> tuple[float, fl
     xs = [sum(v) / len(v) for v in by_pair.values() if len(v) == 2]
     n = len(xs)
     if n < 2:
-        return (float("nan"), 0.0, 1.0, n)
+        return (xs[0] if xs else float("nan"), 0.0, 1.0, n)
     m = statistics.fmean(xs)
     se = statistics.stdev(xs) / math.sqrt(n)
     return (m, max(0.0, m - z * se), min(1.0, m + z * se), n)
+
+
+def paired_margin(results: list[dict[str, Any]], z: float = 1.96) -> tuple[float, float, float]:
+    """a's point margin per round (a's points minus b's, over both games of
+    each deal pair) with its 95% interval over the pairs."""
+    by_pair: dict[int, list[dict[str, Any]]] = {}
+    for r in results:
+        by_pair.setdefault(r["pair"], []).append(r)
+    xs = [sum(r["a_points"] - r["b_points"] for r in v) / max(1, sum(r["rounds"] for r in v))
+          for v in by_pair.values() if len(v) == 2]
+    if len(xs) < 2:
+        return (float("nan"), float("nan"), float("nan"))
+    m = statistics.fmean(xs)
+    h = z * statistics.stdev(xs) / math.sqrt(len(xs))
+    return (m, m - h, m + h)
 
 
 def pct(xs: list[float], q: float) -> float | None:
@@ -237,6 +252,9 @@ def summarize(results: list[dict[str, Any]], meta: dict[str, Any], seconds: floa
         "b_points_per_round": round(sum(r["b_points"] for r in results) / rounds, 3) if rounds else None,
         "seconds": round(seconds, 1),
     })
+    m, mlo, mhi = paired_margin(results)
+    out["a_margin_per_round"] = round(m, 3)
+    out["a_margin_ci95_paired"] = [round(mlo, 3), round(mhi, 3)]
     for t in ("a", "b"):
         ms = [x for r in results for x in r[f"{t}_ms"]]
         if ms:
@@ -308,7 +326,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"a won {out['a_wins']}, b won {out['b_wins']}, draws {out['draws']}")
     print(f"a's share {out['a_share']:.3f}, 95% CI over deal pairs [{lo:.3f}, {hi:.3f}] "
           f"(unpaired Wilson [{out['ci95_wilson'][0]:.3f}, {out['ci95_wilson'][1]:.3f}])")
-    print(f"points per round: a {out['a_points_per_round']}, b {out['b_points_per_round']} ({out['rounds']} rounds)")
+    print(f"points per round: a {out['a_points_per_round']}, b {out['b_points_per_round']} ({out['rounds']} rounds); "
+          f"a's margin per round {out['a_margin_per_round']:+.3f}, 95% CI over deal pairs "
+          f"[{out['a_margin_ci95_paired'][0]:+.3f}, {out['a_margin_ci95_paired'][1]:+.3f}]")
     for t in ("a", "b"):
         ms = out.get(f"{t}_decision_ms")
         if ms:
