@@ -189,11 +189,12 @@ def test_evidence_uses_only_the_observation() -> None:
     assert a.moves == b.moves and a.moves
 
 
-def test_hard_with_and_without_inference_is_legal_in_2v2() -> None:
-    s = Session.new("chkobba", {"players": 4}, seed=12)
+@pytest.mark.parametrize("options", [{}, {"capture": "compulsory"}, {"players": 4}])
+def test_hard_with_inference_stays_legal(options: dict[str, Any]) -> None:
+    s = Session.new("chkobba", options, seed=12)
     agent = HardAgent("chkobba")
     rng = random.Random(0)
-    for _ in range(25):
+    for _ in range(40):
         seat = s.to_act()
         assert seat is not None
         obs = s.observation(seat)

@@ -416,11 +416,12 @@ class ChkobbaModel:
     def __init__(self, horizon: int = 6, solve_endgame: bool = True, infer: bool = True) -> None:
         self.horizon = horizon   # plies played out after the move before evaluating
         self.solve_endgame = solve_endgame   # two players, deck empty: solve exactly
-        self.infer = infer       # weigh sampled deals by what the others' moves reveal
+        self.infer = infer       # weigh sampled deals by what the other player's moves reveal (1v1)
         self._evidence: tuple[ChkobbaObservation, Any] | None = None
 
     def determinize(self, obs: ChkobbaObservation, rng: random.Random) -> ChkobbaState:
-        if not self.infer or obs.phase != PLAY or obs.deck_left == 0 and obs.players == 2:
+        # (two players only: at four, 2v2 measured no gain, docs/agents.md)
+        if not self.infer or obs.phase != PLAY or obs.players != 2 or obs.deck_left == 0:
             plain: ChkobbaState = determinize(obs, rng)
             return plain
         from .inference import Evidence, pick
