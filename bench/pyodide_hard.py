@@ -13,7 +13,9 @@ from the record, as the table's calls do.
 A phone: with ``--quota 25`` (the default; 0 skips it) the same calls are
 timed again with the whole browser held to a quarter of one core (a cgroup
 CPU quota on every Chromium process: CDP's CPU throttling slows the page's
-main thread but not its workers), beside the unthrottled figures. The cgroup
+main thread but not its workers), beside the unthrottled figures. The group
+gets a high CPU weight, so on a busy machine it still gets its quarter core
+(the unthrottled figures, by contrast, share the machine with whatever runs). The cgroup
 needs root (cgroup v1 ``cpu`` controller or cgroup v2 ``cpu.max``); Debian's
 ``cpulimit`` is used instead when no cgroup can be made.
 """
@@ -114,11 +116,15 @@ class CpuQuota:
                     continue
                 path = base / name
                 path.mkdir()
+                # the quota caps the browser at `percent` of one core; a high
+                # weight makes sure it gets that much on a busy machine too
                 if v2:
                     (path / "cpu.max").write_text(f"{percent * 1000} 100000")
+                    (path / "cpu.weight").write_text("800")
                 else:
                     (path / "cpu.cfs_period_us").write_text("100000")
                     (path / "cpu.cfs_quota_us").write_text(str(percent * 1000))
+                    (path / "cpu.shares").write_text("8192")
                 self.path = path
                 self.how = f"cgroup {'v2 cpu.max' if v2 else 'v1 cpu.cfs_quota_us'} {percent * 1000}/100000 us"
                 return
