@@ -415,12 +415,48 @@ class ChkobbaModel:
 
     game = "chkobba"
 
-    def __init__(self, horizon: int = 6) -> None:
+    def __init__(self, horizon: int = 6, solve_endgame: bool = True, infer: bool = True) -> None:
         self.horizon = horizon   # plies played out after the move before evaluating
+        self.solve_endgame = solve_endgame   # two players, deck empty: solve exactly
+        self.infer = infer       # weigh sampled deals by what the other player's moves reveal (1v1)
+        self._evidence: tuple[ChkobbaObservation, Any] | None = None
 
     def determinize(self, obs: ChkobbaObservation, rng: random.Random) -> ChkobbaState:
+        # (two players only: at four, 2v2 measured no gain, docs/agents.md)
+        if not self.infer or obs.phase != PLAY or obs.players != 2 or obs.deck_left == 0:
+            plain: ChkobbaState = determinize(obs, rng)
+            return plain
+        from .inference import Evidence, pick
+        if self._evidence is None or self._evidence[0] is not obs:
+            self._evidence = (obs, Evidence(obs, View, score_action))   # once per decision
         s: ChkobbaState = determinize(obs, rng)
-        return s
+        unseen = C.cards_of(obs.unseen_mask())
+        counts = obs.hand_counts
+        me = obs.seat
+        hidden = sum(k for seat, k in enumerate(counts) if seat != me)
+
+        def sample(r: random.Random) -> list[tuple[Card, ...]]:
+            # only the hands: the deck's order does not change the weight
+            cards = r.sample(unseen, hidden)
+            hands = list(s.hands)
+            i = 0
+            for seat, k in enumerate(counts):
+                if seat != me:
+                    hands[seat] = tuple(sorted(cards[i:i + k]))
+                    i += k
+            return hands
+
+        hands: list[tuple[Card, ...]] = pick(self._evidence[1], sample, rng)
+        held = 0
+        for h in hands:
+            held |= C.mask_of(h)
+        rest = [c for c in unseen if not (held >> c) & 1]
+        rng.shuffle(rest)
+        s.hands = hands
+        s.deck = tuple(rest)
+        s.pos = 0
+        picked = s
+        return picked
 
     def prior(self, obs: ChkobbaObservation, legal: Sequence[Action]) -> list[float]:
         if obs.phase != PLAY:
@@ -465,6 +501,35 @@ class ChkobbaModel:
         e = pile_eval(s.piles[side], s.piles[side ^ 1])
         e += len(s.chkobbas[side]) - len(s.chkobbas[side ^ 1])
         return e
+
+    def exact(self, obs: ChkobbaObservation, legal: Sequence[Action]) -> list[tuple[float, float]] | None:
+        """Exact values (chance of winning the game, round point difference) of
+        the legal actions in a two-player last deal, else None (sample)."""
+        from . import endgame
+        if not self.solve_endgame or not endgame.applies(obs):
+            return None
+        vals = endgame.solve(obs, legal)
+        return None if vals is None else [(u, float(d)) for u, d in vals]
+
+    @staticmethod
+    def exact_reason(value: tuple[float, float], best: tuple[float, float]) -> str:
+        """The coach's words for a move of a solved last deal (values from
+        :meth:`exact`: chance of winning the game, round point difference)."""
+        chance, diff = value
+        if value < best:
+            if chance < best[0] - 1e-9 and best[0] >= 1.0:
+                return "lets the game slip: another move wins it by force"
+            lost = best[1] - diff
+            if lost > 0:
+                return f"gives away {lost:g} point{'s' if lost != 1 else ''} against best play"
+            return "a weaker chance for the game"
+        if chance >= 1.0:
+            return "wins the game by force"
+        if diff > 0:
+            return f"wins the last deal by force (+{diff:g})"
+        if diff == 0:
+            return "the last deal ends level with best play"
+        return f"the best the last deal allows ({diff:g})"
 
     def describe(self, obs: ChkobbaObservation, a: Action) -> dict[str, Any]:
         """Facts about a move for the coach: what it takes, whether it sweeps,

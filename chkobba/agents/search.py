@@ -36,6 +36,13 @@ class Model(Protocol):
     def describe(self, obs: Any, a: Action) -> dict[str, Any]: ...
 
 
+def _exact(model: Model, obs: Any, legal: Sequence[Action]) -> list[tuple[float, float]] | None:
+    """The model's exact values of the legal actions when it can solve the
+    position (``model.exact``, optional), else None."""
+    fn = getattr(model, "exact", None)
+    return fn(obs, legal) if fn is not None else None
+
+
 @dataclass(frozen=True)
 class Budget:
     """How much a search may think: ``rollouts`` (deterministic given the rng)
@@ -86,6 +93,10 @@ class Search:
         self._queue: list[int] = []
         self._roll_seed = 0
         self.done = n <= 1
+        # a position the model solves exactly needs no sampling (solved in
+        # the first step, like every other piece of work)
+        self.exact: list[tuple[float, float]] | None = None
+        self._solve = n > 1 and getattr(model, "exact", None) is not None
 
     # ------------------------------------------------------------ stepping
     def step(self, max_ms: float = 20.0) -> bool:
@@ -93,6 +104,13 @@ class Search:
         if self.done:
             return True
         t0 = time.perf_counter()
+        if self._solve:
+            self._solve = False
+            self.exact = _exact(self.model, self.obs, self.legal)
+            if self.exact is not None:
+                self.done = True
+                self.elapsed_ms += (time.perf_counter() - t0) * 1000.0
+                return True
         deadline = t0 + max_ms / 1000.0
         b = self.budget
         while True:
@@ -169,6 +187,9 @@ class Search:
         """The best action so far."""
         if len(self.legal) == 1:
             return self.legal[0]
+        if self.exact is not None:
+            ex = self.exact
+            return self.legal[max(range(len(self.legal)), key=lambda i: (ex[i], self.prior[i], -i))]
         if not any(self.n):
             return self.legal[max(range(len(self.legal)), key=lambda i: (self.prior[i], -i))]
         pool = self.live if self.live else list(range(len(self.legal)))
@@ -182,13 +203,27 @@ class Search:
         ``sweep_risk``...)."""
         best = self.best()
         rows = []
+        ex = self.exact
         for i, a in enumerate(self.legal):
             row: dict[str, Any] = {"action": str(a)}
             row["expected"] = round(self.total[i] / self.n[i], 3) if self.n[i] else None
             row["rollouts"] = self.n[i]
             row["pruned"] = i not in self.live   # dropped by the search, or never searched
+            if ex is not None:
+                row["expected"] = float(ex[i][1])
+                row["pruned"] = False
+                row["exact"] = True
+                row["game_chance"] = round(ex[i][0], 3)
             row.update(self.model.describe(self.obs, a))
-            row["_key"] = (a == best, not row["pruned"], self._mean_key(i))
+            if ex is not None:
+                said = getattr(self.model, "exact_reason", None)
+                if said is not None:
+                    extra = said(ex[i], max(ex))
+                    if extra:
+                        row["reason"] = f'{row["reason"]}, {extra}' if row.get("reason") else extra
+                row["_key"] = (a == best, True, (ex[i], self.prior[i]))
+            else:
+                row["_key"] = (a == best, not row["pruned"], self._mean_key(i))
             rows.append(row)
         rows.sort(key=lambda r: r["_key"], reverse=True)
         for rank, r in enumerate(rows, 1):
@@ -197,5 +232,8 @@ class Search:
         return rows
 
     def stats(self) -> dict[str, Any]:
-        return {"rollouts": self.rollouts, "worlds": self.worlds, "ms": round(self.elapsed_ms, 1),
-                "done": self.done, "live": len(self.live)}
+        out = {"rollouts": self.rollouts, "worlds": self.worlds, "ms": round(self.elapsed_ms, 1),
+               "done": self.done, "live": len(self.live)}
+        if self.exact is not None:
+            out["exact"] = True
+        return out

@@ -1,0 +1,160 @@
+"""Exact play of Chkobba's last deal, and the chance of winning a game from a score.
+
+In a two-player round, once the deck is empty every card a seat can't see is
+in the other player's hand: the last deal is a game of perfect information,
+small enough (at most three cards each, plus claims) to solve exactly. The
+solver plays the engine's own rules (``ChkobbaState.play``) on the one state
+consistent with the observation, with a transposition table, and scores each
+end of the round by what it means for the **game**: the chance of winning the
+game from the new score (:func:`game_win_chance`), then the round's point
+difference to break ties. So near the target it plays for the game, not the
+round (a sure point that wins the game beats a chance at two).
+
+Honesty: the state solved is built from the seat's observation only (with the
+deck empty, the unseen cards are exactly the other player's hand).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from collections.abc import Sequence
+from typing import Any
+
+from ..actions import Action
+from ..games.chkobba.determinize import determinize
+from ..games.chkobba.observation import ChkobbaObservation
+from ..games.chkobba.state import PLAY, ChkobbaState
+
+# A round's points for each side, as independent items: (P(side 0), P(side 1));
+# the rest of the probability is a tie (nobody). Chkobbas per side: P(0), P(1), P(2).
+# Rough frequencies from computer games; only the shape matters here.
+_ITEMS = ((0.44, 0.44), (0.37, 0.37), (0.47, 0.47), (0.5, 0.5))
+_CHKOBBAS = (0.70, 0.22, 0.08)
+
+
+def _round_points() -> dict[tuple[int, int], float]:
+    dist: dict[tuple[int, int], float] = {(0, 0): 1.0}
+    for p0, p1 in _ITEMS:
+        nxt: dict[tuple[int, int], float] = {}
+        for (a, b), p in dist.items():
+            for (da, db), q in (((1, 0), p0), ((0, 1), p1), ((0, 0), 1.0 - p0 - p1)):
+                if q > 0:
+                    k = (a + da, b + db)
+                    nxt[k] = nxt.get(k, 0.0) + p * q
+        dist = nxt
+    for side in (0, 1):
+        nxt = {}
+        for (a, b), p in dist.items():
+            for c, q in enumerate(_CHKOBBAS):
+                k = (a + c, b) if side == 0 else (a, b + c)
+                nxt[k] = nxt.get(k, 0.0) + p * q
+        dist = nxt
+    return dist
+
+
+_ROUND = tuple(_round_points().items())
+
+
+@lru_cache(maxsize=None)
+def game_win_chance(me: int, opp: int, target: int) -> float:
+    """Chance that the side with ``me`` points wins the game against ``opp``
+    (before a round), both sides playing alike: a side that alone reaches the
+    target wins; equal scores at or above it play another round."""
+    if me >= target or opp >= target:
+        return 1.0 if me > opp else 0.0 if me < opp else 0.5
+    stay = 0.0
+    total = 0.0
+    for (a, b), p in _ROUND:
+        if a == 0 and b == 0:
+            stay = p
+            continue
+        total += p * game_win_chance(me + a, opp + b, target)
+    return total / (1.0 - stay)
+
+
+def applies(obs: Any) -> bool:
+    """Whether :func:`solve` can decide this position exactly."""
+    return (getattr(obs, "game", "") == "chkobba" and obs.players == 2 and obs.phase == PLAY
+            and obs.deck_left == 0 and obs.to_act == obs.seat)
+
+
+MAX_NODES = 4000   # positions searched at most (a few hundred ms in the page at worst)
+Value = tuple[float, int]   # (chance of winning the game, round point difference), for the seat's side
+
+
+def solve(obs: ChkobbaObservation, legal: Sequence[Action], max_nodes: int = MAX_NODES) -> list[Value] | None:
+    """The exact value of each legal action (both players then playing
+    perfectly), for the side of the seat to act; None when the position
+    needs more than ``max_nodes`` positions searched (a huge table: rare)."""
+    import random
+    root = determinize(obs, random.Random(0))   # the deck is empty: one state fits
+    side = obs.seat & 1
+    start = len(root.results)
+    score = root.score
+    target = root.options.target
+    memo: dict[tuple[Any, ...], tuple[Value, int]] = {}
+
+    def terminal(s: ChkobbaState) -> Value:
+        res = s.results[start]
+        pts = res.points
+        diff = pts[side] - pts[side ^ 1]
+        me, opp = score[side] + pts[side], score[side ^ 1] + pts[side ^ 1]
+        if s.options.all_diamonds_wins and res.all_diamonds is not None:
+            u = 1.0 if res.all_diamonds == side else 0.0
+        else:
+            u = game_win_chance(me, opp, target)
+        return (round(u, 9), diff)
+
+    lo_inf: Value = (-1.0, -99)
+    hi_inf: Value = (2.0, 99)
+    nodes = [0]
+
+    def value(s: ChkobbaState, alpha: Value, beta: Value) -> Value:
+        # alpha-beta value for `side` of position s (round not over yet),
+        # with a transposition table of exact values and bounds
+        key = (s.hands[0], s.hands[1], tuple(sorted(s.table)), s.piles[0], s.piles[1],
+               len(s.chkobbas[0]) - len(s.chkobbas[1]), s.last_capturer, s.turn, s.claim)
+        hit = memo.get(key)
+        if hit is not None:
+            v, flag = hit
+            if flag == 0 or (flag > 0 and v >= beta) or (flag < 0 and v <= alpha):
+                return v
+        nodes[0] += 1
+        if nodes[0] > max_nodes:
+            raise _TooBig
+        a0, b0 = alpha, beta
+        maximize = (s.turn & 1) == side
+        best: Value = lo_inf if maximize else hi_inf
+        for a in s.legal_actions():
+            t = s.copy()
+            t.play(a)
+            w = terminal(t) if len(t.results) > start else value(t, alpha, beta)
+            if maximize:
+                if w > best:
+                    best = w
+                    if w > alpha:
+                        alpha = w
+            else:
+                if w < best:
+                    best = w
+                    if w < beta:
+                        beta = w
+            if alpha >= beta:
+                break
+        memo[key] = (best, 1 if best >= b0 else -1 if best <= a0 else 0)
+        return best
+
+    out: list[Value] = []
+    try:
+        for a in legal:
+            t = root.copy()
+            t.play(a)
+            # each root action exactly (the coach shows every one's value)
+            out.append(terminal(t) if len(t.results) > start else value(t, lo_inf, hi_inf))
+    except _TooBig:
+        return None
+    return out
+
+
+class _TooBig(Exception):
+    """The position has more than ``max_nodes`` to search: leave it to sampling."""
