@@ -56,7 +56,7 @@ class Session:
 
         Without a seed, later decks come from one derived from the record itself,
         so resuming the same record twice gives the same game."""
-        rec = record if isinstance(record, Record) else parse_record(record)
+        rec = record.copy() if isinstance(record, Record) else parse_record(record)
         state = replay(rec)
         if seed is None:
             seed = zlib.crc32(rec.dumps().encode())
@@ -111,23 +111,40 @@ class Session:
         actor = s.to_act()
         new = s.copy()
         new.play(a)
-        self.state = new
-        self.last_move = _describe_move(actor, a, s, new)
+        move = _describe_move(actor, a, s, new)
+        deck = self._next_deck(new)
+        # everything that can fail is done: the state and its record change together
         self._record.rounds[-1].actions.append(str(a))
-        self._deal_if_needed()
+        self._write_deck(deck)
+        self.state, self.last_move = new, move
         return a
 
-    def _deal_if_needed(self) -> None:
-        s = self.state
+    def _next_deck(self, s: GameState) -> tuple[list[str], bool] | None:
+        """Deal ``s`` its next deck if it waits for one; returns the deck's
+        codes and whether it starts a new round entry (else it is a re-deal
+        of the current round), for :meth:`_write_deck`."""
         if not s.needs_deal or s.is_over:
-            return
+            return None
         k = sum(len(r.decks) for r in self._record.rounds)
         deck = list(s.full_deck())
         random.Random(f"{self.seed}/{k}").shuffle(deck)
-        if not getattr(s, "redeal_next", False) or not self._record.rounds:
-            self._record.rounds.append(RoundRecord())
+        new_round = not getattr(s, "redeal_next", False) or not self._record.rounds
         s.deal(deck)
-        self._record.rounds[-1].decks.append([CODES[c] for c in deck])
+        return [CODES[c] for c in deck], new_round
+
+    def _write_deck(self, deck: tuple[list[str], bool] | None) -> None:
+        """Write a dealt deck into the record: a round entry is only ever
+        written together with its deck, so the record always replays."""
+        if deck is None:
+            return
+        codes, new_round = deck
+        if new_round:
+            self._record.rounds.append(RoundRecord([codes], []))
+        else:
+            self._record.rounds[-1].decks.append(codes)
+
+    def _deal_if_needed(self) -> None:
+        self._write_deck(self._next_deck(self.state))
 
     # ------------------------------------------------------------------ view
     def view(self, seat: int) -> dict[str, Any]:
