@@ -296,7 +296,7 @@ def parse_record(data: Any) -> Record:
             if not isinstance(a, str):
                 raise _fail(f'round {r}, action {i}: an action is a text such as "7D" or "keep", not {show(a)}')
             if not _ACTION.fullmatch(a):
-                raise _fail(f"round {r}, action {i} {quote(a)}: {_action_problem(a)}")
+                raise _at(r, i, a, _action_problem(a))
         out.append(RoundRecord([list(d) for d in decks], list(actions)))
     return Record(game, options, fd, out)
 
@@ -307,6 +307,11 @@ def _deck(r: int, k: int, codes: list[str]) -> list[int]:
     except ChkobbaError:
         bad = next(c for c in codes if c not in CODES)
         raise _fail(f"round {r}, deck {k}: {show(bad)} is not a card code") from None
+
+
+def _at(r: int, i: int, text: str, why: str) -> InvalidRecord:
+    """The error of action ``i`` (from 0) of round ``r`` (from 1)."""
+    return _fail(f"round {r}, action {i} {quote(text)}: {why}")
 
 
 def _reason(e: ChkobbaError, text: str) -> str:
@@ -347,22 +352,21 @@ def replay(record: Record | dict[str, Any] | str) -> GameState:
         if not deal():
             raise _fail(f"round {r}: the round lists no deck (each round entry holds the decks it deals)")
         for i, text in enumerate(rnd.actions):
-            where = f"round {r}, action {i} {quote(text)}"
             if state.needs_deal and getattr(state, "redeal_next", False):
                 if not deal():
-                    raise _fail(f"{where}: a re-deal was accepted but the round lists no further deck")
+                    raise _at(r, i, text, "a re-deal was accepted but the round lists no further deck")
             if state.is_over:
-                raise _fail(f"{where}: the match is over")
+                raise _at(r, i, text, "the match is over")
             if state.needs_deal:
-                raise _fail(f"{where}: the round is over")
+                raise _at(r, i, text, "the round is over")
             if not _ACTION.fullmatch(text):
-                raise _fail(f"{where}: {_action_problem(text)}")
+                raise _at(r, i, text, _action_problem(text))
             try:
                 a = state.parse(text)
             except ChkobbaError as e:
-                raise _fail(f"{where}: {_reason(e, text)}") from None
+                raise _at(r, i, text, _reason(e, text)) from None
             if a not in state.legal_actions():
-                raise _fail(f"{where}: {one_line(state.explain(a))}")
+                raise _at(r, i, text, one_line(state.explain(a)))
             state.play(a)
         if state.needs_deal and getattr(state, "redeal_next", False):
             if not deal():
