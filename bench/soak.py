@@ -1,6 +1,6 @@
 """Soak: N complete random matches over every option set, on all cores.
 
-    python bench/soak.py [-n 10000] [--seed 1] [--workers 0] [--match INDEX]
+    python bench/soak.py [-n 10000] [--start 0] [--seed 1] [--workers 0] [--match INDEX]
 
 Every match is played through a :class:`chkobba.session.Session` (the path the
 web table and the terminal take), random legal actions, with these invariants
@@ -18,7 +18,8 @@ summary, dealer, phase and observation for every seat.
 
 Match ``i`` uses option set ``i % len(OPTION_SETS)`` (every Chkobba option
 combination, 1,152, then 36 Seven Diamonds ones) and its own seed
-``f"{seed}/{i}"``, so a failure is reproduced alone with ``--match i``.
+``f"{seed}/{i}"``, so a failure is reproduced alone with ``--match i``, and
+``--start S -n N`` (matches S to S+N-1) continues an earlier run.
 Prints one summary line (and each failure with its match index); exits 1 if
 any match failed. docs/hostile-input.md records runs.
 """
@@ -168,6 +169,7 @@ def run_chunk(args: tuple[int, int, int]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("-n", type=int, default=10_000, help="number of matches (default 10000)")
+    p.add_argument("--start", type=int, default=0, help="index of the first match (to continue a run)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=0, help="processes (default: every core)")
     p.add_argument("--chunk", type=int, default=200, help="matches per task")
@@ -179,7 +181,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({"match": a.match, "options": OPTION_SETS[a.match % len(OPTION_SETS)], **r}))
         return 0
     workers = a.workers or os.cpu_count() or 1
-    tasks = [(k, min(k + a.chunk, a.n), a.seed) for k in range(0, a.n, a.chunk)]
+    end = a.start + a.n
+    tasks = [(k, min(k + a.chunk, end), a.seed) for k in range(a.start, end, a.chunk)]
     total: dict[str, Any] = {"matches": 0, "chkobba": 0, "seven_diamonds": 0, "moves": 0, "rounds": 0,
                              "kinds": {}, "failures": []}
     t0 = time.perf_counter()
@@ -204,7 +207,8 @@ def main(argv: list[str] | None = None) -> int:
     kinds = ", ".join(f"{k} {v}" for k, v in sorted(total["kinds"].items()))
     print(f"soak: {total['matches'] + len(total['failures'])} matches ({total['chkobba']} chkobba, "
           f"{total['seven_diamonds']} seven diamonds; {len(OPTION_SETS)} option sets), {total['rounds']} rounds, "
-          f"{total['moves']} moves checked ({kinds}); {len(total['failures'])} failures; seed {a.seed}; "
+          f"{total['moves']} moves checked ({kinds}); {len(total['failures'])} failures; "
+          f"matches {a.start}-{end - 1}, seed {a.seed}; "
           f"{dt:.1f} s on {workers} processes ({(total['matches'] + len(total['failures'])) / dt:.1f} matches/s)",
           flush=True)
     return 1 if total["failures"] else 0
