@@ -16,7 +16,7 @@ import random
 import time
 from collections.abc import Callable
 
-from chkobba.games.chkobba.observation import determinize
+from chkobba import determinize
 from chkobba.games.seven_diamonds.state import DECK, SevenDiamondsState
 
 

@@ -33,8 +33,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     on stderr and nothing on stdout: exit 1 for a refused record (malformed,
     illegal, over 16 MB, nested too deep), 2 for a file that cannot be read
     or is not UTF-8 text."""
-    from .records import MAX_BYTES, one_line, parse_record, quote, replay, summary, too_large_message
-    name = quote(args.file, 200)
+    from .messages import quote
+    from .records import MAX_BYTES, one_line, parse_record, replay, summary, too_large
+    name = '"' + quote(args.file, 200) + '"'
     try:
         raw = _read(args.file, MAX_BYTES + 1)
     except OSError as e:
@@ -44,7 +45,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"cannot read {name}: out of memory", file=sys.stderr)
         return 2
     if len(raw) > MAX_BYTES:
-        print(too_large_message(), file=sys.stderr)
+        print(str(too_large()), file=sys.stderr)
         return 1
     try:
         text = raw.decode("utf-8")

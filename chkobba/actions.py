@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from .cards import CODES, Card, parse_cards, card
 from .errors import InvalidAction
+from .messages import quote
 
 # Kinds of action. Word actions carry no card.
 KEEP = "keep"
@@ -65,33 +66,53 @@ _WORD_ACTIONS = {w: Action(w) for w in WORDS}
 
 
 def parse_action(text: object) -> Action:
-    """Read an action's text; raises :class:`InvalidAction` if it is not one.
+    """Read an action's one canonical text; raises :class:`InvalidAction` if it is not one.
 
-    This checks the syntax only; whether the action is legal is the game's call.
+    The reading is strict (RECORDS.md, "Strict reading"): no whitespace of any
+    kind around or inside the text, ``claim`` followed by exactly one space;
+    only the order of captured cards is free. This checks the syntax only;
+    whether the action is legal is the game's call.
+
+    >>> parse_action("QHx7DAS") == parse_action("QHxAS7D")
+    True
+    >>> str(parse_action("claim QHx7DAS")), str(parse_action("keep"))
+    ('claim QHxAS7D', 'keep')
+    >>> parse_action(" 7D")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.InvalidAction: " 7D": an action is written without spaces (only "claim" is followed by one space, like "claim QHx7DAS")
+    >>> parse_action("claim  QHx7D")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.InvalidAction: "claim  QHx7D": an action is written without spaces (only "claim" is followed by one space, like "claim QHx7DAS")
     """
     if not isinstance(text, str):
-        raise InvalidAction(f"an action is a text such as \"7D\" or \"keep\", not {text!r}")
-    t = text.strip()
-    if t in _WORD_ACTIONS:
-        return _WORD_ACTIONS[t]
-    claim = False
-    if t.startswith("claim"):
-        claim = True
-        t = t[5:].strip()
-        if "x" not in t:
-            raise InvalidAction(f'"{text}": a claim names the laid card and what it could have taken, like "claim QHx7DAS"')
+        raise InvalidAction("action.not_text", value=quote(text))
+    w = _WORD_ACTIONS.get(text)
+    if w is not None:
+        return w
+    t = text
+    claim = t.startswith("claim")
+    if claim:
+        if not t.startswith("claim "):  # "claim", "claimQHx7D"
+            raise InvalidAction("action.claim_form" if t == "claim" else "action.spaces", action=quote(text))
+        t = t[6:]
+    if any(ch.isspace() for ch in t) and (claim or t.strip()):
+        raise InvalidAction("action.spaces", action=quote(text))
+    if claim and "x" not in t:
+        raise InvalidAction("action.claim_form", action=quote(text))
     if "x" in t:
         head, _, tail = t.partition("x")
         c = card(head)
         if not tail:
-            raise InvalidAction(f'"{text}": name the cards {head} takes after the x, like "{head}x7D"')
+            raise InvalidAction("action.take_missing", action=quote(text), card=head)
         take = parse_cards(tail)
         if len(set(take)) != len(take):
             dup = next(CODES[x] for x in take if take.count(x) > 1)
-            raise InvalidAction(f'"{text}": {dup} is named twice')
+            raise InvalidAction("action.duplicate", action=quote(text), card=dup)
         if c in take:
-            raise InvalidAction(f'"{text}": {head} cannot take itself')
+            raise InvalidAction("action.takes_itself", action=quote(text), card=head)
         return Action(CLAIM if claim else CAPTURE, c, canonical_take(take))
     if len(t) == 2:
         return Action(LAY, card(t))
-    raise InvalidAction(f'"{text}" is not an action (examples: "keep", "7D", "QHx7DAS", "claim QHx7DAS", "pass")')
+    raise InvalidAction("action.unknown", action=quote(text))

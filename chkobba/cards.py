@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .errors import InvalidAction
+from .messages import quote
 
 RANKS = "A23456789TJQK"
 SUITS = "DHSC"
@@ -26,11 +27,19 @@ DIAMOND = 0
 
 
 def card(code: str) -> Card:
-    """The card of a code such as ``"7D"``; raises :class:`InvalidAction`."""
+    """The card of a code such as ``"7D"``; raises :class:`InvalidAction`.
+
+    >>> card("7D"), card("AH"), CODES[card("KC")]
+    (6, 13, 'KC')
+    >>> card("8X")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.InvalidAction: "8X" is not a card (a card is a rank A 2 3 4 5 6 7 8 9 T J Q K and a suit D H S C, like 7D)
+    """
     try:
         return _BY_CODE[code]
     except (KeyError, TypeError):
-        raise InvalidAction(f'"{code}" is not a card (a card is a rank {" ".join(RANKS)} and a suit D H S C, like 7D)') from None
+        raise InvalidAction("card.unknown", text=quote(code if isinstance(code, str) else str(code))) from None
 
 
 def code(c: Card) -> str:
@@ -38,6 +47,11 @@ def code(c: Card) -> str:
 
 
 def rank_of(c: Card) -> str:
+    """The rank letter of a card.
+
+    >>> rank_of(card("TH")), suit_of(card("TH")), make("T", "H") == card("TH")
+    ('T', 1, True)
+    """
     return RANKS[c % 13]
 
 
@@ -50,13 +64,22 @@ def make(rank: str, suit: str) -> Card:
 
 
 def parse_cards(text: str) -> list[Card]:
-    """Cards written back to back with no separator (``"7DAS"``)."""
+    """Cards written back to back with no separator (``"7DAS"``).
+
+    >>> codes(parse_cards("7DAS"))
+    ['7D', 'AS']
+    """
     if len(text) % 2:
-        raise InvalidAction(f'"{text}" is not a list of two-character card codes')
+        raise InvalidAction("card.list_odd", text=quote(text))
     return [card(text[i:i + 2]) for i in range(0, len(text), 2)]
 
 
 def mask_of(cards: Iterable[Card]) -> int:
+    """The bit mask of a set of cards.
+
+    >>> cards_of(mask_of([card("7D"), card("AD")])) == [card("AD"), card("7D")]
+    True
+    """
     m = 0
     for c in cards:
         m |= 1 << c
@@ -78,7 +101,11 @@ def codes(cards: Iterable[Card]) -> list[str]:
 
 
 def describe(c: Card) -> str:
-    """A card in words: "the seven of diamonds"."""
+    """A card in words.
+
+    >>> describe(card("7D")), describe(card("QS"))
+    ('the seven of diamonds', 'the queen of spades')
+    """
     r = rank_of(c)
     words = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
              "8": "eight", "9": "nine"}

@@ -1,79 +1,151 @@
-"""The protocol both games' states follow (the registry is chkobba.registry).
+"""The protocol every game follows (the registry of games is :mod:`chkobba.registry`).
 
-Agents, records, the session and the web table speak to a game only through
-this protocol, so adding a game is adding a state class here.
+Records, the session, the agents and the web facade speak to a game only
+through these types, so adding a game is adding a package under
+``chkobba/games/`` and one line in the registry. This module imports no game.
+
+- :class:`GameState` is generic over the game's observation type ``O``: a
+  state of one game hands out that game's observations, and ``mypy --strict``
+  checks the seam.
+- :class:`StateBase` is what both games' states share, in particular the one
+  legality check (pokerkit's pattern): :meth:`StateBase.verify_action` raises
+  :class:`~chkobba.errors.IllegalAction` with the reason,
+  :meth:`StateBase.can_apply` says yes or no, :meth:`StateBase.apply` plays.
+  ``apply``, the session and ``replay`` all go through ``verify_action``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Mapping, Sequence
+from typing import Optional, Protocol, TypeVar, Union
 
 from .actions import Action
 from .cards import Card
+from .errors import IllegalAction
+from .messages import Message
+from .options_base import GameOptions
+
+# JSON values, as views, moves and summaries hold them (read-only containers,
+# so that a list of card codes is a JSON value).
+JSON = Union[None, bool, int, float, str, Sequence["JSON"], Mapping[str, "JSON"]]
+JSONDict = dict[str, JSON]
+
+# A round's action log: a linked list of shared cells (newest action, rest).
+Log = Optional[tuple[Action, "Log"]]
+
+S = TypeVar("S", bound="GameState[Observation]")
+O_co = TypeVar("O_co", bound="Observation", covariant=True)
+Self_ = TypeVar("Self_", bound="StateBase")
 
 
-class GameState(Protocol):
+class RoundResult(Protocol):
+    """A finished round's scoring."""
+
+    @property
+    def game(self) -> int: ...
+    @property
+    def points(self) -> tuple[int, int]: ...
+    def to_dict(self) -> JSONDict: ...
+    def details(self) -> JSONDict: ...
+
+
+class Observation(Protocol):
+    """What one seat may see (each game adds its own public fields)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def side(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def round_index(self) -> int: ...
+    @property
+    def history(self) -> tuple[Action, ...]: ...
+    def legal_actions(self) -> list[Action]: ...
+    def unseen_mask(self) -> int: ...
+
+
+class GameState(Protocol[O_co]):
     """What a game's state offers (see :class:`chkobba.games.chkobba.state.ChkobbaState`)."""
 
-    game: str
-    n: int
-    options: Any
-    results: tuple[Any, ...]
-    score: tuple[int, int]
-    games: tuple[int, int]
-    winner: int | None
-    dealer: int
-    round_index: int
-    game_index: int
-    last_actor: int
+    @property
+    def game(self) -> str: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def options(self) -> GameOptions: ...
+    @property
+    def results(self) -> Sequence[RoundResult]: ...
+    @property
+    def score(self) -> tuple[int, int]: ...
+    @property
+    def games(self) -> tuple[int, int]: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def round_index(self) -> int: ...
+    @property
+    def game_index(self) -> int: ...
+    @property
+    def last_actor(self) -> int: ...
 
-    @classmethod
-    def options_class(cls) -> Any: ...
     @classmethod
     def full_deck(cls) -> tuple[Card, ...]: ...
-    @classmethod
-    def new(cls, options: Any = None, first_dealer: int = 0, deck: Sequence[Card] | None = None) -> Any: ...
 
-    def copy(self) -> Any: ...
+    def copy(self: S) -> S: ...
     def deal(self, deck: Sequence[Card]) -> None: ...
     def to_act(self) -> int | None: ...
     @property
     def is_over(self) -> bool: ...
     @property
     def needs_deal(self) -> bool: ...
+    def deal_continues_round(self) -> bool: ...
     def round_over(self) -> bool: ...
     def legal_actions(self) -> list[Action]: ...
     def parse(self, text: str) -> Action: ...
-    def apply(self, action: Action | str) -> Any: ...
+    def explain(self, a: Action) -> Message: ...
+    def verify_action(self, a: Action) -> None: ...
+    def can_apply(self, a: Action) -> bool: ...
+    def apply(self: S, action: Action | str) -> S: ...
     def play(self, a: Action) -> None: ...
-    def explain(self, a: Action) -> str: ...
     def history(self) -> list[Action]: ...
-    def observation(self, seat: int) -> Any: ...
+    def observation(self, seat: int) -> O_co: ...
+    def describe_moves(self: S, a: Action, after: S) -> list[JSONDict]: ...
+    def view(self, seat: int | None) -> JSONDict: ...
 
 
 class StateBase:
     """What both games' states share: the action log, phase queries and the
-    checked ``apply`` built on each game's ``legal_actions``/``explain``/``play``."""
+    one legality check built on each game's ``legal_actions``/``explain``/``play``."""
 
     __slots__ = ()
 
     phase: str
-    log: tuple[Any, ...] | None
+    log: Log
 
     def legal_actions(self) -> list[Action]:
         raise NotImplementedError
 
-    def parse(self, text: str) -> Action:
-        raise NotImplementedError
-
-    def explain(self, a: Action) -> str:
+    def explain(self, a: Action) -> Message:
         raise NotImplementedError
 
     def play(self, a: Action) -> None:
         raise NotImplementedError
 
-    def copy(self) -> Any:
+    def parse(self, text: str) -> Action:
+        raise NotImplementedError
+
+    def to_act(self) -> int | None:
+        raise NotImplementedError
+
+    def copy(self: Self_) -> Self_:
         raise NotImplementedError
 
     @property
@@ -84,9 +156,14 @@ class StateBase:
     def needs_deal(self) -> bool:
         return self.phase == "deal"
 
+    def deal_continues_round(self) -> bool:
+        """Whether the deck the state waits for continues the round (an
+        accepted re-deal) rather than starting a new one."""
+        return False
+
     def history(self) -> list[Action]:
         """The actions of the current round, oldest first."""
-        out = []
+        out: list[Action] = []
         cell = self.log
         while cell is not None:
             out.append(cell[0])
@@ -94,16 +171,24 @@ class StateBase:
         out.reverse()
         return out
 
-    def is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions()
-
-    def apply(self, action: Action | str) -> Any:
-        """The state after ``action``; this state is left unchanged. Raises
-        :class:`~chkobba.errors.IllegalAction` with the reason if it is not legal."""
-        from .errors import IllegalAction
-        a = self.parse(action) if isinstance(action, str) else action
-        if a not in self.legal_actions():
+    # ------------------------------------------------- the one legality check
+    def verify_action(self, a: Action) -> None:
+        """Raise :class:`~chkobba.errors.IllegalAction` (code, params, English
+        text) unless ``a`` is legal here."""
+        if a not in self.legal_actions():  # none when no seat is to act
             raise IllegalAction(self.explain(a))
+
+    def can_apply(self, a: Action) -> bool:
+        """Whether ``a`` is legal here."""
+        return a in self.legal_actions()
+
+    def apply(self: Self_, action: Action | str) -> Self_:
+        """The state after ``action`` (text or value); this state is left
+        unchanged. Raises :class:`~chkobba.errors.InvalidAction` if the text
+        can't be read and :class:`~chkobba.errors.IllegalAction` with the
+        reason if it is not legal."""
+        a = self.parse(action) if isinstance(action, str) else action
+        self.verify_action(a)
         s = self.copy()
         s.play(a)
         return s

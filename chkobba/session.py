@@ -4,8 +4,11 @@ The session is what the command line and the web table drive. It owns the
 record (RECORDS.md) as it grows, shuffles each new deck from a seeded source
 (deck ``k`` of a session comes from ``Random(f"{seed}/{k}")``, the same in
 CPython and Pyodide), and applies action texts: an illegal or unreadable one
-raises a :class:`~chkobba.errors.ChkobbaError` with a plain-words message and
-changes nothing.
+raises a :class:`~chkobba.errors.ChkobbaError` (with a message code and the
+English text) and changes nothing.
+
+Positions: ``Session.from_record(record, at=(round, ply))`` stops a record at
+any point (:mod:`chkobba.positions`), and ``view(None)`` shows every hand.
 """
 
 from __future__ import annotations
@@ -14,26 +17,25 @@ import random
 import zlib
 from typing import Any
 
-from . import cards as C
 from .actions import Action
 from .cards import CODES
-from .errors import ChkobbaError, IllegalAction, InvalidRecord
-from .protocol import GameState
-from .registry import game_class
+from .errors import ChkobbaError, InvalidRecord
+from .positions import position, round_moves
+from .protocol import GameState, JSONDict, Observation
 from .records import Record, RoundRecord, parse_record, replay, summary
+from .registry import game_class
+
+State = GameState[Observation]
 
 
 class Session:
     """A match in progress, with its growing record."""
 
-    def __init__(self, state: GameState, record: Record, seed: int) -> None:
+    def __init__(self, state: State, record: Record, seed: int) -> None:
         self.state = state
         self._record = record
         self.seed = seed
-        self.last_move: dict[str, Any] | None = None
-        hist = state.history()
-        if hist and getattr(state, "last_actor", -1) >= 0:
-            self.last_move = _describe_move(state.last_actor, hist[-1], None, state)
+        self._moves: dict[tuple[int, int], list[JSONDict]] = {}
         self._deal_if_needed()
 
     # -------------------------------------------------------------- creation
@@ -47,17 +49,23 @@ class Session:
             seed = random.SystemRandom().randrange(2**31)
         if first_dealer is None:
             first_dealer = random.Random(f"{seed}/dealer").randrange(opts.players)
-        state = state_cls.new(opts, first_dealer)
+        state: State = state_cls.new(opts.to_dict(), first_dealer)
         return cls(state, Record(game, opts.to_dict(), first_dealer, []), seed)
 
     @classmethod
-    def from_record(cls, record: Record | dict[str, Any] | str, seed: int | None = None) -> "Session":
+    def from_record(cls, record: Record | dict[str, Any] | str, seed: int | None = None,
+                    at: tuple[int, int] | None = None) -> "Session":
         """Resume a record (a save, a shared game, a tutorial position).
 
-        Without a seed, later decks come from one derived from the record itself,
-        so resuming the same record twice gives the same game."""
+        ``at=(round, ply)`` stops it there: ``round`` from 1, ``ply`` the
+        number of that round's actions applied, from 0 (the session's record
+        is then the record cut at that point, and play may go on from it).
+        Without a seed, later decks come from one derived from the (cut)
+        record itself, so resuming the same record twice gives the same game."""
         rec = record.copy() if isinstance(record, Record) else parse_record(record)
         state = replay(rec)
+        if at is not None:
+            rec, state = position(rec, at)
         if seed is None:
             seed = zlib.crc32(rec.dumps().encode())
         return cls(state, rec, seed)
@@ -84,7 +92,7 @@ class Session:
     def legal_actions(self) -> list[Action]:
         return self.state.legal_actions()
 
-    def observation(self, seat: int) -> Any:
+    def observation(self, seat: int) -> Observation:
         return self.state.observation(seat)
 
     def record(self) -> dict[str, Any]:
@@ -97,6 +105,53 @@ class Session:
         """The replay output (RECORDS.md) of the game so far."""
         return summary(self.state)
 
+    # ----------------------------------------------------------------- moves
+    def moves(self, round_index: int | None = None) -> list[JSONDict]:
+        """The moves of a round (``round_index`` from 0, as in the view;
+        default: the latest round that has any move), oldest first; ``[]``
+        for a round that does not exist.
+
+        Each move is ``{"seat", "action" (record text, or None for an engine
+        event), "kind", "card", "cards", "take" (same as cards), "chkobba",
+        "round_ended", "code", "params", "text"}``. Kinds: ``cut``,
+        ``redeal`` (propose/pass/accept/refuse), ``lay``, ``capture``,
+        ``claim``, ``call`` (double/triple), ``pass`` (a call), ``timeout``,
+        and the engine's events ``forced_pass``, ``last_card``, ``out``."""
+        rounds = self._record.rounds
+        if round_index is None:
+            round_index = len(rounds) - 1
+            while round_index > 0 and not rounds[round_index].actions:
+                round_index -= 1
+        if type(round_index) is not int or not 0 <= round_index < len(rounds):
+            return []
+        key = (round_index, len(rounds[round_index].actions))
+        hit = self._moves.get(key)
+        if hit is None:
+            hit = round_moves(self._record, round_index)
+            self._moves[key] = hit
+        return [dict(m) for m in hit]
+
+    @property
+    def last_move(self) -> JSONDict | None:
+        """The newest move made by a seat's action, as the table has shown it
+        since v0.1: ``kind`` is the action's own kind (``keep``, ``propose``,
+        ``lay``, ``capture``, ``claim``, ``double``, ``pass``, ``timeout``...),
+        ``round_ended`` says whether that action ended the round; the other
+        keys are those of :meth:`moves`. None before the record's first action."""
+        rounds = self._record.rounds
+        for ri in range(len(rounds) - 1, -1, -1):
+            if not rounds[ri].actions:
+                continue
+            moves = self.moves(ri)
+            for i in range(len(moves) - 1, -1, -1):
+                action = moves[i]["action"]
+                if isinstance(action, str):
+                    out = dict(moves[i])
+                    out["kind"] = self.state.parse(action).kind
+                    out["round_ended"] = any(m["round_ended"] for m in moves[i:])
+                    return out
+        return None
+
     # --------------------------------------------------------------- actions
     def apply(self, action: str | Action) -> Action:
         """Play an action (text or value) for the seat to act; returns it.
@@ -104,22 +159,24 @@ class Session:
         Raises ChkobbaError (and changes nothing) if it is unreadable or illegal."""
         s = self.state
         a = s.parse(action) if isinstance(action, str) else action
-        if s.to_act() is None:
-            raise IllegalAction("the match is over" if s.is_over else "the cards are not dealt yet")
-        if a not in s.legal_actions():
-            raise IllegalAction(s.explain(a))
-        actor = s.to_act()
+        s.verify_action(a)
         new = s.copy()
         new.play(a)
-        move = _describe_move(actor, a, s, new)
+        ri = len(self._record.rounds) - 1
+        actions = self._record.rounds[ri].actions
+        known = self._moves.get((ri, len(actions)))
+        described = known + s.describe_moves(a, new) if known is not None else None
         deck = self._next_deck(new)
         # everything that can fail is done: the state and its record change together
-        self._record.rounds[-1].actions.append(str(a))
+        self._moves.pop((ri, len(actions)), None)
+        actions.append(str(a))
+        if described is not None:  # keep the round's moves up to date without replaying it
+            self._moves[(ri, len(actions))] = described
         self._write_deck(deck)
-        self.state, self.last_move = new, move
+        self.state = new
         return a
 
-    def _next_deck(self, s: GameState) -> tuple[list[str], bool] | None:
+    def _next_deck(self, s: State) -> tuple[list[str], bool] | None:
         """Deal ``s`` its next deck if it waits for one; returns the deck's
         codes and whether it starts a new round entry (else it is a re-deal
         of the current round), for :meth:`_write_deck`."""
@@ -128,7 +185,7 @@ class Session:
         k = sum(len(r.decks) for r in self._record.rounds)
         deck = list(s.full_deck())
         random.Random(f"{self.seed}/{k}").shuffle(deck)
-        new_round = not getattr(s, "redeal_next", False) or not self._record.rounds
+        new_round = not s.deal_continues_round() or not self._record.rounds
         s.deal(deck)
         return [CODES[c] for c in deck], new_round
 
@@ -147,67 +204,16 @@ class Session:
         self._write_deck(self._next_deck(self.state))
 
     # ------------------------------------------------------------------ view
-    def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` sees, as JSON-able values for an interface."""
-        if self.game == "chkobba":
-            return chkobba_view(self, seat)
-        from .games.seven_diamonds.state import seven_diamonds_view
-        return seven_diamonds_view(self, seat)
-
-
-def chkobba_view(session: Session, seat: int) -> dict[str, Any]:
-    """The Chkobba table as ``seat`` sees it. Nothing here reveals a hidden card
-    or a missed capture: ``legal`` is given only to the seat to act, and an
-    interface must not use it to point at claimable cards."""
-    from .games.chkobba.state import CUT, ChkobbaState
-    s = session.state
-    assert isinstance(s, ChkobbaState)
-    obs = s.observation(seat)
-    history = [str(a) for a in obs.history]
-    results = [r.details() for r in s.results]
-    return {
-        "game": "chkobba",
-        "options": s.options.to_dict(),
-        "players": s.n,
-        "seat": seat,
-        "side": seat & 1,
-        "phase": s.phase,
-        "to_act": s.to_act(),
-        "dealer": s.dealer,
-        "cutter": s.cutter,
-        "hand": C.codes(sorted(obs.hand, key=lambda c: (c // 13, c % 13))),
-        "cut_card": CODES[obs.cut_card] if obs.cut_card >= 0 else None,
-        "cut_visible": s.phase == CUT and seat == s.cutter,
-        "table": C.codes(obs.table),
-        "hand_counts": list(obs.hand_counts),
-        "deck": obs.deck_left,
-        "piles": [obs.piles[0].bit_count(), obs.piles[1].bit_count()],
-        "chkobba_cards": [C.codes(obs.chkobbas[0]), C.codes(obs.chkobbas[1])],
-        "score": list(s.score),
-        "games": list(s.games),
-        "game_index": s.game_index,
-        "round_index": s.round_index,
-        "target": s.options.target,
-        "match": s.options.match,
-        "winner": s.winner,
-        "history": history,
-        "last": session.last_move,
-        "results": results,
-        "legal": session.legal() if s.to_act() == seat else [],
-    }
-
-
-def _describe_move(seat: int | None, a: Action, before: Any, after: Any) -> dict[str, Any]:
-    """A move for display: who, what, which cards, whether it ended the round
-    and whether it swept (``after`` is the state right after the move, before
-    any new deal; ``before`` is None when resuming a record)."""
-    swept = (before is not None and seat is not None and hasattr(after, "chkobbas")
-             and len(after.chkobbas[seat & 1]) > len(before.chkobbas[seat & 1]))
-    return {"seat": seat, "action": str(a), "kind": a.kind,
-            "card": CODES[a.card] if a.card >= 0 else None,
-            "take": [CODES[c] for c in a.take],
-            "round_ended": after.round_over(),
-            "chkobba": swept}
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees, as JSON-able values for an interface; ``None``
+        shows every hand (replays, embeds). ``legal`` is given only to the
+        seat to act (to every view when ``seat`` is None); ``claim`` is
+        ``{"card", "seat"}`` when the seat to act may claim a missed capture
+        now, else None (never revealing whether one was missed)."""
+        v: dict[str, Any] = dict(self.state.view(seat))
+        v["last"] = self.last_move
+        v["legal"] = self.legal() if seat is None or self.state.to_act() == seat else []
+        return v
 
 
 __all__ = ["Session", "ChkobbaError", "InvalidRecord"]

@@ -19,7 +19,7 @@ from chkobba.agents.chkobba import View, score_action
 from chkobba.agents.seven_diamonds import hand_strength
 from chkobba.cards import CODES, card, mask_of
 from chkobba.games.chkobba.state import DECK, ChkobbaState
-from chkobba.games.chkobba.observation import determinize
+from chkobba import determinize
 from chkobba.session import Session
 
 SMALL = Budget(rollouts=100)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from chkobba.cards import mask_of
 from chkobba.games.chkobba.state import DEAL, DECK_MASK, OVER, ChkobbaState
-from chkobba.games.chkobba.observation import determinize
+from chkobba import determinize
 from chkobba.options import ChkobbaOptions
 from chkobba.records import replay, summary
 from chkobba.session import Session

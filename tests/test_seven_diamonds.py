@@ -466,7 +466,9 @@ def test_action_text_round_trips() -> None:
     for a in s.legal_actions():
         assert s.parse(str(a)) == a
     assert s.parse("7D") == Action(LAY, card("7D"))
-    assert code(s.parse(" 7D ").card) == "7D"
+    for loose in (" 7D ", "7D\n", "\t7D", "7D\u00a0"):  # strict reading: one canonical text
+        with pytest.raises(InvalidAction, match="without spaces"):
+            s.parse(loose)
 
 
 def test_deck_is_the_32_cards() -> None:

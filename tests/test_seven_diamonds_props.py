@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given, settings, strategies as st
 
 from chkobba.errors import IllegalAction
-from chkobba.games.chkobba.observation import determinize
+from chkobba import determinize
 from chkobba.records import replay, summary
 from chkobba.games.seven_diamonds.state import CALLS, DECK_MASK, PLAY, SevenDiamondsState
 from chkobba.session import Session

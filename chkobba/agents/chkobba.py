@@ -21,9 +21,11 @@ from typing import Any
 from .. import cards as C
 from ..actions import ACCEPT, CAPTURE, CLAIM, KEEP, PASS, PROPOSE, REFUSE, TABLE, Action
 from ..cards import Card
+from ..messages import Message, message
 from ..games.chkobba.state import (ANSWER, CUT, DECK_MASK, DIAMONDS, HAYA_BIT, PLAY, REDEAL, SEVENS, SIXES,
                       ChkobbaState, VALUES, captures_on)
-from ..games.chkobba.observation import ChkobbaObservation, determinize
+from ..games.chkobba.determinize import determinize
+from ..games.chkobba.observation import ChkobbaObservation
 
 # ------------------------------------------------------------ pile evaluation
 
@@ -469,44 +471,46 @@ class ChkobbaModel:
         and the sweep risk it leaves."""
         out: dict[str, Any] = {}
         if obs.phase != PLAY:
-            cut = C.CODES[obs.cut_card] if obs.cut_card >= 0 else "the cut card"
-            out["reason"] = {
-                KEEP: f"keep {cut} in your hand",
-                TABLE: f"put {cut} and three more on the table; you play first",
-                PROPOSE: "ask for a new deal",
-                PASS: "play this deal",
-                ACCEPT: "agree to a new deal",
-                REFUSE: "play this deal",
-            }.get(a.kind, a.kind)
+            cut = C.CODES[obs.cut_card] if obs.cut_card >= 0 else None
+            msg = {
+                KEEP: message("coach.keep", card=cut) if cut else message("coach.keep_unseen"),
+                TABLE: message("coach.table", card=cut) if cut else message("coach.table_unseen"),
+                PROPOSE: message("coach.propose"),
+                PASS: message("coach.play_deal"),
+                ACCEPT: message("coach.accept"),
+                REFUSE: message("coach.play_deal"),
+            }.get(a.kind) or message("coach.word", word=a.kind)
+            out.update(reason=str(msg), code=msg.code, params=msg.params)
             return out
         view = View.of_obs(obs)
         value, risk = score_action(view, a)
         out["heuristic"] = round(value, 3)
         out["sweep_risk"] = round(risk, 3)
-        words: list[str] = []
+        words: list[Message] = []
         if a.kind in (CAPTURE, CLAIM):
             got = [a.card, *a.take]
             table_after = [x for x in obs.table if x not in a.take and x != (a.card if a.kind == CLAIM else -1)]
             if any((1 << c) & HAYA_BIT for c in got):
-                words.append("takes the 7D")
+                words.append(message("coach.takes_7d"))
             sev = sum(1 for c in got if (1 << c) & SEVENS)
             dia = sum(1 for c in got if (1 << c) & DIAMONDS)
             if sev:
-                words.append(f"{sev} seven{'s' if sev > 1 else ''}")
+                words.append(message("coach.sevens", count=sev) if sev > 1 else message("coach.one_seven"))
             if dia:
-                words.append(f"{dia} diamond{'s' if dia > 1 else ''}")
-            words.append(f"{len(got)} cards")
+                words.append(message("coach.diamonds", count=dia) if dia > 1 else message("coach.one_diamond"))
+            words.append(message("coach.cards", count=len(got)))
             if a.kind == CLAIM:
-                words.insert(0, "claims a missed capture")
+                words.insert(0, message("coach.claims"))
             sweeps = not table_after and a.kind == CAPTURE and (not view.last or obs.options.last_card_sweep)
             if sweeps or (a.kind == CLAIM and not table_after):
-                words.append("chkobba!")
+                words.append(message("coach.chkobba"))
                 out["chkobba"] = True
         else:
-            words.append(f"lays {C.CODES[a.card]}")
+            words.append(message("coach.lays", card=C.CODES[a.card]))
             if view.table and captures_on(view.table, view.values[a.card], view.values):
-                words.append("it could capture: the next player may claim it")
+                words.append(message("coach.could_capture"))
         if risk >= 0.05:
-            words.append(f"sweep risk {round(risk * 100)}%")
-        out["reason"] = ", ".join(words)
+            words.append(message("coach.sweep_risk", percent=round(risk * 100)))
+        msg = message("coach.reason", parts=[w.to_json() for w in words])
+        out.update(reason=str(msg), code=msg.code, params=msg.params)
         return out

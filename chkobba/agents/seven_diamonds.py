@@ -18,8 +18,10 @@ from typing import Any
 from .. import cards as C
 from ..actions import DOUBLE, LAY, PASS, TIMEOUT, TRIPLE, Action
 from ..cards import Card
-from ..games.seven_diamonds.state import (CALLS, DECK_MASK, NEXT, PLAY, POINTS, SEVEN_OF_DIAMONDS, SEVENS,
-                              SevenDiamondsObservation, SevenDiamondsState, determinize_seven_diamonds)
+from ..messages import message
+from ..games.seven_diamonds.determinize import determinize_seven_diamonds
+from ..games.seven_diamonds.observation import SevenDiamondsObservation
+from ..games.seven_diamonds.state import CALLS, DECK_MASK, NEXT, PLAY, POINTS, SEVEN_OF_DIAMONDS, SEVENS, SevenDiamondsState
 
 PLAYERS = 4
 
@@ -241,20 +243,22 @@ class SevenModel:
         if a.kind == LAY:
             v = SView.of_obs(obs)
             out["heuristic"] = round(score_card(v, a.card), 3)
-            words = [f"lays {C.CODES[a.card]}"]
+            words = [message("coach.lays", card=C.CODES[a.card])]
             x = NEXT[a.card]
             run = 0
             while x >= 0 and (obs.hand >> x) & 1:
                 run += 1
                 x = NEXT[x]
             if run:
-                words.append(f"you can follow with {run} more")
+                words.append(message("coach.follow", count=run))
             elif x >= 0 and (v.unseen >> x) & 1:
-                words.append(f"opens {C.CODES[x]} to the others")
+                words.append(message("coach.opens", card=C.CODES[x]))
             if POINTS[a.card]:
-                words.append(f"sheds {POINTS[a.card]} points")
-            out["reason"] = ", ".join(words)
+                words.append(message("coach.sheds", points=POINTS[a.card]))
+            msg = message("coach.reason", parts=[w.to_json() for w in words])
+            out.update(reason=str(msg), code=msg.code, params=msg.params)
         elif a.kind in (DOUBLE, TRIPLE, PASS):
             out["hand_strength"] = round(hand_strength(obs.hand), 2)
-            out["reason"] = f"{a.kind}: hand strength {hand_strength(obs.hand):.1f}"
+            msg = message("coach.call", call=a.kind, strength=f"{hand_strength(obs.hand):.1f}")
+            out.update(reason=str(msg), code=msg.code, params=msg.params)
         return out

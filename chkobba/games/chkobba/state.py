@@ -21,44 +21,18 @@ from ...actions import (ACCEPT, CAPTURE, CLAIM, KEEP, LAY, ORDER, PASS, PROPOSE,
                       Action, parse_action, word)
 from ...cards import CODES, Card
 from ...errors import IllegalAction, InvalidAction
-from ...protocol import StateBase
-from ...options import ChkobbaOptions
-
-# Phases of play.
-DEAL = "deal"          # a shuffled deck is needed (new round, or an accepted re-deal)
-CUT = "cut"            # the cutter keeps or tables the cut card
-REDEAL = "redeal"      # players may propose a re-deal, in order from the cutter
-ANSWER = "answer"      # the other side answers a re-deal proposal
-PLAY = "play"
-OVER = "over"          # the match is over
-
-CHKOBBA_RANKS = "A234567JQK"
-DECK: tuple[Card, ...] = tuple(C.make(r, s) for s in C.SUITS for r in CHKOBBA_RANKS)
-DECK_MASK = C.mask_of(DECK)
-SEVENS = C.mask_of(C.make("7", s) for s in C.SUITS)
-SIXES = C.mask_of(C.make("6", s) for s in C.SUITS)
-SEVEN_OF_DIAMONDS = C.make("7", "D")
-HAYA_BIT = 1 << SEVEN_OF_DIAMONDS
-DIAMONDS = C.SUIT_MASKS[0] & DECK_MASK
+from ...messages import Message, message, quote
+from ...protocol import JSONDict, Log, StateBase
+from .observation import ChkobbaObservation, observe_chkobba
+from .options import ChkobbaOptions
+from .view import describe_moves, view
+from .constants import (ANSWER, CHKOBBA_RANKS, CUT, DEAL, DECK, DECK_MASK, DIAMONDS, HAYA_BIT, OVER,  # noqa: F401
+                        PLAY, REDEAL, SEVEN_OF_DIAMONDS, SEVENS, SIXES, VALUES, card_values)
 
 
-def card_values(faces: str) -> tuple[int, ...]:
-    """Capture value of each of the 52 card ids (0 for cards not in the deck)."""
-    face = {"QJK": {"Q": 8, "J": 9, "K": 10}, "JQK": {"J": 8, "Q": 9, "K": 10}}[faces]
-    out = []
-    for c in range(52):
-        r = C.rank_of(c)
-        if r in face:
-            out.append(face[r])
-        elif r in "A234567":
-            out.append(1 if r == "A" else int(r))
-        else:
-            out.append(0)
-    return tuple(out)
-
-
-VALUES = {f: card_values(f) for f in ("QJK", "JQK")}
-
+__all__ = ["ChkobbaState", "RoundResult", "score_round", "captures_on", "side_of", "describe_bad_deck",
+           "ANSWER", "CHKOBBA_RANKS", "CUT", "DEAL", "DECK", "DECK_MASK", "DIAMONDS", "HAYA_BIT", "OVER", "PLAY",
+           "REDEAL", "SEVEN_OF_DIAMONDS", "SEVENS", "SIXES", "VALUES", "card_values", "ChkobbaObservation"]
 
 _LAYS: tuple[Action, ...] = tuple(Action(LAY, c) for c in range(52))
 
@@ -209,7 +183,7 @@ class ChkobbaState(StateBase):
     games: tuple[int, int]
     game_index: int
     results: tuple[RoundResult, ...]
-    log: tuple[Any, ...] | None
+    log: Log
     log_len: int
     winner: int | None
     redeal_next: bool
@@ -236,7 +210,7 @@ class ChkobbaState(StateBase):
         s.options = options
         s.n = options.players
         if type(first_dealer) is not int or not 0 <= first_dealer < s.n:
-            raise InvalidAction(f"the first dealer must be a seat from 0 to {s.n - 1}, not {first_dealer!r}")
+            raise InvalidAction("deal.first_dealer", last=s.n - 1, value=quote(first_dealer))
         s.values = VALUES[options.faces]
         s.phase = DEAL
         s.dealer = first_dealer
@@ -296,7 +270,7 @@ class ChkobbaState(StateBase):
     def deal(self, deck: Sequence[Card]) -> None:
         """Give the shuffled deck the ``deal`` phase waits for (index 0 is the cut card)."""
         if self.phase != DEAL:
-            raise IllegalAction("no deck is needed now: the round is under way")
+            raise IllegalAction("deal.not_needed")
         d = tuple(deck)
         if len(d) != 40 or C.mask_of(d) != DECK_MASK:
             raise InvalidAction(describe_bad_deck(d))
@@ -340,6 +314,11 @@ class ChkobbaState(StateBase):
     def round_over(self) -> bool:
         """Whether the round in the record is finished (waiting for a deck or the match over)."""
         return self.phase in (DEAL, OVER) and not self.redeal_next and self.round_index >= 0
+
+    def deal_continues_round(self) -> bool:
+        """Whether the deck the state waits for continues the round (after an
+        accepted re-deal) instead of starting a new one."""
+        return self.redeal_next
 
     def legal_actions(self) -> list[Action]:
         """Every legal action, in a fixed order (claims, then each hand card in
@@ -394,7 +373,7 @@ class ChkobbaState(StateBase):
         a = parse_action(text)
         for c in (a.card, *a.take):
             if c >= 0 and not (DECK_MASK >> c) & 1:
-                raise InvalidAction(f'"{text}": {CODES[c]} is not a card of the Chkobba deck (no 8, 9 or 10)')
+                raise InvalidAction("chkobba.action_foreign_card", action=quote(text), card=CODES[c])
         return a
 
     # ---------------------------------------------------------------- actions
@@ -544,82 +523,85 @@ class ChkobbaState(StateBase):
                 self.game_index += 1
 
     # ------------------------------------------------------------ explaining
-    def explain(self, a: Action) -> str:
+    def explain(self, a: Action) -> Message:
         """Why ``a`` is not legal here, in words a player understands."""
         p = self.phase
         text = str(a)
         if p == OVER:
-            return "the match is over"
+            return message("match.over")
         if p == DEAL:
-            return "the cards are not dealt yet"
+            return message("deal.pending")
         if p == CUT:
-            return f'it is the cut: the cutter (seat {self.cutter}) says "keep" or "table", not "{text}"'
+            return message("chkobba.cut", seat=self.cutter, action=text)
         if p == REDEAL:
-            return f'the table shows three cards of one value: seat {self.turn} says "propose" (a re-deal) or "pass", not "{text}"'
+            return message("chkobba.redeal", seat=self.turn, action=text)
         if p == ANSWER:
-            return f'seat {self.proposer} proposed a re-deal: seat {(self.proposer + 1) % self.n} says "accept" or "refuse", not "{text}"'
+            return message("chkobba.answer", proposer=self.proposer, seat=(self.proposer + 1) % self.n, action=text)
         if a.kind not in (LAY, CAPTURE, CLAIM):
-            return f'"{text}" is not a move now: play a card from your hand'
+            return message("chkobba.play_a_card", action=text)
         values = self.values
         name = CODES[a.card]
         if a.kind == CLAIM:
             if not self.options.claims:
-                return "missed captures can't be claimed at this table"
+                return message("claim.off")
             if self.claim is None:
-                return "there is no missed capture to claim now: only the card just laid, before you play, can be claimed"
+                return message("claim.none")
             laid, before = self.claim
             if a.card != laid:
-                return f"only {CODES[laid]}, the card just laid, can be claimed, not {name}"
+                return message("claim.wrong_card", laid_card=CODES[laid], card=name)
             if not captures_on(before, values[laid], values):
-                return f"{name} could not have captured anything, so there is nothing to claim"
+                return message("claim.nothing", card=name)
             return self._capture_reason(a.card, a.take, before, claim=True)
         hand = self.hands[self.turn]
         if a.card not in hand:
-            return f"{name} is not in your hand"
+            return message("play.not_in_hand", card=name)
         caps = captures_on(self.table, values[a.card], values) if self.table else []
         if a.kind == LAY:
-            return f"capture is compulsory at this table: {name} can capture, so it must"
-        return self._capture_reason(a.card, a.take, self.table, claim=False) if caps or a.take else f"{name} can't capture"
+            return message("capture.compulsory", card=name)
+        return self._capture_reason(a.card, a.take, self.table, claim=False) if caps or a.take else message("capture.none", card=name)
 
-    def _capture_reason(self, c: Card, take: tuple[Card, ...], table: tuple[Card, ...], claim: bool) -> str:
+    def _capture_reason(self, c: Card, take: tuple[Card, ...], table: tuple[Card, ...], claim: bool) -> Message:
         values = self.values
         name = CODES[c]
         v = values[c]
         for t in take:
             if t not in table:
-                where = "was not on the table when it was laid" if claim else "is not on the table"
-                return f"{CODES[t]} {where}"
+                return message("claim.not_on_table" if claim else "capture.not_on_table", taken_card=CODES[t])
         if len(take) == 1:
             t = take[0]
             if values[t] != v:
-                return f"{name} is worth {v} and {CODES[t]} is worth {values[t]}"
+                return message("capture.value_mismatch", card=name, value=v, taken_card=CODES[t], taken_value=values[t])
         else:
             total = sum(values[t] for t in take)
             if total != v:
-                return f"{name} is worth {v} and those cards add up to {total}"
+                return message("capture.sum_mismatch", card=name, value=v, sum=total, cards=C.codes(take))
             same = [t for t in table if values[t] == v]
             if same:
-                return (f"{CODES[same[0]]} is worth {v} like {name}: a card of the same value must be taken "
-                        "before any sum")
-        return f"{name} can't take those cards"
+                return message("capture.value_first", same_card=CODES[same[0]], value=v, card=name)
+        return message("capture.cannot_take", card=name)
 
     # ---------------------------------------------------------- observations
-    def observation(self, seat: int) -> "ChkobbaObservation":
-        from .observation import observe_chkobba
+    def observation(self, seat: int) -> ChkobbaObservation:
         return observe_chkobba(self, seat)
 
+    def view(self, seat: int | None) -> JSONDict:
+        """The table as ``seat`` sees it (``None``: every hand shown), JSON-able."""
+        return view(self, seat)
 
-def describe_bad_deck(d: tuple[Card, ...]) -> str:
+    def describe_moves(self, a: Action, after: "ChkobbaState") -> list[JSONDict]:
+        """Action ``a``, played in this state and leading to ``after``, for display."""
+        return describe_moves(self, a, after)
+
+
+def describe_bad_deck(d: tuple[Card, ...]) -> Message:
     if len(d) != 40:
-        return f"a Chkobba deck has 40 cards, this one has {len(d)}"
+        return message("chkobba.deck_size", count=len(d))
     seen: set[Card] = set()
     for c in d:
         if c in seen:
-            return f"{CODES[c]} is twice in the deck"
+            return message("deal.card_twice", card=CODES[c])
         if not (DECK_MASK >> c) & 1:
-            return f"{CODES[c]} is not a card of the Chkobba deck (no 8, 9 or 10)"
+            return message("chkobba.deck_foreign_card", card=CODES[c])
         seen.add(c)
-    return "the deck is not the 40 Chkobba cards"
+    return message("chkobba.deck_wrong")
 
-
-from .observation import ChkobbaObservation  # noqa: E402  (cycle: observation builds states)

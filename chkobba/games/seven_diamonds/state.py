@@ -30,63 +30,27 @@ Decisions where RULES.md is silent (also in ``docs/seven-diamonds.md``):
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from ... import cards as C
 from ...actions import CAPTURE, CLAIM, DOUBLE, LAY, PASS, TIMEOUT, TRIPLE, Action, parse_action, word
 from ...cards import CODES, SUITS, Card
 from ...errors import IllegalAction, InvalidAction
-from ...protocol import StateBase
-from ...options import SevenDiamondsOptions
+from ...messages import Message, message, quote
+from ...protocol import JSONDict, StateBase
+from .observation import SevenDiamondsObservation, observe_seven_diamonds
+from .options import SevenDiamondsOptions
+from .view import describe_moves, view
+from .constants import (BELOW, BUILD, CALLS, DEAL, DECK, DECK_MASK, LAID, LAST_CARD, LAY_ACTIONS,  # noqa: F401
+                        NEXT, OTHER_SEVENS, OUT, OVER, PASSED, PLAY, PLAYERS, POINTS, SEVEN_OF_DIAMONDS,
+                        SEVENS, TIMED_OUT, build_order, points_of)
 
-# Phases of play.
-DEAL = "deal"      # a shuffled deck is needed
-CALLS = "calls"    # double / triple / pass, once each from the dealer's right
-PLAY = "play"
-OVER = "over"      # the game (and so the match) is over
-
-PLAYERS = 4
-BUILD = "789TJQKA"  # rank order for building up a suit
-DECK: tuple[Card, ...] = tuple(C.make(r, s) for s in SUITS for r in BUILD)
-DECK_MASK = C.mask_of(DECK)
-SEVEN_OF_DIAMONDS = C.make("7", "D")
-SEVENS = C.mask_of(C.make("7", s) for s in SUITS)
-OTHER_SEVENS = SEVENS & ~(1 << SEVEN_OF_DIAMONDS)
-
-# NEXT[c]: the card that may be laid after c in its suit (-1 after the ace).
-NEXT: tuple[int, ...] = tuple(
-    C.make(BUILD[BUILD.index(C.rank_of(c)) + 1], SUITS[C.suit_of(c)])
-    if (DECK_MASK >> c) & 1 and C.rank_of(c) != "A" else -1
-    for c in range(52))
-# BELOW[c]: the card that must be on the table before c (-1 for a 7).
-BELOW: tuple[int, ...] = tuple(
-    C.make(BUILD[BUILD.index(C.rank_of(c)) - 1], SUITS[C.suit_of(c)])
-    if (DECK_MASK >> c) & 1 and C.rank_of(c) != "7" else -1
-    for c in range(52))
-# Points of a card left in a losing hand: A 20; K, Q, J 10; others 0.
-POINTS: tuple[int, ...] = tuple({"A": 20, "K": 10, "Q": 10, "J": 10}.get(C.rank_of(c), 0)
-                                if (DECK_MASK >> c) & 1 else 0 for c in range(52))
-LAY_ACTIONS: tuple[Action, ...] = tuple(Action(LAY, c) for c in range(52))
-
-# Event kinds of the public log (besides the call words double/triple/pass).
-LAID = "lay"             # the seat laid a card
-PASSED = "passed"        # the seat could not play: the game passed for it
-LAST_CARD = "last card"  # the seat is down to one card
-OUT = "out"              # the seat laid its last card and won the round for its team
-TIMED_OUT = "timeout"    # the seat's time ran out; the next event says what was done for it
-
-
-def build_order(c: Card) -> tuple[int, int]:
-    """Sort key: suit D H S C, then rank 7 8 9 T J Q K A."""
-    return (C.suit_of(c), BUILD.index(C.rank_of(c)))
-
-
-def points_of(mask: int) -> int:
-    """The points of the cards of a mask left in a losing hand."""
-    return sum(POINTS[c] for c in C.cards_of(mask))
+__all__ = ["SevenDiamondsState", "SevenDiamondsRoundResult", "Event", "score_round", "describe_bad_deck", "Cell",
+           "BELOW", "BUILD", "CALLS", "DEAL", "DECK", "DECK_MASK", "LAID", "LAST_CARD", "LAY_ACTIONS", "NEXT",
+           "OTHER_SEVENS", "OUT", "OVER", "PASSED", "PLAY", "PLAYERS", "POINTS", "SEVEN_OF_DIAMONDS", "SEVENS",
+           "TIMED_OUT", "build_order", "points_of", "SevenDiamondsObservation"]
 
 
 class Event(NamedTuple):
@@ -211,7 +175,7 @@ class SevenDiamondsState(StateBase):
         if not isinstance(options, SevenDiamondsOptions):
             options = SevenDiamondsOptions.from_dict(options)
         if type(first_dealer) is not int or not 0 <= first_dealer < PLAYERS:
-            raise InvalidAction(f"the first dealer must be a seat from 0 to {PLAYERS - 1}, not {first_dealer!r}")
+            raise InvalidAction("deal.first_dealer", last=PLAYERS - 1, value=quote(first_dealer))
         s = cls.__new__(cls)
         s.options = options
         s.n = PLAYERS
@@ -267,8 +231,7 @@ class SevenDiamondsState(StateBase):
         """Give the shuffled deck the ``deal`` phase waits for: eight cards
         each, in order of play from the dealer's right (index 0 first)."""
         if self.phase != DEAL:
-            raise IllegalAction("the game is over" if self.phase == OVER else
-                                "no deck is needed now: the round is under way")
+            raise IllegalAction("game.over" if self.phase == OVER else "deal.not_needed")
         d = tuple(deck)
         if len(d) != 32 or C.mask_of(d) != DECK_MASK:
             raise InvalidAction(describe_bad_deck(d))
@@ -344,9 +307,9 @@ class SevenDiamondsState(StateBase):
         """Read an action's text for this game (syntax and deck only)."""
         a = parse_action(text)
         if a.kind in (CAPTURE, CLAIM):
-            raise InvalidAction(f'"{text}": nothing is captured in Seven Diamonds; lay one card, like "9H"')
+            raise InvalidAction("seven_diamonds.no_capture", action=quote(text))
         if a.card >= 0 and not (DECK_MASK >> a.card) & 1:
-            raise InvalidAction(f'"{text}": {CODES[a.card]} is not a card of the Seven Diamonds deck (7 up to ace only)')
+            raise InvalidAction("seven_diamonds.action_foreign_card", action=quote(text), card=CODES[a.card])
         return a
 
     # ---------------------------------------------------------------- actions
@@ -441,334 +404,76 @@ class SevenDiamondsState(StateBase):
             self.phase = OVER
 
     # ------------------------------------------------------------ explaining
-    def explain(self, a: Action) -> str:
+    def explain(self, a: Action) -> Message:
         """Why ``a`` is not legal here, in words a player understands."""
         p = self.phase
         text = str(a)
         kind = a.kind
         if p == OVER:
-            return "the game is over"
+            return message("game.over")
         if p == DEAL:
-            return "the cards are not dealt yet"
+            return message("deal.pending")
         if kind == TIMEOUT:
-            return "there are no timers at this table"
+            return message("seven_diamonds.timers_off")
         if p == CALLS:
             if kind == TRIPLE:
                 if self.doubler < 0:
-                    return 'nobody has doubled: say "double" or "pass"'
+                    return message("seven_diamonds.nobody_doubled")
                 if self.multiplier == 3:
-                    return 'the round is already tripled: say "pass"'
-                return 'only the other team can triple: say "pass"'
+                    return message("seven_diamonds.tripled")
+                return message("seven_diamonds.other_team_triples")
             if kind == DOUBLE:
                 if self.multiplier == 3:
-                    return 'the round is already tripled: say "pass"'
+                    return message("seven_diamonds.tripled")
                 if self.turn & 1 != self.doubler:
-                    return 'the round is already doubled: say "triple" or "pass"'
-                return 'the round is already doubled: say "pass"'
-            words = " or ".join(f'"{x}"' for x in self.legal_actions() if x.kind != TIMEOUT)
-            return f'it is the time for calls: seat {self.turn} says {words}, not "{text}"'
+                    return message("seven_diamonds.doubled_triple")
+                return message("seven_diamonds.doubled")
+            words = [x.kind for x in self.legal_actions() if x.kind != TIMEOUT]
+            code = ("seven_diamonds.calls_pass_double" if DOUBLE in words else
+                    "seven_diamonds.calls_pass_triple" if TRIPLE in words else "seven_diamonds.calls_pass")
+            return message(code, seat=self.turn, action=text)
         # play
         if kind in (DOUBLE, TRIPLE):
-            return f'"{text}" is a call, and the calls are over: lay a card'
+            return message("seven_diamonds.calls_over", action=text)
         if kind != LAY:
             legal = self.legal_cards()
-            return f'"{text}" is not a move now: you must lay a card when one fits ({", ".join(C.codes(C.cards_of(legal)))})'
+            return message("seven_diamonds.must_lay", action=text, cards=C.codes(C.cards_of(legal)))
         c = a.card
         name = CODES[c]
         hand = self.hands[self.turn]
         if not (hand >> c) & 1:
             if (self.table >> c) & 1:
-                return f"{name} is already on the table"
-            return f"{name} is not in your hand"
+                return message("seven_diamonds.on_table", card=name)
+            return message("play.not_in_hand", card=name)
         if (hand >> SEVEN_OF_DIAMONDS) & 1:
-            return "you hold 7D: the game opens with it"
+            return message("seven_diamonds.opens_with_7d")
         below = BELOW[c]
         if below < 0:
-            return f"{name} can't be played yet"  # unreachable: once 7D is down every 7 fits
-        return f"{name} can't be played: {CODES[below]} is not on the table yet"
+            return message("seven_diamonds.not_yet", card=name)  # unreachable: once 7D is down every 7 fits
+        return message("seven_diamonds.below_missing", card=name, below_card=CODES[below])
 
     # ---------------------------------------------------------- observations
-    def observation(self, seat: int) -> "SevenDiamondsObservation":
-        return SevenDiamondsObservation(
-            options=self.options, seat=seat, phase=self.phase, to_act=self.to_act(), dealer=self.dealer,
-            turn=self.turn, hand=self.hands[seat], table=self.table, playable=self.playable,
-            hand_counts=(self.hands[0].bit_count(), self.hands[1].bit_count(),
-                         self.hands[2].bit_count(), self.hands[3].bit_count()),
-            spoken=self.spoken, multiplier=self.multiplier, doubler=self.doubler, voids=self.voids,
-            score=self.score, games=self.games, results=self.results, history=tuple(self.history()),
-            events=tuple(self.event_log()), winner=self.winner, round_index=self.round_index,
-            last_actor=self.last_actor)
+    def observation(self, seat: int) -> SevenDiamondsObservation:
+        return observe_seven_diamonds(self, seat)
+
+    def view(self, seat: int | None) -> JSONDict:
+        """The table as ``seat`` sees it (``None``: every hand shown), JSON-able."""
+        return view(self, seat)
+
+    def describe_moves(self, a: Action, after: "SevenDiamondsState") -> list[JSONDict]:
+        """Action ``a``, played in this state and leading to ``after``, with
+        the engine's events that followed, for display."""
+        return describe_moves(self, a, after)
 
 
-def describe_bad_deck(d: tuple[Card, ...]) -> str:
+def describe_bad_deck(d: tuple[Card, ...]) -> Message:
     if len(d) != 32:
-        return f"a Seven Diamonds deck has 32 cards, this one has {len(d)}"
+        return message("seven_diamonds.deck_size", count=len(d))
     seen: set[Card] = set()
     for c in d:
         if c in seen:
-            return f"{CODES[c]} is twice in the deck"
+            return message("deal.card_twice", card=CODES[c])
         if not (DECK_MASK >> c) & 1:
-            return f"{CODES[c]} is not a card of the Seven Diamonds deck (7 up to ace only)"
+            return message("seven_diamonds.deck_foreign_card", card=CODES[c])
         seen.add(c)
-    return "the deck is not the 32 Seven Diamonds cards"
-
-
-# -------------------------------------------------------------- observation
-@dataclass(frozen=True)
-class SevenDiamondsObservation:
-    """Everything one seat knows: its hand, the laid cards, hand counts, the
-    calls, the public event log (with forced passes), scores and results.
-
-    ``voids`` is public knowledge: for each seat, cards it is known not to
-    hold (it was passed, or a timeout skipped a suit, while they were
-    playable). ``hand``, ``table``, ``playable`` and ``voids`` are masks."""
-
-    game = "seven_diamonds"
-
-    options: SevenDiamondsOptions
-    seat: int
-    phase: str
-    to_act: int | None
-    dealer: int
-    turn: int
-    hand: int
-    table: int
-    playable: int
-    hand_counts: tuple[int, int, int, int]
-    spoken: int
-    multiplier: int
-    doubler: int
-    voids: tuple[int, ...]
-    score: tuple[int, int]
-    games: tuple[int, int]
-    results: tuple[SevenDiamondsRoundResult, ...]
-    history: tuple[Action, ...]
-    events: tuple[Event, ...]
-    winner: int | None
-    round_index: int
-    last_actor: int
-
-    game_index = 0  # a match is one game
-
-    @property
-    def players(self) -> int:
-        return PLAYERS
-
-    @property
-    def team(self) -> int:
-        return self.seat & 1
-
-    side = team
-
-    def hand_cards(self) -> list[Card]:
-        return sorted(C.cards_of(self.hand), key=build_order)
-
-    def laid(self, suit: int) -> list[Card]:
-        """The laid cards of a suit (0..3 for D H S C), from the 7 up."""
-        return sorted(C.cards_of(self.table & C.SUIT_MASKS[suit]), key=build_order)
-
-    def unseen_mask(self) -> int:
-        """The cards this seat can't place: the other hands."""
-        return DECK_MASK & ~self.hand & ~self.table if self.phase in (CALLS, PLAY) else 0
-
-    def legal_actions(self) -> list[Action]:
-        """The seat's legal actions when it is to act (computed on a
-        determinized state: legality never depends on hidden cards)."""
-        if self.to_act != self.seat:
-            return []
-        return determinize_seven_diamonds(self, random.Random(0)).legal_actions()
-
-
-def determinize_seven_diamonds(obs: SevenDiamondsObservation, rng: random.Random) -> SevenDiamondsState:
-    """A full state consistent with ``obs``: the unseen cards dealt at random
-    to the other seats, respecting every public constraint:
-
-    - a seat holds exactly its public hand count;
-    - a seat never holds a card of its ``voids`` (it was passed while that
-      card was playable, so it did not hold it then, and hands never grow);
-    - in play, the seat to act holds a playable card (otherwise the engine
-      would have passed it): 7D itself before the opening.
-
-    The deal is always found when one exists (and one does: the real one).
-    """
-    s = SevenDiamondsState.__new__(SevenDiamondsState)
-    s.options = obs.options
-    s.n = PLAYERS
-    s.phase = obs.phase
-    s.dealer = obs.dealer
-    s.table = obs.table
-    s.playable = obs.playable
-    s.turn = obs.turn
-    s.spoken = obs.spoken
-    s.multiplier = obs.multiplier
-    s.doubler = obs.doubler
-    s.voids = obs.voids
-    s.score = obs.score
-    s.games = obs.games
-    s.results = obs.results
-    s.winner = obs.winner
-    s.round_index = obs.round_index
-    s.last_actor = obs.last_actor
-    log: Cell | None = None
-    for a in obs.history:
-        log = (a, log)
-    s.log = log
-    s.log_len = len(obs.history)
-    events: Cell | None = None
-    for e in obs.events:
-        events = (e, events)
-    s.events = events
-    s.hands = [0, 0, 0, 0]
-    if obs.phase not in (CALLS, PLAY):
-        return s
-    s.hands[obs.seat] = obs.hand
-    others = [seat for seat in range(PLAYERS) if seat != obs.seat]
-    caps = {seat: obs.hand_counts[seat] for seat in others}
-    unseen = C.cards_of(obs.unseen_mask())
-    allowed = {c: sum(1 << seat for seat in others if not (obs.voids[seat] >> c) & 1) for c in unseen}
-    must = obs.turn if obs.phase == PLAY and obs.turn != obs.seat else -1
-    need = obs.playable & obs.unseen_mask() if must >= 0 else 0
-    for _ in range(8):  # usually the constraints are mild: sample, then check the one "holds some" rule
-        hands = _sample(unseen, allowed, caps, rng)
-        if hands is not None and (must < 0 or hands[must] & need):
-            for seat in others:
-                s.hands[seat] = hands[seat]
-            return s
-    # exact fallback: give the seat to act one of the playable cards first
-    firsts = C.cards_of(need)
-    rng.shuffle(firsts)
-    for c in firsts:
-        if not (allowed[c] >> must) & 1:
-            continue
-        caps2 = dict(caps)
-        caps2[must] -= 1
-        rest = [x for x in unseen if x != c]
-        hands = _sample(rest, allowed, caps2, rng)
-        if hands is not None:
-            hands[must] |= 1 << c
-            for seat in others:
-                s.hands[seat] = hands[seat]
-            return s
-    raise ValueError("no deal of the hidden cards agrees with this observation")
-
-
-def _feasible(counts: dict[int, int], caps: dict[int, int], subsets: list[int]) -> bool:
-    """Hall's condition: the cards whose allowed seats lie within any set S
-    of seats fit in S's free places (``counts``: allowed-seat mask -> cards)."""
-    for sub in subsets:
-        room = 0
-        for s, n in caps.items():
-            if (sub >> s) & 1:
-                room += n
-        forced = 0
-        for m, n in counts.items():
-            if m & ~sub == 0:
-                forced += n
-        if forced > room:
-            return False
-    return True
-
-
-def _sample(cards: list[Card], allowed: dict[Card, int], caps: dict[int, int],
-            rng: random.Random) -> list[int] | None:
-    """Deal ``cards`` to seats with ``caps`` free places, each card to a seat
-    its ``allowed`` mask permits; None if impossible.
-
-    The constrained cards go first, each to a seat drawn in proportion to its
-    free places among those that keep the rest of the deal possible (so it
-    never backtracks); the cards any seat may hold then fill the places left."""
-    caps = dict(caps)
-    full = 0
-    for s in caps:
-        full |= 1 << s
-    subsets = []
-    sub = full
-    while sub:
-        subsets.append(sub)
-        sub = (sub - 1) & full
-    counts: dict[int, int] = {}
-    free: list[Card] = []
-    bound: list[Card] = []
-    for c in cards:
-        m = allowed[c]
-        counts[m] = counts.get(m, 0) + 1
-        (free if m == full else bound).append(c)
-    if len(cards) != sum(caps.values()) or not _feasible(counts, caps, subsets):
-        return None
-    rng.shuffle(bound)
-    hands = [0, 0, 0, 0]
-    for c in bound:
-        m = allowed[c]
-        counts[m] -= 1
-        seats = [seat for seat in caps if (m >> seat) & 1 and caps[seat] > 0]
-        while seats:
-            seat = rng.choices(seats, [caps[x] for x in seats])[0]
-            caps[seat] -= 1
-            if _feasible(counts, caps, subsets):
-                hands[seat] |= 1 << c
-                break
-            caps[seat] += 1
-            seats.remove(seat)
-        else:
-            return None  # unreachable: the check before each card guarantees a seat
-    rng.shuffle(free)
-    i = 0
-    for seat, n in caps.items():
-        hands[seat] |= C.mask_of(free[i:i + n])
-        i += n
-    return hands
-
-
-# ------------------------------------------------------------------- view
-class _SessionLike(Protocol):
-    state: Any
-    last_move: dict[str, Any] | None
-
-    def legal(self) -> list[str]: ...
-
-
-def seven_diamonds_view(session: _SessionLike, seat: int) -> dict[str, Any]:
-    """The Seven Diamonds table as ``seat`` sees it, as JSON-able values.
-
-    Other hands appear only as counts; ``events`` is the round's public log
-    (``[seat, "9H"]``, ``[seat, "passed"]``, ``[seat, "last card"]``,
-    ``[seat, "out"]``, ``[seat, "timeout"]``, ``[seat, "double"]`` ...);
-    ``legal`` is given only to the seat to act."""
-    s: SevenDiamondsState = session.state
-    obs = s.observation(seat)
-    timers = s.options.timers
-    timer: dict[str, Any] | None = None
-    if timers is not None and s.phase in (CALLS, PLAY):
-        timer = {"kind": "call", "seconds": timers.call} if s.phase == CALLS else \
-            {"kind": "card", "seconds": timers.card}
-    calls = [[e.seat, e.kind] for e in obs.events if e.kind in (DOUBLE, TRIPLE, PASS)]
-    return {
-        "game": "seven_diamonds",
-        "options": s.options.to_dict(),
-        "players": PLAYERS,
-        "seat": seat,
-        "team": seat & 1,
-        "side": seat & 1,
-        "phase": s.phase,
-        "to_act": s.to_act(),
-        "dealer": s.dealer,
-        "hand": C.codes(obs.hand_cards()),
-        "table": {SUITS[k]: C.codes(obs.laid(k)) for k in range(4)},
-        "playable": C.codes(sorted(C.cards_of(obs.playable), key=build_order)) if s.phase == PLAY else [],
-        "hand_counts": list(obs.hand_counts),
-        "last_card": [p for p in range(PLAYERS) if obs.hand_counts[p] == 1],
-        "calls": calls,
-        "multiplier": obs.multiplier,
-        "doubler": obs.doubler if obs.doubler >= 0 else None,
-        "events": [e.to_json() for e in obs.events],
-        "timer": timer,
-        "score": list(s.score),
-        "games": list(s.games),
-        "target": s.options.target,
-        "winner": s.winner,
-        "round_index": s.round_index,
-        "history": [str(a) for a in obs.history],
-        "last": session.last_move,
-        "results": [r.details() for r in s.results],
-        "legal": session.legal() if s.to_act() == seat else [],
-    }
+    return message("seven_diamonds.deck_wrong")

@@ -1,0 +1,329 @@
+"""Structured messages: a stable code, its parameters, and the English text.
+
+Every error the package raises, every coach reason and every move described
+for a table carries a ``code`` (dotted lowercase ASCII, ``area.what``) and
+``params``; :data:`MESSAGES` maps each code to its English template and
+:func:`render` writes the English text, which is the default rendering (the
+command line prints it; a page translates from the code instead).
+
+Parameter naming, so that any renderer knows what is a card:
+
+- a param named ``card`` or ending in ``_card`` holds ONE card code (``"6H"``);
+- a param named ``cards`` or ending in ``_cards`` holds a LIST of card codes;
+- a param holding a message (``{"code": ..., "params": ...}``), or a list of
+  them, renders as that message (lists joined with ``", "``);
+- other params are ints or short plain strings (an action's text is named
+  ``action``, a seat ``seat``); any other list is joined with ``", "``.
+
+The English renderer writes cards as their codes and joins lists with ``", "``:
+
+>>> render("capture.value_mismatch", {"card": "QH", "value": 8, "taken_card": "7D", "taken_value": 7})
+'QH is worth 8 and 7D is worth 7'
+>>> render("seven_diamonds.must_lay", {"action": "pass", "cards": ["8H", "7S"]})
+'"pass" is not a move now: you must lay a card when one fits (8H, 7S)'
+
+Text that comes from outside (a record, a URL parameter, a request) is quoted
+with :func:`quote` before it becomes a parameter: shortened, with control
+characters escaped, so an error stays one short line. ``docs/messages.md`` is
+the table of every code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple, Union
+
+# A parameter value: an int, a plain string, a card list, a nested message.
+Param = Union[int, str, bool, None, Sequence["Param"], Mapping[str, "Param"]]
+Params = dict[str, Param]
+
+# code -> English template ({name} placeholders; literal braces doubled).
+CORE_MESSAGES: dict[str, str] = {
+    # ------------------------------------------------------------- generic
+    "error.text": "{text}",
+    # ------------------------------------------------------------ cards
+    "card.unknown": '"{text}" is not a card (a card is a rank A 2 3 4 5 6 7 8 9 T J Q K and a suit D H S C, like 7D)',
+    "card.list_odd": '"{text}" is not a list of two-character card codes',
+    # ---------------------------------------------------------- actions
+    "action.not_text": 'an action is a text such as "7D" or "keep", not {value}',
+    "action.spaces": '"{action}": an action is written without spaces (only "claim" is followed by one space, like "claim QHx7DAS")',
+    "action.claim_form": '"{action}": a claim names the laid card and what it could have taken, like "claim QHx7DAS"',
+    "action.take_missing": '"{action}": name the cards {card} takes after the x, like "{card}x7D"',
+    "action.duplicate": '"{action}": {card} is named twice',
+    "action.takes_itself": '"{action}": {card} cannot take itself',
+    "action.unknown": '"{action}" is not an action (examples: "keep", "7D", "QHx7DAS", "claim QHx7DAS", "pass")',
+    # -------------------------------------------------------- deal, turn
+    "deal.first_dealer": "the first dealer must be a seat from 0 to {last}, not {value}",
+    "deal.not_needed": "no deck is needed now: the round is under way",
+    "deal.pending": "the cards are not dealt yet",
+    "deal.card_twice": "{card} is twice in the deck",
+    "match.over": "the match is over",
+    "game.over": "the game is over",
+    # -------------------------------------------------- chkobba: the deck
+    "chkobba.deck_size": "a Chkobba deck has 40 cards, this one has {count}",
+    "chkobba.deck_foreign_card": "{card} is not a card of the Chkobba deck (no 8, 9 or 10)",
+    "chkobba.deck_wrong": "the deck is not the 40 Chkobba cards",
+    "chkobba.action_foreign_card": '"{action}": {card} is not a card of the Chkobba deck (no 8, 9 or 10)',
+    # ---------------------------------------------- chkobba: cut, re-deal
+    "chkobba.cut": 'it is the cut: the cutter (seat {seat}) says "keep" or "table", not "{action}"',
+    "chkobba.redeal": 'the table shows three cards of one value: seat {seat} says "propose" (a re-deal) or "pass", not "{action}"',
+    "chkobba.answer": 'seat {proposer} proposed a re-deal: seat {seat} says "accept" or "refuse", not "{action}"',
+    "chkobba.play_a_card": '"{action}" is not a move now: play a card from your hand',
+    # ------------------------------------------------- chkobba: captures
+    "play.not_in_hand": "{card} is not in your hand",
+    "capture.compulsory": "capture is compulsory at this table: {card} can capture, so it must",
+    "capture.none": "{card} can't capture",
+    "capture.not_on_table": "{taken_card} is not on the table",
+    "capture.value_mismatch": "{card} is worth {value} and {taken_card} is worth {taken_value}",
+    "capture.sum_mismatch": "{card} is worth {value} and those cards add up to {sum}",
+    "capture.value_first": "{same_card} is worth {value} like {card}: a card of the same value must be taken before any sum",
+    "capture.cannot_take": "{card} can't take those cards",
+    # --------------------------------------------------- chkobba: claims
+    "claim.off": "missed captures can't be claimed at this table",
+    "claim.none": "there is no missed capture to claim now: only the card just laid, before you play, can be claimed",
+    "claim.wrong_card": "only {laid_card}, the card just laid, can be claimed, not {card}",
+    "claim.nothing": "{card} could not have captured anything, so there is nothing to claim",
+    "claim.not_on_table": "{taken_card} was not on the table when it was laid",
+    # ------------------------------------------------------ seven diamonds
+    "seven_diamonds.deck_size": "a Seven Diamonds deck has 32 cards, this one has {count}",
+    "seven_diamonds.deck_foreign_card": "{card} is not a card of the Seven Diamonds deck (7 up to ace only)",
+    "seven_diamonds.deck_wrong": "the deck is not the 32 Seven Diamonds cards",
+    "seven_diamonds.action_foreign_card": '"{action}": {card} is not a card of the Seven Diamonds deck (7 up to ace only)',
+    "seven_diamonds.no_capture": '"{action}": nothing is captured in Seven Diamonds; lay one card, like "9H"',
+    "seven_diamonds.timers_off": "there are no timers at this table",
+    "seven_diamonds.nobody_doubled": 'nobody has doubled: say "double" or "pass"',
+    "seven_diamonds.tripled": 'the round is already tripled: say "pass"',
+    "seven_diamonds.other_team_triples": 'only the other team can triple: say "pass"',
+    "seven_diamonds.doubled_triple": 'the round is already doubled: say "triple" or "pass"',
+    "seven_diamonds.doubled": 'the round is already doubled: say "pass"',
+    "seven_diamonds.calls_pass_double": 'it is the time for calls: seat {seat} says "pass" or "double", not "{action}"',
+    "seven_diamonds.calls_pass_triple": 'it is the time for calls: seat {seat} says "pass" or "triple", not "{action}"',
+    "seven_diamonds.calls_pass": 'it is the time for calls: seat {seat} says "pass", not "{action}"',
+    "seven_diamonds.calls_over": '"{action}" is a call, and the calls are over: lay a card',
+    "seven_diamonds.must_lay": '"{action}" is not a move now: you must lay a card when one fits ({cards})',
+    "seven_diamonds.on_table": "{card} is already on the table",
+    "seven_diamonds.opens_with_7d": "you hold 7D: the game opens with it",
+    "seven_diamonds.not_yet": "{card} can't be played yet",
+    "seven_diamonds.below_missing": "{card} can't be played: {below_card} is not on the table yet",
+    # ------------------------------------------------------------ options
+    "options.not_object": "options must be a JSON object",
+    "options.unknown": 'unknown option "{option}" for {game} (known: {known})',
+    "options.choice": 'option "{option}" must be one of {choices}, not {value}',
+    "options.bool": 'option "{option}" must be true or false, not {value}',
+    "options.target_range": 'option "target" must be a whole number of points from 1 to 100000, not {value}',
+    "options.bonus_range": 'option "last_seven_bonus" must be a whole number from 0 to 10000, not {value}',
+    "options.timers_key": 'option "timers" has unknown key "{key}" (known: call, card)',
+    "options.timers_seconds": 'option "timers.{key}" must be a whole number of seconds from 1 to 600, not {value}',
+    "options.timers_form": 'option "timers" must be false or {{"call": seconds, "card": seconds}}, not {value}',
+    "options.unknown_game": 'unknown game "{game}" (known: {known})',
+    # ------------------------------------------------ option labels (page)
+    "option.players": "Players",
+    "option.faces": "Face card values",
+    "option.capture": "Capturing",
+    "option.missed_capture": "Missed captures may be claimed",
+    "option.last_card_sweep": "A sweep with the last card is a chkobba",
+    "option.redeal": "Re-deal when the table shows three of a value",
+    "option.target": "Points to win a game",
+    "option.match": "Games in a match (best of)",
+    "option.all_diamonds_wins": "All ten diamonds win the game",
+    "option.calls": "Calls (double, triple)",
+    "option.last_seven_bonus": "Bonus for going out with a seven",
+    "option.timers": "Timers (seconds for a call and a card)",
+    # ------------------------------------------------------------ records
+    "record.action_refused": 'round {round}, action {index} "{action}": {reason}',
+    # strict reading (RECORDS.md): every way a record can be refused
+    "record.too_large": "record: the input is over {mb} MB, larger than any record can be",
+    "record.too_deep": "record: the input is nested deeper than any record can be (at most {levels} levels)",
+    "record.not_utf8": "record: not UTF-8 text (a record is JSON)",
+    "record.json": "record: not valid JSON ({problem} at line {line}, column {column})",
+    "record.json_constant": "record: not valid JSON ({value} is not a JSON number)",
+    "record.json_long_number": "record: not valid JSON (a number has too many digits)",
+    "record.duplicate_key": 'record: the key "{key}" appears twice in one object',
+    "record.not_object": "record: a game record is a JSON object, not {value}",
+    "record.unknown_key": 'record: unknown key "{key}" (known: game, options, first_dealer, rounds)',
+    "record.missing_key": 'record: "{key}" is missing (a record has "game", "first_dealer" and "rounds")',
+    "record.game": 'record: "game" must be "chkobba" or "seven_diamonds", not {value}',
+    "record.options_form": 'record: "options" must be a JSON object, not {value}',
+    "record.option_unknown": 'record: unknown option "{option}" ({game} options: {known})',
+    "record.option_other_game": 'record: option "{option}" is a {other} option, not a {game} one ({game} options: {known})',
+    "record.option_huge": 'record: option "{option}" cannot be a very large number',
+    "record.timers_key": 'record: option "timers" has an unknown key "{key}" (its keys: call, card)',
+    "record.options": "record: {reason}",
+    "record.first_dealer": 'record: "first_dealer" must be a seat from 0 to {last}, not {value}',
+    "record.rounds_form": 'record: "rounds" must be a list, not {value}',
+    "record.round_form": 'round {round}: a round is an object with "decks" and "actions", not {value}',
+    "record.round_key": 'round {round}: unknown key "{key}" (a round has "decks" and "actions")',
+    "record.round_missing": 'round {round}: "{key}" is missing (a round has "decks" and "actions")',
+    "record.decks_form": 'round {round}: "decks" must be a list of decks, each a list of card codes, not {value}',
+    "record.deck_form": "round {round}, deck {deck}: a deck is a list of card codes, not {value}",
+    "record.deck_code": "round {round}, deck {deck}: {value} is not a card code (a rank A 2 3 4 5 6 7 8 9 T J Q K and a suit D H S C, like 7D)",
+    "record.actions_form": 'round {round}: "actions" must be a list of action texts, not {value}',
+    "record.action_type": 'round {round}, action {index}: an action is a text such as "7D" or "keep", not {value}',
+    "record.action_empty": "an action cannot be empty",
+    "record.action_spaces": "no space or line break may surround an action",
+    "record.action_claim": 'write "claim", one space, then the capture, like "claim QHx7DAS"',
+    "record.action_unknown": 'not an action (examples: "keep", "7D", "QHx7DAS", "claim QHx7DAS", "pass")',
+    "record.card_named_twice": "{card} is named twice",
+    "record.takes_itself": "{card} cannot take itself",
+    "record.no_capture": 'nothing is captured in Seven Diamonds; lay one card, like "9H"',
+    "record.round_over": "the round is over",
+    "record.redeal_deck_missing": "a re-deal was accepted but the round lists no further deck",
+    "record.redeal_unlisted": "round {round}: a re-deal was accepted but the round lists no further deck",
+    "record.deck_refused": "round {round}, deck {deck}: {reason}",
+    "record.deck_unused": "round {round}, deck {deck}: the round never uses this deck",
+    "record.no_deck": "round {round}: the round lists no deck (each round entry holds the decks it deals)",
+    "record.after_match": "round {round}: the match was already over after round {previous}",
+    "record.after_unfinished": "round {round}: round {previous} stops before its end, yet round {round} follows",
+    # ---------------------------------------------------------- positions
+    "position.form": "a position is (round, ply): two whole numbers, round from 1 and ply from 0, not {value}",
+    "position.round": "the record has {rounds} round(s): there is no round {round}",
+    "position.ply": "round {round} of the record has {count} action(s): there is no ply {ply}",
+    # ------------------------------------------------------- word labels
+    "word.keep": "Keep the cut card",
+    "word.table": "Put the cut card on the table",
+    "word.propose": "Propose a re-deal",
+    "word.pass": "Play on",
+    "word.accept": "Accept the re-deal",
+    "word.refuse": "Refuse the re-deal",
+    "word.double": "Double",
+    "word.triple": "Triple",
+    "word.call_pass": "Pass",
+    # -------------------------------------------------------------- moves
+    "move.cut_keep": "seat {seat} keeps the cut card",
+    "move.cut_table": "seat {seat} puts the cut card on the table",
+    "move.redeal_propose": "seat {seat} proposes a re-deal",
+    "move.redeal_pass": "seat {seat} plays on",
+    "move.redeal_accept": "seat {seat} accepts the re-deal",
+    "move.redeal_refuse": "seat {seat} refuses the re-deal",
+    "move.lay": "seat {seat} lays {card}",
+    "move.capture": "seat {seat} takes {cards} with {card}",
+    "move.claim": "seat {seat} claims {cards} with {card} (missed capture)",
+    "move.double": "seat {seat} doubles",
+    "move.triple": "seat {seat} triples",
+    "move.pass": "seat {seat} passes",
+    "move.timeout": "seat {seat} ran out of time",
+    "move.forced_pass": "seat {seat} has no card to lay and passes",
+    "move.last_card": "seat {seat} has one card left",
+    "move.out": "seat {seat} is out",
+    # ----------------------------------------------------- coach reasons
+    "coach.reason": "{parts}",
+    "coach.keep": "keep {card} in your hand",
+    "coach.keep_unseen": "keep the cut card in your hand",
+    "coach.table": "put {card} and three more on the table; you play first",
+    "coach.table_unseen": "put the cut card and three more on the table; you play first",
+    "coach.propose": "ask for a new deal",
+    "coach.play_deal": "play this deal",
+    "coach.accept": "agree to a new deal",
+    "coach.takes_7d": "takes the 7D",
+    "coach.sevens": "{count} sevens",
+    "coach.one_seven": "1 seven",
+    "coach.diamonds": "{count} diamonds",
+    "coach.one_diamond": "1 diamond",
+    "coach.cards": "{count} cards",
+    "coach.claims": "claims a missed capture",
+    "coach.chkobba": "chkobba!",
+    "coach.lays": "lays {card}",
+    "coach.could_capture": "it could capture: the next player may claim it",
+    "coach.sweep_risk": "sweep risk {percent}%",
+    "coach.follow": "you can follow with {count} more",
+    "coach.opens": "opens {card} to the others",
+    "coach.sheds": "sheds {points} points",
+    "coach.call": "{call}: hand strength {strength}",
+    "coach.word": "{word}",
+}
+
+MESSAGES: dict[str, str] = dict(CORE_MESSAGES)
+
+
+def register(messages: Mapping[str, str]) -> None:
+    """Add codes of a module of its own (the web facade's ``web.*``).
+
+    A code may not change its English text once registered."""
+    for code, template in messages.items():
+        old = MESSAGES.get(code)
+        if old is not None and old != template:
+            raise ValueError(f"message code {code!r} is already registered with another text")
+        MESSAGES[code] = template
+
+
+def _english(name: str, value: object) -> str:
+    if isinstance(value, dict) and "code" in value:
+        return render(str(value["code"]), value.get("params") or {})
+    if isinstance(value, Message):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_english(name, v) for v in value)
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
+def render(code: str, params: Mapping[str, object] | None = None) -> str:
+    """The English text of a message.
+
+    >>> render("play.not_in_hand", {"card": "7D"})
+    '7D is not in your hand'
+    """
+    template = MESSAGES[code]
+    args = {k: _english(k, v) for k, v in (params or {}).items()}
+    return template.format_map(args)
+
+
+class Message(NamedTuple):
+    """A code with its parameters; ``str()`` is the English text."""
+
+    code: str
+    params: Params
+
+    def __str__(self) -> str:
+        return render(self.code, self.params)
+
+    def to_json(self) -> dict[str, Param]:
+        """``{"code", "params"}``: what a page renders, or nests in another message."""
+        return {"code": self.code, "params": self.params}
+
+
+def message(code: str, **params: Param) -> Message:
+    """A :class:`Message`; the code must exist.
+
+    >>> str(message("capture.none", card="KH"))
+    "KH can't capture"
+    """
+    if code not in MESSAGES:
+        raise KeyError(f"unknown message code {code!r}")
+    return Message(code, params)
+
+
+def quote(text: object, limit: int = 60) -> str:
+    """Outside text made safe to show in a one-line message: control and
+    other invisible characters escaped (``\\n``, ``\\t``, ``\\x00``,
+    ``\\u00a0``...), and shortened to about ``limit`` characters with ``...``
+    in the middle. No quotation marks are added (templates write them).
+
+    >>> quote("7D\\n")
+    '7D\\\\n'
+    >>> quote("x" * 100, limit=13)
+    'xxxxx...xxxxx'
+    >>> quote(5)
+    '5'
+    """
+    s = text if isinstance(text, str) else repr(text)
+    if len(s) > 4 * limit:  # never escape megabytes only to cut them
+        s = s[:2 * limit] + s[-2 * limit:]
+        cut = True
+    else:
+        cut = False
+    out = []
+    for ch in s:
+        if ch.isprintable():
+            out.append(ch)
+        else:
+            e = repr(ch)[1:-1]
+            if e == ch or not e.startswith("\\"):
+                e = f"\\u{ord(ch):04x}" if ord(ch) < 0x10000 else f"\\U{ord(ch):08x}"
+            out.append(e)
+    escaped = "".join(out)
+    if cut or len(escaped) > limit:
+        half = max(1, (limit - 3) // 2)
+        escaped = escaped[:half] + "..." + escaped[-half:]
+    return escaped

@@ -1,0 +1,122 @@
+"""Positions: a game at any point of a record, and the moves of its rounds.
+
+A position is a record plus where to stop: ``at=(round, ply)`` with ``round``
+counted from 1 and ``ply`` the number of that round's actions applied (from
+0: right after the round's first deal). :func:`position` gives the record cut
+there and the state it leads to; :class:`~chkobba.session.Session` builds on it
+(``Session.from_record(record, at=(2, 5))``), and ``Session.view(seat)`` shows
+the position to any seat, or with every hand when ``seat`` is ``None``.
+
+The record is read and checked whole first (``records.replay``), so a
+position of a bad record fails with the record's own error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .actions import Action
+from .cards import card
+from .errors import InvalidRecord
+from .messages import quote
+from .protocol import GameState, JSONDict, Observation
+from .records import Record, RoundRecord
+from .registry import game_class
+
+State = GameState[Observation]
+
+
+@dataclass
+class Step:
+    """One action of a checked record: where it is, the state before and after."""
+
+    round: int   # from 1
+    ply: int     # the action's index in its round, from 0
+    action: Action
+    before: State
+    after: State  # right after the action, before any new deal
+
+
+def _deal(state: State, deck: list[str]) -> None:
+    state.deal([card(c) for c in deck])
+
+
+def walk(rec: Record) -> Iterator[tuple[int, int, State, int]]:
+    """Every position of a record already checked by ``replay``, in order:
+    ``(round, ply, state, decks_dealt_in_round)``, ply 0 right after each
+    round's first deal, ply k after its k-th action (and after any deal that
+    action called for, such as an accepted re-deal's new deck)."""
+    state: State = game_class(rec.game).new(dict(rec.options), rec.first_dealer)
+    for r, rnd in enumerate(rec.rounds, 1):
+        if not rnd.decks:
+            continue
+        state = state.copy()
+        _deal(state, rnd.decks[0])
+        dealt = 1
+        yield r, 0, state, dealt
+        for i, text in enumerate(rnd.actions, 1):
+            state = state.copy()
+            state.play(state.parse(text))
+            if state.needs_deal and state.deal_continues_round() and dealt < len(rnd.decks):
+                _deal(state, rnd.decks[dealt])
+                dealt += 1
+            yield r, i, state, dealt
+
+
+def steps(rec: Record, round_number: int) -> list[Step]:
+    """The actions of one round of a checked record, each with the state
+    before it and right after it (before any deal it calls for)."""
+    out: list[Step] = []
+    if not 1 <= round_number <= len(rec.rounds):
+        return out
+    rnd = rec.rounds[round_number - 1]
+    prev: State | None = None
+    for r, ply, state, dealt in walk(Record(rec.game, rec.options, rec.first_dealer,
+                                            rec.rounds[:round_number])):
+        if r != round_number:
+            continue
+        if prev is not None and ply > 0:
+            a = prev.parse(rnd.actions[ply - 1])
+            after = prev.copy()
+            after.play(a)
+            out.append(Step(r, ply - 1, a, prev, after))
+        prev = state
+    return out
+
+
+def check_at(rec: Record, at: object) -> tuple[int, int]:
+    """``at`` as ``(round, ply)`` inside ``rec``; raises :class:`InvalidRecord`."""
+    if (not isinstance(at, (tuple, list)) or len(at) != 2
+            or not all(type(x) is int for x in at)):
+        raise InvalidRecord("position.form", value=quote(at))
+    r, ply = at[0], at[1]
+    if not 1 <= r <= len(rec.rounds):
+        raise InvalidRecord("position.round", rounds=len(rec.rounds), round=r)
+    count = len(rec.rounds[r - 1].actions)
+    if not 0 <= ply <= count or not rec.rounds[r - 1].decks:
+        raise InvalidRecord("position.ply", round=r, count=count, ply=ply)
+    return r, ply
+
+
+def position(rec: Record, at: tuple[int, int]) -> tuple[Record, State]:
+    """The record cut at ``at`` (its later rounds and actions dropped, and
+    the decks not yet used) and the state there. ``rec`` must be checked."""
+    r, ply = check_at(rec, at)
+    cut = Record(rec.game, rec.options, rec.first_dealer, rec.rounds[:r])
+    for rr, pp, state, dealt in walk(cut):
+        if (rr, pp) == (r, ply):
+            last = rec.rounds[r - 1]
+            rounds = [RoundRecord([list(d) for d in x.decks], list(x.actions)) for x in rec.rounds[:r - 1]]
+            rounds.append(RoundRecord([list(d) for d in last.decks[:dealt]], list(last.actions[:ply])))
+            return Record(rec.game, dict(rec.options), rec.first_dealer, rounds), state
+    raise InvalidRecord("position.ply", round=r, count=len(rec.rounds[r - 1].actions), ply=ply)
+
+
+def round_moves(rec: Record, round_index: int) -> list[JSONDict]:
+    """The moves of a round (``round_index`` from 0) of a checked record,
+    oldest first, engine events included (see ``Session.moves``)."""
+    out: list[JSONDict] = []
+    for st in steps(rec, round_index + 1):
+        out.extend(st.before.describe_moves(st.action, st.after))
+    return out
