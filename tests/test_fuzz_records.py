@@ -34,6 +34,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from chkobba.errors import ChkobbaError, InvalidRecord
+from chkobba.messages import MESSAGES, render
 from chkobba.records import MAX_BYTES, parse_record, replay, summary
 from chkobba.session import Session
 
@@ -216,6 +217,11 @@ def mutated(draw: st.DrawFn, rec: dict[str, Any]) -> tuple[str, Any]:
 
 
 # ----------------------------------------------------------------- contract
+def assert_coded(err: ChkobbaError) -> None:
+    assert err.code.startswith("record.") and err.code in MESSAGES, err.code
+    assert render(err.code, json.loads(json.dumps(err.params))) == str(err)
+
+
 def assert_one_line(msg: str) -> None:
     assert msg and msg == msg.strip(), repr(msg)
     assert not any(c in msg for c in LINE_BREAKS), repr(msg)
@@ -240,6 +246,7 @@ def check_contract(data: Any, rng_seed: int = 0) -> str | None:
     except ChkobbaError as e:
         assert isinstance(e, InvalidRecord), type(e)
         assert_one_line(str(e))
+        assert_coded(e)
         with pytest.raises(InvalidRecord) as again:
             replay(data)
         assert str(again.value) == str(e)
@@ -249,6 +256,7 @@ def check_contract(data: Any, rng_seed: int = 0) -> str | None:
     except ChkobbaError as e:
         assert isinstance(e, InvalidRecord), type(e)
         assert_one_line(str(e))
+        assert_coded(e)
         with pytest.raises(InvalidRecord):
             Session.from_record(data)
         return str(e)

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from chkobba.errors import ChkobbaError, InvalidRecord
+from chkobba.messages import MESSAGES, render
 from chkobba.messages import quote as _quote
 from chkobba.records import MAX_BYTES, parse_record, replay, summary
 from chkobba.session import Session
@@ -59,7 +60,15 @@ def refused(rec: Any) -> str:
         replay(rec)
     msg = str(e.value)
     assert_one_line(msg)
+    assert_coded(e.value)
     return msg
+
+
+def assert_coded(err: ChkobbaError) -> None:
+    """A record error has a code of its own, JSON params, and its text is the
+    code's English rendering (a page renders the same from code and params)."""
+    assert err.code.startswith("record.") and err.code in MESSAGES, err.code
+    assert render(err.code, json.loads(json.dumps(err.params))) == str(err)
 
 
 def cli(data: str | bytes | None, *args: str, limit_memory: bool = False,
