@@ -22,6 +22,7 @@ Most examples run in-process; a few go through the command line.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import random
@@ -194,7 +195,7 @@ def mutated(draw: st.DrawFn, rec: dict[str, Any]) -> tuple[str, Any]:
             i, j = draw(st.integers(0, len(node) - 1)), draw(st.integers(0, len(node) - 1))
             node[i], node[j] = node[j], node[i]
         elif op == "retype":
-            data = put(data, path, draw(st.sampled_from(OTHER_VALUES)))
+            data = put(data, path, copy.deepcopy(draw(st.sampled_from(OTHER_VALUES))))
         elif op == "unicode":
             data = put(data, path, draw(st.one_of(st.text(max_size=30), st.builds(
                 lambda t, at: node[:at] + t + node[at:], st.text(min_size=1, max_size=3), st.integers(0, len(node))))))
@@ -210,7 +211,7 @@ def mutated(draw: st.DrawFn, rec: dict[str, Any]) -> tuple[str, Any]:
         elif op == "deep":
             data = put(data, path, deep(draw(st.sampled_from(["list", "dict"])), draw(st.sampled_from([4, 50, 3000]))))
         elif op == "key":
-            node[draw(st.text(max_size=12))] = draw(st.sampled_from(OTHER_VALUES))
+            node[draw(st.text(max_size=12))] = copy.deepcopy(draw(st.sampled_from(OTHER_VALUES)))
         else:  # "text": the string repeated, or a long one
             data = put(data, path, node * draw(st.integers(2, 5)) if node else "x" * 10_000)
     return " ".join(done), data
