@@ -49,10 +49,6 @@ class Action(NamedTuple):
             return "claim " + CODES[self.card] + "x" + "".join([CODES[c] for c in self.take])
         return k
 
-    @property
-    def text(self) -> str:
-        return str(self)
-
 
 def canonical_take(cards: list[Card] | tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=ORDER.__getitem__))

@@ -178,6 +178,9 @@ CORE_MESSAGES: dict[str, str] = {
     "position.form": "a position is (round, ply): two whole numbers, round from 1 and ply from 0, not {value}",
     "position.round": "the record has {rounds} round(s): there is no round {round}",
     "position.ply": "round {round} of the record has {count} action(s): there is no ply {ply}",
+    "position.hands": "a {players}-player position needs {players} hands, not {count}",
+    "position.turn": "the seat to play must be from 0 to {last}, not {turn}",
+    "position.hand_size": "a hand holds at most 3 cards, not {count}",
     # ------------------------------------------------------- word labels
     "word.keep": "Keep the cut card",
     "word.table": "Put the cut card on the table",

@@ -101,8 +101,16 @@ def check_at(rec: Record, at: object) -> tuple[int, int]:
 
 def position(rec: Record, at: tuple[int, int]) -> tuple[Record, State]:
     """The record cut at ``at`` (its later rounds and actions dropped, and
-    the decks not yet used) and the state there. ``rec`` must be checked."""
+    the decks not yet used) and the state there. ``rec`` must be checked.
+
+    At the end of a round the game waits for the next deal: when the record
+    goes on, the position is the next round's first deal, ``(round + 1, 0)``;
+    otherwise the session deals the next deck from its seed."""
     r, ply = check_at(rec, at)
+    if ply == len(rec.rounds[r - 1].actions) and r < len(rec.rounds):
+        # the end of a round that the record follows with another: the next
+        # round's deal, from the record's own deck (not a new one)
+        return position(rec, (r + 1, 0))
     cut = Record(rec.game, rec.options, rec.first_dealer, rec.rounds[:r])
     for rr, pp, state, dealt in walk(cut):
         if (rr, pp) == (r, ply):

@@ -21,6 +21,10 @@ from .messages import quote
 from .protocol import GameState, Observation
 
 GAMES = ("chkobba", "seven_diamonds")
+
+# mypy checks here that each game's state follows the protocol with its own observation type
+_CHKOBBA: type[GameState[ChkobbaObservation]] = ChkobbaState
+_SEVEN_DIAMONDS: type[GameState[SevenDiamondsObservation]] = SevenDiamondsState
 PLAYERS: dict[str, tuple[int, ...]] = {"chkobba": (2, 4), "seven_diamonds": (4,)}
 
 StateClass = type[ChkobbaState] | type[SevenDiamondsState]

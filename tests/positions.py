@@ -1,11 +1,14 @@
-"""Helpers that state Chkobba positions for rule tests."""
+"""Helpers that state Chkobba positions for rule tests, through the public
+positions API: :func:`chkobba.games.chkobba.setup.setup` (a position from its
+parts) and ``Session.from_record`` (a position reached by play)."""
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
 from chkobba.cards import card, code
-from chkobba.games.chkobba.state import DECK, PLAY, ChkobbaState
+from chkobba.games.chkobba.setup import setup
+from chkobba.games.chkobba.state import DECK, ChkobbaState
 from chkobba.session import Session
 
 
@@ -25,26 +28,14 @@ def deck_for(table: str, hands: Sequence[str], rest: str = "") -> list[str]:
 def position(hands: Sequence[str], table: str, turn: int = 0, options: dict[str, Any] | None = None,
              dealer: int | None = None, deck: str = "", piles: Sequence[str] = ("", "")) -> ChkobbaState:
     """A state in the middle of play with the given hands (by seat) and table."""
-    opts = dict(options or {})
-    opts.setdefault("players", len(hands))
-    n = opts["players"]
-    s = ChkobbaState.new(opts, (turn - 1) % n if dealer is None else dealer)
-    s.phase = PLAY
-    s.round_index = 0
-    s.hands = [tuple(sorted(cards(h))) for h in hands]
-    s.table = tuple(cards(table))
-    s.turn = turn
-    s.deck = tuple(cards(deck))
-    s.pos = 0
-    from chkobba.cards import mask_of
-    s.piles = [mask_of(cards(piles[0])), mask_of(cards(piles[1]))]
-    return s
+    return setup(hands, table, turn=turn, options=options, dealer=dealer, deck=deck, piles=piles)
 
 
 def session_with(deck: list[str], options: dict[str, Any] | None = None, first_dealer: int = 0,
-                 actions: Sequence[str] = ()) -> Session:
-    """A session replaying one round that starts with ``deck``."""
+                 actions: Sequence[str] = (), at: tuple[int, int] | None = None) -> Session:
+    """A session replaying one round that starts with ``deck`` (stopped at
+    ``at=(1, ply)`` when given)."""
     opts = dict(options or {})
     rec = {"game": "chkobba", "options": opts, "first_dealer": first_dealer,
            "rounds": [{"decks": [deck], "actions": list(actions)}]}
-    return Session.from_record(rec, seed=1)
+    return Session.from_record(rec, seed=1, at=at)

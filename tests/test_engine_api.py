@@ -190,6 +190,20 @@ def test_positions_are_the_record_cut_there(game: str, options: dict[str, Any]) 
             replay(pos.record())
 
 
+def test_the_end_of_a_round_is_the_next_deal_of_the_record() -> None:
+    sess = random_session("chkobba", {}, 4, 200)
+    rec = sess.record()
+    assert len(rec["rounds"]) >= 3
+    n = len(rec["rounds"][0]["actions"])
+    end = Session.from_record(rec, at=(1, n))
+    nxt = Session.from_record(rec, at=(2, 0))
+    assert end.record() == nxt.record() and end.view(None) == nxt.view(None)
+    assert end.record()["rounds"][1]["decks"] == rec["rounds"][1]["decks"][:1]
+    # the last round of a record, finished: the session deals on from its seed
+    last = Session.from_record(random_session("chkobba", {}, 4, 0).record())
+    assert last.view(None)["phase"] == "cut"
+
+
 def test_position_views_for_any_seat_and_for_all() -> None:
     sess = random_session("chkobba", {"players": 4}, 2, 30)
     pos = Session.from_record(sess.record(), at=(1, 9))

@@ -51,6 +51,8 @@ def test_replay_command(rec: Path, exp: Path) -> None:
     out = subprocess.run([sys.executable, "-m", "chkobba", "replay", str(rec)], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == json.loads(exp.read_text())
+    # byte for byte as v0.1 printed it: the expected value in its key order, json.dumps' spacing
+    assert out.stdout == json.dumps(json.loads(exp.read_text())) + "\n"
     out = subprocess.run([sys.executable, "-m", "chkobba", "replay", "-"], input=rec.read_text(),
                          capture_output=True, text=True)
     assert out.returncode == 0 and json.loads(out.stdout) == json.loads(exp.read_text())

@@ -472,6 +472,16 @@ def test_action_text_round_trips() -> None:
 
 
 def test_deck_is_the_32_cards() -> None:
-    assert len(DECK) == 32 and mask_of(DECK) == DECK_MASK
+    """Against an independent list: the 7 up to the ace of each suit, each once."""
+    written = ("7D 8D 9D TD JD QD KD AD 7H 8H 9H TH JH QH KH AH "
+               "7S 8S 9S TS JS QS KS AS 7C 8C 9C TC JC QC KC AC").split()
+    assert len(DECK) == 32 and len(set(DECK)) == 32
+    assert sorted(code(c) for c in DECK) == sorted(written)
+    assert DECK_MASK.bit_count() == 32 and all((DECK_MASK >> card(c)) & 1 for c in written)
     assert SevenDiamondsState.full_deck() == DECK
-    assert {code(c)[0] for c in DECK} == set("789TJQKA")
+    # the deal checks the mask: a deck with a 6 in place of a 7, or a card twice, is refused
+    deck = list(DECK)
+    for bad, why in [(deck[:-1] + [card("6D")], "not a card of the Seven Diamonds deck"),
+                     (deck[:-1] + [deck[0]], "twice in the deck"), (deck[:-1], "has 31")]:
+        with pytest.raises(InvalidAction, match=why):
+            SevenDiamondsState.new({}, 0, bad)

@@ -1,1 +1,2 @@
-"""Chkobba: the rules, the observation a seat gets, and its view."""
+"""Chkobba: options, constants, state (rules and scoring), observation,
+determinize, view, and ``setup`` (a position from its parts)."""

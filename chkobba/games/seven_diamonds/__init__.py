@@ -1,1 +1,2 @@
-"""Seven Diamonds: the rules, the observation a seat gets, and its view."""
+"""Seven Diamonds: options, constants, state (rules and scoring), observation,
+determinize (the constrained sampler) and view."""

@@ -1,6 +1,6 @@
 """The Seven Diamonds engine: a partner game of four, from the calls to the target.
 
-Same protocol as :class:`chkobba.games.chkobba.state.ChkobbaState` (see ``games.py``), so
+Same protocol as :class:`chkobba.games.chkobba.state.ChkobbaState` (see ``chkobba/protocol.py``), so
 records, the session, agents and the web table need no special case.
 
 Representation, chosen so that search can copy states freely:
