@@ -12,7 +12,8 @@ way only (RECORDS.md, "Strict reading"): required keys, one canonical text
 per action, every round entry deals exactly the decks it uses, no empty or
 trailing round, options of the record's game only, at most 16 MB and no
 nesting deeper than a record has. Every error is one line: text quoted from
-the record is shortened and its control characters escaped (:func:`quote`).
+the record is shortened and its control characters escaped
+(:func:`chkobba.messages.quote`), and every error has a `record.*` code.
 """
 
 from __future__ import annotations
