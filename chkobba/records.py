@@ -6,19 +6,71 @@ refuses a malformed or illegal record with one :class:`InvalidRecord` whose
 message names the round, the action's index in that round (from 0), the
 action text and the reason, e.g.
 ``round 1, action 7 "QHx7D": QH is worth 8 and 7D is worth 7``.
+
+Records are data that strangers hand us, so they are read strictly and one
+way only (RECORDS.md, "Strict reading"): required keys, one canonical text
+per action, every round entry deals exactly the decks it uses, no empty or
+trailing round, options of the record's game only, at most 16 MB and no
+nesting deeper than a record has. Every error is one line: text quoted from
+the record is shortened and its control characters escaped
+(:func:`chkobba.messages.quote`), and every error has a `record.*` code.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .cards import card
+from .cards import CODES, card
 from .errors import ChkobbaError, InvalidRecord
-from .messages import quote
+from .messages import Message, Param, message, quote
 from .protocol import GameState, Observation
 from .registry import game_class
+
+State = GameState[Observation]
+
+#: Records larger than this (in UTF-8 bytes) are refused unread.
+MAX_BYTES = 16 * 1024 * 1024
+#: The deepest nesting a record has: record > rounds > round > decks > deck.
+MAX_DEPTH = 5
+
+_KEYS = ("game", "options", "first_dealer", "rounds")
+_REQUIRED = ("game", "first_dealer", "rounds")
+_GAME_NAMES = {"chkobba": "Chkobba", "seven_diamonds": "Seven Diamonds"}
+_CARD = "[A2-9TJQK][DHSC]"
+_ACTION = re.compile(
+    "keep|table|propose|pass|accept|refuse|double|triple|timeout"
+    f"|{_CARD}(?:x(?:{_CARD})+)?|claim {_CARD}x(?:{_CARD})+")
+
+
+def show(value: Any) -> str:
+    """A short, one-line description of any value read from a record
+    (a text in quotes, shortened and escaped by :func:`~chkobba.messages.quote`)."""
+    if isinstance(value, str):
+        return '"' + quote(value) + '"'
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value) if abs(value) < 10**15 else "a very large number"
+    if isinstance(value, float):
+        return repr(value) if value == value and abs(value) != float("inf") else "a number that is not finite"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return "a " + type(value).__name__
+
+
+def one_line(message: str, limit: int = 300) -> str:
+    """A message made safe as one line: non-printing characters escaped, cut
+    to about ``limit`` characters. A last guard for text built elsewhere."""
+    if len(message) <= limit and message.isprintable():
+        return message
+    return quote(message, limit)
 
 
 @dataclass
@@ -49,75 +101,225 @@ class Record:
                       [RoundRecord([list(d) for d in r.decks], list(r.actions)) for r in self.rounds])
 
 
-def _fail(msg: str) -> InvalidRecord:
-    return InvalidRecord(msg)
+def _fail(code: str, **params: Param) -> InvalidRecord:
+    return InvalidRecord(code, **params)
+
+
+def _key(key: Any) -> str:
+    """A key read from a record, for a message (quoted by the template)."""
+    return quote(key if isinstance(key, str) else show(key))
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise _fail("record.duplicate_key", key=_key(k))
+        out[k] = v
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    raise _fail("record.json_constant", value=quote(name))
+
+
+def too_large() -> InvalidRecord:
+    return _fail("record.too_large", mb=MAX_BYTES // (1024 * 1024))
+
+
+def too_deep() -> InvalidRecord:
+    return _fail("record.too_deep", levels=MAX_DEPTH)
+
+
+def loads(text: str | bytes) -> Any:
+    """Read a record's JSON text (UTF-8 only, at most 16 MB, no duplicate
+    keys, no NaN or Infinity, no deep nesting); raises :class:`InvalidRecord`."""
+    if len(text) > MAX_BYTES:
+        raise too_large()
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _fail("record.not_utf8") from None
+    elif len(text) > MAX_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise too_large()
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except InvalidRecord:
+        raise
+    except json.JSONDecodeError as e:
+        raise _fail("record.json", problem=quote(e.msg), line=e.lineno, column=e.colno) from None
+    except RecursionError:
+        raise too_deep() from None
+    except MemoryError:
+        raise too_large() from None
+    except ValueError:
+        # the only other ValueError: an integer of thousands of digits
+        raise _fail("record.json_long_number") from None
+
+
+def _check_depth(data: Any) -> None:
+    """Refuse nesting deeper than a record has, without recursion."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        children = node.values() if isinstance(node, dict) else node
+        for child in children:
+            if isinstance(child, (dict, list)):
+                if depth >= MAX_DEPTH:
+                    raise too_deep()
+                stack.append((child, depth + 1))
+
+
+def _big_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10**15
+
+
+def _options(game: str, options: Any) -> dict[str, Any]:
+    """The record's options checked for its game, as the full option set."""
+    if not isinstance(options, dict):
+        raise _fail("record.options_form", value=show(options))
+    cls = game_class(game)
+    opts_cls = cls.options_class()
+    known = sorted(f.name for f in fields(opts_cls))
+    name = _GAME_NAMES[game]
+    for key, v in options.items():
+        if not isinstance(key, str) or key not in known:
+            other = [g for g in _GAME_NAMES if g != game and isinstance(key, str)
+                     and key in {f.name for f in fields(game_class(g).options_class())}]
+            if other:
+                raise _fail("record.option_other_game", option=_key(key), other=_GAME_NAMES[other[0]], game=name,
+                            known=known)
+            raise _fail("record.option_unknown", option=_key(key), game=name, known=known)
+        if _big_int(v):
+            raise _fail("record.option_huge", option=key)
+        if key == "timers" and isinstance(v, dict):
+            for k, t in v.items():
+                if not isinstance(k, str) or k not in ("call", "card"):
+                    raise _fail("record.timers_key", key=_key(k))
+                if _big_int(t):
+                    raise _fail("record.option_huge", option=f"timers.{k}")
+    try:
+        opts = opts_cls.from_dict(options)
+    except ChkobbaError as e:
+        raise _fail("record.options", reason=_safe(e)) from None
+    result: dict[str, Any] = opts.to_dict()
+    return result
+
+
+def _safe(e: ChkobbaError) -> dict[str, Param]:
+    """An error as a message to nest in a record error, its text params made
+    safe (one short line) whoever raised it."""
+    params: dict[str, Param] = {k: (quote(v) if isinstance(v, str) and (len(v) > 80 or not v.isprintable()) else v)
+                                for k, v in e.params.items()}
+    return Message(e.code, params).to_json()
+
+
+def _action_problem(text: str) -> dict[str, Param]:
+    """Why a text that is not one canonical action text is refused."""
+    if not text:
+        return message("record.action_empty").to_json()
+    if text != text.strip():
+        return message("record.action_spaces").to_json()
+    if text.startswith("claim") and not text.startswith("claim ") or text.startswith("claim  "):
+        return message("record.action_claim").to_json()
+    return message("record.action_unknown").to_json()
 
 
 def parse_record(data: Any) -> Record:
     """Check a record's shape (a dict, or JSON text) and return it as a :class:`Record`."""
     if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except (ValueError, UnicodeDecodeError) as e:
-            raise _fail(f"record: not valid JSON ({e})") from None
+        data = loads(data)
     if not isinstance(data, dict):
-        raise _fail("record: a game record is a JSON object")
+        raise _fail("record.not_object", value=show(data))
+    _check_depth(data)
     for key in data:
-        if key not in ("game", "options", "first_dealer", "rounds"):
-            raise _fail(f'record: unknown key "{key}" (known: game, options, first_dealer, rounds)')
-    game = data.get("game")
-    if game not in ("chkobba", "seven_diamonds"):
-        raise _fail(f'record: "game" must be "chkobba" or "seven_diamonds", not {json.dumps(game)}')
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise _fail('record: "options" must be a JSON object')
-    cls = game_class(game)
-    try:
-        opts = cls.options_class().from_dict(options)
-    except ChkobbaError as e:
-        raise _fail(f"record: {e}") from None
-    fd = data.get("first_dealer")
-    if type(fd) is not int or not 0 <= fd < opts.players:
-        raise _fail(f'record: "first_dealer" must be a seat from 0 to {opts.players - 1}, not {json.dumps(fd)}')
-    rounds = data.get("rounds", [])
+        if key not in _KEYS:
+            raise _fail("record.unknown_key", key=_key(key))
+    for key in _REQUIRED:
+        if key not in data:
+            raise _fail("record.missing_key", key=key)
+    game = data["game"]
+    if not isinstance(game, str) or game not in _GAME_NAMES:
+        raise _fail("record.game", value=show(game))
+    options = _options(game, data.get("options", {}))
+    players = options["players"]
+    fd = data["first_dealer"]
+    if type(fd) is not int or not 0 <= fd < players:
+        raise _fail("record.first_dealer", last=players - 1, value=show(fd))
+    rounds = data["rounds"]
     if not isinstance(rounds, list):
-        raise _fail('record: "rounds" must be a list')
+        raise _fail("record.rounds_form", value=show(rounds))
     out: list[RoundRecord] = []
     for r, rnd in enumerate(rounds, 1):
-        if not isinstance(rnd, dict) or set(rnd) - {"decks", "actions"}:
-            raise _fail(f'round {r}: a round is an object with "decks" and "actions"')
-        decks = rnd.get("decks", [])
-        actions = rnd.get("actions", [])
-        if not isinstance(decks, list) or not all(isinstance(d, list) and all(isinstance(c, str) for c in d)
-                                                  for d in decks):
-            raise _fail(f'round {r}: "decks" must be a list of decks, each a list of card codes')
+        if not isinstance(rnd, dict):
+            raise _fail("record.round_form", round=r, value=show(rnd))
+        for key in rnd:
+            if key not in ("decks", "actions"):
+                raise _fail("record.round_key", round=r, key=_key(key))
+        for key in ("decks", "actions"):
+            if key not in rnd:
+                raise _fail("record.round_missing", round=r, key=key)
+        decks = rnd["decks"]
+        actions = rnd["actions"]
+        if not isinstance(decks, list):
+            raise _fail("record.decks_form", round=r, value=show(decks))
+        for k, deck in enumerate(decks, 1):
+            if not isinstance(deck, list):
+                raise _fail("record.deck_form", round=r, deck=k, value=show(deck))
+            for c in deck:
+                if not isinstance(c, str) or len(c) != 2 or c not in CODES:
+                    raise _fail("record.deck_code", round=r, deck=k, value=show(c))
         if not isinstance(actions, list):
-            raise _fail(f'round {r}: "actions" must be a list of action texts')
+            raise _fail("record.actions_form", round=r, value=show(actions))
         for i, a in enumerate(actions):
             if not isinstance(a, str):
-                raise _fail(f"round {r}, action {i} {json.dumps(a)}: an action is a text such as \"7D\" or \"keep\"")
+                raise _fail("record.action_type", round=r, index=i, value=show(a))
+            if not _ACTION.fullmatch(a):
+                raise _at(r, i, a, _action_problem(a))
         out.append(RoundRecord([list(d) for d in decks], list(actions)))
-    return Record(game, opts.to_dict(), fd, out)
+    return Record(game, options, fd, out)
 
 
 def _deck(r: int, k: int, codes: list[str]) -> list[int]:
     try:
         return [card(c) for c in codes]
-    except ChkobbaError as e:
-        raise _fail(f"round {r}, deck {k}: {e}") from None
+    except ChkobbaError:
+        bad = next(c for c in codes if c not in CODES)
+        raise _fail("record.deck_code", round=r, deck=k, value=show(bad)) from None
 
 
-def replay(record: Record | dict[str, Any] | str) -> GameState[Observation]:
+def _at(r: int, i: int, text: str, why: dict[str, Param]) -> InvalidRecord:
+    """The error of action ``i`` (from 0) of round ``r`` (from 1)."""
+    return _fail("record.action_refused", round=r, index=i, action=quote(text), reason=why)
+
+
+# Errors reading an action's text that name the text again: in a record's
+# error (which names it already) the same reason without it.
+_UNECHOED = {"action.duplicate": "record.card_named_twice", "action.takes_itself": "record.takes_itself",
+             "chkobba.action_foreign_card": "chkobba.deck_foreign_card",
+             "seven_diamonds.action_foreign_card": "seven_diamonds.deck_foreign_card",
+             "seven_diamonds.no_capture": "record.no_capture"}
+
+
+def _reason(e: ChkobbaError) -> dict[str, Param]:
+    """An action's refusal as the reason of a record error."""
+    code = _UNECHOED.get(e.code)
+    if code is not None:
+        return message(code, **{k: v for k, v in e.params.items() if k != "action"}).to_json()
+    return _safe(e)
+
+
+def replay(record: Record | dict[str, Any] | str) -> State:
     """The state a record leads to (the position after its last action)."""
     rec = record if isinstance(record, Record) else parse_record(record)
     cls = game_class(rec.game)
     state = cls.new(rec.options, rec.first_dealer)
-    last = len(rec.rounds)
     for r, rnd in enumerate(rec.rounds, 1):
         if state.is_over:
-            raise _fail(f"round {r}: the match was already over after round {r - 1}")
+            raise _fail("record.after_match", round=r, previous=r - 1)
         if not state.needs_deal:
-            raise _fail(f"round {r}: round {r - 1} stops before its end, yet round {r} follows")
+            raise _fail("record.after_unfinished", round=r, previous=r - 1)
         decks = iter(enumerate(rnd.decks, 1))
 
         def deal() -> bool:
@@ -130,43 +332,41 @@ def replay(record: Record | dict[str, Any] | str) -> GameState[Observation]:
             try:
                 state.deal(cards)
             except ChkobbaError as e:
-                raise _fail(f"round {r}, deck {k}: {e}") from None
+                raise _fail("record.deck_refused", round=r, deck=k, reason=_safe(e)) from None
             return True
 
         if not deal():
-            if r == last and not rnd.actions:
-                continue
-            raise _fail(f"round {r}: the round lists no deck")
+            raise _fail("record.no_deck", round=r)
         for i, text in enumerate(rnd.actions):
             if state.needs_deal and state.deal_continues_round():
                 if not deal():
-                    raise _fail(f'round {r}, action {i} "{text}": a re-deal was accepted but the round lists no further deck')
-            where = f'round {r}, action {i} "{text}"'
+                    raise _at(r, i, text, message("record.redeal_deck_missing").to_json())
             if state.is_over:
-                raise _fail(f"{where}: the match is over")
+                raise _at(r, i, text, message("match.over").to_json())
             if state.needs_deal:
-                raise _fail(f"{where}: the round is over")
+                raise _at(r, i, text, message("record.round_over").to_json())
+            if not _ACTION.fullmatch(text):
+                raise _at(r, i, text, _action_problem(text))
             try:
                 a = state.parse(text)
-            except ChkobbaError as e:
-                raise _fail(f"{where}: {e}") from None
-            try:
                 state.verify_action(a)
             except ChkobbaError as e:
-                raise InvalidRecord("record.action_refused", round=r, index=i, action=quote(text),
-                                    reason=e.message.to_json()) from None
+                raise _at(r, i, text, _reason(e)) from None
             state.play(a)
         if state.needs_deal and state.deal_continues_round():
-            deal()
+            if not deal():
+                raise _fail("record.redeal_unlisted", round=r)
         extra = next(decks, None)
         if extra is not None:
-            raise _fail(f"round {r}, deck {extra[0]}: the round never uses this deck")
-    result: GameState[Observation] = state
+            raise _fail("record.deck_unused", round=r, deck=extra[0])
+    result: State = state
     return result
 
 
-def summary(state: GameState[Observation]) -> dict[str, Any]:
-    """The replay output of RECORDS.md for a state."""
+def summary(state: State) -> dict[str, Any]:
+    """The replay output of RECORDS.md for a state. A match before its first
+    deal is complete: no round of it is cut off."""
     return {"game": state.game, "rounds": [res.to_dict() for res in state.results],
             "score": list(state.score), "games": list(state.games), "winner": state.winner,
-            "complete": state.round_over()}
+            "complete": state.round_over() or state.round_index < 0}
+

@@ -330,7 +330,9 @@ def test_redeal_offered_when_three_of_a_value() -> None:
 
 
 def test_accepted_redeal_uses_next_deck_same_dealer() -> None:
-    sess = session_with(REDEAL_DECK, first_dealer=0, actions=["table", "propose", "accept"])
+    # a record stopping at "accept" must list the next deck (RECORDS.md, strict reading): the session deals it
+    sess = session_with(REDEAL_DECK, first_dealer=0, actions=["table", "propose"])
+    sess.apply("accept")
     assert sess.state.phase == CUT and sess.state.dealer == 0 and sess.to_act() == 1
     rec = sess.record()
     assert len(rec["rounds"]) == 1 and len(rec["rounds"][0]["decks"]) == 2

@@ -82,11 +82,11 @@ BAD = [
     ("first action", _with(["rounds", 0, "actions", 0], "5S"),
      'round 1, action 0 "5S": it is the cut: the cutter (seat 1) says "keep" or "table", not "5S"'),
     ("wrong value", _with(["rounds", 0, "actions", 2], "QHx7D"), 'round 1, action 2 "QHx7D": QH is not in your hand'),
-    ("syntax", _with(["rounds", 0, "actions", 1], "7D7S"), 'round 1, action 1 "7D7S": "7D7S" is not an action'),
+    ("syntax", _with(["rounds", 0, "actions", 1], "7D7S"), 'round 1, action 1 "7D7S": not an action'),
     ("extra", _with(["rounds", 0, "actions"], MIRROR["rounds"][0]["actions"] + ["AH"]),
      'round 1, action 37 "AH": the round is over'),
     ("unknown key", _with(["seed"], 3), 'record: unknown key "seed"'),
-    ("action type", _with(["rounds", 0, "actions", 3], 7), "round 1, action 3 7: an action is a text"),
+    ("action type", _with(["rounds", 0, "actions", 3], 7), "round 1, action 3: an action is a text such as \"7D\" or \"keep\", not 7"),
 ]
 
 

@@ -369,7 +369,7 @@ def _edit(r: int, i: int, text: str) -> dict[str, Any]:
     ((0, 2, "triple"), 'round 1, action 2 "triple": only the other team can triple: say "pass"'),
     ((0, 1, "double"), 'round 1, action 1 "double": the round is already doubled: say "triple" or "pass"'),
     ((0, 4, "8D"), 'round 1, action 4 "8D": you hold 7D: the game opens with it'),
-    ((0, 5, "5S"), 'round 1, action 5 "5S": "5S": 5S is not a card of the Seven Diamonds deck (7 up to ace only)'),
+    ((0, 5, "5S"), 'round 1, action 5 "5S": 5S is not a card of the Seven Diamonds deck (7 up to ace only)'),
     ((1, 4, "pass"), 'round 2, action 4 "pass": "pass" is not a move now: you must lay a card when one fits (7D)'),
 ])
 def test_record_errors(edit: tuple[int, int, str], message: str) -> None:
