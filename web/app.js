@@ -430,11 +430,19 @@ function offerUpdate(apply) {
   bar.hidden = !apply;
   root.classList.toggle("update-offered", !!apply);
   $("update-reload").onclick = apply || null;
-  // A modal dialog makes the page behind it inert: the offer goes inside it.
+  placeUpdateOffer();
+}
+
+// A modal dialog makes the page behind it inert: the offer lives inside the
+// open dialog, and moves whenever a dialog opens or closes.
+function placeUpdateOffer() {
+  const bar = $("update");
+  if (bar.hidden) return;
   const open = [...document.querySelectorAll("dialog[open]")].pop();
   const home = open ? open.querySelector(".summary-box, .start-form") || open : document.body;
-  if (apply && bar.parentElement !== home) home.append(bar);
+  if (bar.parentElement !== home) home.append(bar);
 }
+document.addEventListener("chkobba:dialog", placeUpdateOffer);
 
 export function wireUpdates(initUpdates) {
   return initUpdates({ canReloadNow, onUpdateReady: offerUpdate })

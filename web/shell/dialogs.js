@@ -40,6 +40,7 @@ export function openDialog(dialog, focus = null, restore = undefined) {
     const from = restore === undefined ? document.activeElement : restore;
     returnTo.set(dialog, from && from !== document.body ? from : null);
     dialog.showModal();
+    document.dispatchEvent(new CustomEvent("chkobba:dialog", { detail: { dialog, open: true } }));
   }
   const target = focus || focusables(dialog)[0];
   if (target) target.focus({ preventScroll: true });
@@ -51,6 +52,7 @@ export function closeDialog(dialog, fallback = null) {
   if (!dialog.open) return;
   const back = returnTo.get(dialog);
   dialog.close();
+  document.dispatchEvent(new CustomEvent("chkobba:dialog", { detail: { dialog, open: false } }));
   if (back && back.isConnected && !back.disabled && back.getClientRects().length) {
     back.focus({ preventScroll: true });
   } else if (fallback) {
