@@ -53,7 +53,7 @@ SEAT_KINDS = ("human", "computer")
 HUMAN_SEAT = 0
 DEFAULT_LEVEL = "medium"
 DEFAULT_TABLE = "main"
-PLAYABLE = ("chkobba",)
+PLAYABLE = ("chkobba", "seven_diamonds")
 GAME_NAMES = {"chkobba": "Chkobba", "seven_diamonds": "Seven Diamonds"}
 MAX_TABLES = 32
 MAX_PAYLOAD = 1_000_000     # characters of payload text
@@ -536,6 +536,8 @@ def _sides(session: Session) -> list[list[int]]:
 def _words(session: Session, legal: list[str], to_act: int | None) -> list[dict[str, Any]]:
     if to_act != HUMAN_SEAT:
         return []
+    if session.game == "seven_diamonds":
+        return _seven_words(session, legal)
     return [{"action": a, "label": WORD_LABELS[a], "code": f"word.{a}", "params": {}}
             for a in legal if a in WORD_LABELS]
 
@@ -653,6 +655,7 @@ def _state(table: Table) -> dict[str, Any]:
         "summary": s.summary(),
         "coach": table.coach,
         "save": table.save(),
+        **({"seven": _seven(table, legal, to_act)} if s.game == "seven_diamonds" else {}),
     }
 
 
@@ -830,3 +833,58 @@ def _ping(args: dict[str, Any]) -> dict[str, Any]:
     import sys
     _table_id(args)
     return {"python": sys.version.split()[0]}
+
+
+# ------------------------------------------------------------ Seven Diamonds
+# What the Seven Diamonds table draws besides the view (docs/facade.md): the
+# calls offered as words (with the Arabic the Sahrat table uses), which of the
+# acting human's cards may be laid (the page never works it out), the order
+# of speaking, the timer of the seat to act and the round's breakdown.
+
+SEVEN_CALLS = {"pass": ("word.call_pass", ""), "double": ("word.double", "\u062f\u0628\u0644"),
+               "triple": ("word.triple", "\u062b\u0631\u064a")}
+SEVEN_ARABIC = {"double": "\u062f\u0628\u0644", "triple": "\u062b\u0631\u064a",
+                "forced_pass": "\u062c\u0644\u0651\u0629", "last_card": "\u0622\u062e\u0631 \u0648\u0631\u0642\u0629"}
+
+
+def _seven_words(session: Session, legal: list[str]) -> list[dict[str, Any]]:
+    """The calls the human may say now (only the legal ones); never ``timeout``."""
+    out = []
+    for a in legal:
+        if a in SEVEN_CALLS:
+            code, arabic = SEVEN_CALLS[a]
+            out.append({"action": a, "label": M.MESSAGES[code], "code": code, "params": {}, "arabic": arabic})
+    return out
+
+
+def _seven(table: Table, legal: list[str], to_act: int | None) -> dict[str, Any]:
+    st: Any = table.session.state
+    view: dict[str, Any] = dict(st.view(HUMAN_SEAT))
+    mine = to_act == HUMAN_SEAT and view["phase"] == "play"
+    first = (st.dealer + 1) % 4
+    results: list[dict[str, Any]] = list(view["results"])
+    return {
+        # the human's cards that may be laid now (in the hand's order)
+        "playable": [c for c in view["hand"] if c in legal] if mine else [],
+        "speaking_order": [(first + i) % 4 for i in range(4)] if view["phase"] == "calls" else [],
+        "timer": view["timer"] if to_act is not None else None,
+        "timeout": "timeout" in legal,
+        "arabic": dict(SEVEN_ARABIC),
+        "last_result": _seven_result(results[-1]) if results else None,
+    }
+
+
+def _seven_result(res: dict[str, Any]) -> dict[str, Any]:
+    """The round's result with each hand left and the points of its cards
+    (only the losing team's count: A 20, K Q J 10, others 0)."""
+    from .cards import CODES
+    from .games.seven_diamonds.constants import POINTS
+    out = dict(res)
+    hands = []
+    for seat, cards in enumerate(res["left"]):
+        losing = seat & 1 != res["winner_team"]
+        pts = [POINTS[CODES.index(c)] if losing else 0 for c in cards]
+        hands.append({"seat": seat, "cards": list(cards), "points": pts, "total": sum(pts), "losing": losing})
+    out["hands"] = hands
+    out["before_multiplier"] = res["cards"] + res["bonus"]
+    return out

@@ -38,6 +38,43 @@ function valueLabel(opt, value) {
   return words(opt.code ? `${opt.code}.${value}` : "", own || String(value));
 }
 
+// Seven Diamonds' timers (seconds to call, to lay a card). Off unless the
+// player turns them on (WCAG 2.2.1); the engine's own default is the second.
+const TIMER_CHOICES = [
+  { label: "Off (no time limit)", value: false },
+  { label: "10 s to call, 12 s to play", value: { call: 10, card: 12 } },
+  { label: "20 s to call, 24 s to play", value: { call: 20, card: 24 } },
+  { label: "30 s to call, 40 s to play", value: { call: 30, card: 40 } },
+  { label: "1 minute each", value: { call: 60, card: 60 } },
+  { label: "Short: 3 s each", value: { call: 3, card: 3 } },
+];
+
+function timersField(opt, value) {
+  const label = document.createElement("label");
+  label.className = "field";
+  label.append("Timers ");
+  const sel = document.createElement("select");
+  sel.name = opt.name;
+  TIMER_CHOICES.forEach((c, i) => {
+    const o = document.createElement("option");
+    o.value = String(i);
+    o.textContent = c.label;
+    sel.append(o);
+  });
+  let i = TIMER_CHOICES.findIndex((c) => JSON.stringify(c.value) === JSON.stringify(value));
+  if (i < 0 && value && typeof value === "object") {
+    const o = document.createElement("option");
+    o.value = String(TIMER_CHOICES.length);
+    o.textContent = `${value.call} s to call, ${value.card} s to play`;
+    TIMER_CHOICES.push({ label: o.textContent, value });
+    sel.append(o);
+    i = TIMER_CHOICES.length - 1;
+  }
+  sel.value = String(Math.max(i, 0));
+  label.append(sel);
+  return label;
+}
+
 /** The description to build from: `describe` when the facade has it, else its `defaults`. */
 export function describeTables(py) {
   try {
@@ -139,7 +176,9 @@ export class StartForm {
     for (const opt of this.options) {
       const value = options && opt.name in options ? options[opt.name] : opt.default;
       let label;
-      if (typeof opt.default === "boolean") {
+      if (opt.kind === "timers") {
+        label = timersField(opt, options && opt.name in options ? value : false);
+      } else if (typeof opt.default === "boolean") {
         label = document.createElement("label");
         label.className = "check";
         label.innerHTML = `<input type="checkbox" name="${escapeHtml(opt.name)}"> ${escapeHtml(optionLabel(opt))}`;
@@ -179,6 +218,7 @@ export class StartForm {
   /** The value of one option as the form holds it (typed like its default). */
   value(opt) {
     const el = this.form.elements[opt.name];
+    if (opt.kind === "timers") return TIMER_CHOICES[Number(el.value)].value;
     if (typeof opt.default === "boolean") return el.checked;
     if (Array.isArray(opt.choices)) return opt.choices[Number(el.selectedOptions[0].dataset.index)];
     return typeof opt.default === "number" ? Number(el.value) : el.value;

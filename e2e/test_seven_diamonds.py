@@ -1,0 +1,181 @@
+"""Seven Diamonds at the table, in a real browser, driven by clicks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from e2e_driver import DESKTOP, HAND, NARROW, PHONE, SCORELINE, T, load_save, open_table, replay, saved, shot, state
+
+from chkobba import web
+from chkobba.session import Session
+
+SETTLED = """() => {
+  const a = window.chkobbaApp, s = a && a.state;
+  if (!s) return false;
+  if (document.getElementById('summary').open) return 'summary';
+  if (a.busy || a.paused) return false;
+  if (s.to_act === 0) return 'you';
+  if (s.to_act === null) return 'over';
+  return false;
+}"""
+
+
+def settle(page: Any) -> str:
+    return str(page.wait_for_function(SETTLED, timeout=60_000).json_value())
+
+
+def start_seven(page: Any, timers: str = "0", levels: tuple[str, ...] = ("easy", "easy", "easy")) -> None:
+    page.select_option("#pace", "instant")
+    if not page.evaluate("() => document.getElementById('start').open"):
+        page.click("#new-game")
+    page.check('#start-form input[name="game"][value="seven_diamonds"]')
+    page.check('#start-form input[name="players"][value="4"]')
+    for i, level in enumerate(levels, start=1):
+        page.select_option(f'#start-form select[name="level-{i}"]', level)
+    page.select_option('#start-form select[name="timers"]', timers)
+    page.click("#start-button")
+    if page.evaluate("() => document.getElementById('confirm').open"):
+        page.click("#confirm-yes")
+    page.wait_for_function("() => !document.getElementById('start').open && window.chkobbaApp.state"
+                           " && window.chkobbaApp.state.game === 'seven_diamonds'")
+
+
+def no_sideways_scroll(page: Any) -> None:
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), "horizontal scroll"
+
+
+def human_turn(page: Any, calls: list[str], want: str = "double") -> str:
+    """One human decision by clicks: a call (``want`` when offered) or a playable card."""
+    st = state(page)
+    if st["view"]["phase"] == "calls":
+        offered = [w["action"] for w in st["words"]]
+        assert offered and "timeout" not in offered
+        pick = want if want in offered else "pass"
+        page.click(f'{T} .choices button[data-action="{pick}"]')
+        calls.append(pick)
+        return pick
+    playable = st["seven"]["playable"]
+    assert playable, "the facade names the cards you may lay"
+    marked = page.eval_on_selector_all(f'{HAND} .card[data-playable="yes"]', "els => els.map(e => e.dataset.card)")
+    assert marked == playable
+    page.click(f'{HAND} .card[data-card="{playable[0]}"]')
+    return playable[0]
+
+
+def play_round(page: Any, shots: str | None = None) -> tuple[dict[str, Any], list[str]]:
+    calls: list[str] = []
+    mid = False
+    for _ in range(60):
+        where = settle(page)
+        if where == "summary":
+            return state(page), calls
+        assert where == "you", where
+        st = state(page)
+        if shots and st["view"]["phase"] == "calls" and not calls:
+            shot(page, f"seven-calls-{shots}")
+        if shots and not mid and st["view"]["phase"] == "play" and sum(len(r) for r in st["view"]["table"].values()) >= 6:
+            mid = True
+            shot(page, f"seven-mid-{shots}")
+            no_sideways_scroll(page)
+        human_turn(page, calls)
+    raise AssertionError("the round did not end")
+
+
+def test_seven_diamonds_is_offered_and_a_round_is_played_with_calls(make_page: Any) -> None:
+    for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page = make_page(viewport)
+        open_table(page)
+        assert page.is_enabled('#start-form input[name="game"][value="seven_diamonds"]')
+        page.check('#start-form input[name="game"][value="seven_diamonds"]')
+        # timers are off by default for one human against the computer
+        assert page.input_value('#start-form select[name="timers"]') == "0"
+        st, calls = {}, []
+        start_seven(page)
+        assert page.locator(f"{T} .ck-seven .sd-row").count() == 4
+        st, calls = play_round(page, shots=name)
+        assert page.locator(f"{T} .sd-mult").is_visible()
+        # the breakdown equals the engine's replay of the saved record
+        save = saved(page)
+        out = replay(save["record"])
+        first = out["rounds"][0]
+        shot(page, f"seven-round-end-{name}")
+        no_sideways_scroll(page)
+        total = page.get_attribute('#summary tr[data-row="total"] td', "data-points")
+        assert int(total) == max(first["points"])
+        mult = page.get_attribute('#summary tr[data-row="multiplier"] td', "data-mult")
+        assert int(mult) == first["multiplier"]
+        assert int(page.get_attribute('#summary tr[data-row="cards"] td', "data-points")) == first["cards"]
+        assert int(page.get_attribute('#summary tr[data-row="bonus"] td', "data-points")) == first["bonus"]
+        on_sheet = [int(page.get_attribute(f'#summary tr[data-row="score"] span[data-side="{i}"]', "data-score"))
+                    for i in (0, 1)]
+        assert on_sheet == out["score"]
+        if "double" in calls:
+            assert first["multiplier"] >= 2
+        # the calls are in the move log of the round
+        kinds = [m["kind"] for m in st["moves"]] + [m["kind"] for m in st["last_round_moves"]]
+        assert "lay" in kinds
+        page.click("#summary-next")
+        settle(page)
+        assert page.get_attribute(SCORELINE, "data-score") == ",".join(map(str, out["score"]))
+
+
+def test_reload_mid_round_keeps_calls_and_multiplier(make_page: Any) -> None:
+    page = make_page(PHONE)
+    open_table(page)
+    start_seven(page)
+    calls: list[str] = []
+    for _ in range(40):
+        assert settle(page) == "you"
+        st = state(page)
+        if st["view"]["phase"] == "play":
+            break
+        human_turn(page, calls)
+    st = state(page)
+    mult = st["view"]["multiplier"]
+    made = st["view"]["calls"]
+    assert made, "the calls were made"
+    page.reload()
+    page.wait_for_selector("html.ready")
+    settle(page)
+    again = state(page)
+    assert again["view"]["calls"] == made and again["view"]["multiplier"] == mult
+    assert page.inner_text(f"{T} .sd-mult") == f"\u00d7{mult}"
+    assert page.locator(f"{T} .sd-call").count() == len(made)
+
+
+def test_forced_pass_and_last_card_are_shown(make_page: Any) -> None:
+    # A position from the engine where a seat is forced to pass, then one is down to one card.
+    page = make_page(DESKTOP)
+    open_table(page)
+    found = None
+    for seed in range(1, 60):
+        s = Session.new("seven_diamonds", {"timers": False}, seed=seed)
+        while s.to_act() is not None and not s.state.results:
+            moves = s.moves()
+            kinds = {m["kind"] for m in moves}
+            if "forced_pass" in kinds and "last_card" in kinds and s.to_act() == 0 and s.state.phase == "play":
+                found = s
+                break
+            s.apply(str(s.legal()[0]))
+        if found:
+            break
+    assert found is not None
+    save = {"v": web.SAVE_VERSION, "game": "seven_diamonds", "record": found.record(), "seed": found.seed,
+            "seats": [{"kind": "human"}] + [{"kind": "computer", "level": "easy"}] * 3, "coach": False}
+    load_save(page, save)
+    settle(page)
+    page.evaluate("() => { document.querySelector('#table .log').open = true; }")
+    log = page.inner_text(f"{T} .log-moves")
+    assert "no card to lay" in log and "\u062c\u0644\u0651\u0629" in log
+    assert "last card" in log and "\u0622\u062e\u0631 \u0648\u0631\u0642\u0629" in log
+    shot(page, "seven-forced-pass-last-card")
+
+
+def test_layouts_fit_narrow_screens(make_page: Any) -> None:
+    for viewport in (NARROW, PHONE):
+        page = make_page(viewport)
+        open_table(page)
+        start_seven(page)
+        settle(page)
+        no_sideways_scroll(page)
+        shot(page, f"seven-table-{viewport['width']}")
