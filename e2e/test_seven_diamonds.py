@@ -179,3 +179,75 @@ def test_layouts_fit_narrow_screens(make_page: Any) -> None:
         settle(page)
         no_sideways_scroll(page)
         shot(page, f"seven-table-{viewport['width']}")
+
+
+def test_a_timeout_plays_for_you_with_short_timers(make_page: Any) -> None:
+    page = make_page(PHONE)
+    open_table(page)
+    start_seven(page, timers="5")          # "Short: 3 s each"
+    assert settle(page) == "you"
+    st = state(page)
+    assert st["seven"]["timer"] and st["seven"]["timer"]["seconds"] == 3
+    page.wait_for_selector(f"{T} .sd-timer:not([hidden])")
+    shot(page, "seven-timer-phone")
+    # nothing clicked: the page plays the engine's timeout for the seat
+    page.wait_for_function("""() => (window.chkobbaApp.state.moves || []).some(m => m.kind === 'timeout' && m.seat === 0)""",
+                           timeout=20_000)
+    moves = state(page)["moves"]
+    i = next(k for k, m in enumerate(moves) if m["kind"] == "timeout" and m["seat"] == 0)
+    follow = moves[i + 1]
+    assert follow["seat"] == 0 and follow["kind"] in ("pass", "lay")
+    session = Session.from_record(saved(page)["record"], seed=saved(page)["seed"])
+    assert session.record()["rounds"][0]["actions"].count("timeout") >= 1
+
+
+def test_with_timers_off_nothing_is_played_for_you(make_page: Any) -> None:
+    page = make_page(PHONE)
+    open_table(page)
+    start_seven(page, timers="0")
+    assert settle(page) == "you"
+    before = len(state(page)["view"]["history"])
+    assert page.locator(f"{T} .sd-timer").is_hidden()
+    page.wait_for_timeout(4000)   # longer than the short timers: still your turn, nothing played
+    st = state(page)
+    assert st["to_act"] == 0 and len(st["view"]["history"]) == before
+
+
+def test_pass_and_play_hands_off_between_people(make_page: Any) -> None:
+    page = make_page(PHONE)
+    open_table(page)
+    page.select_option("#pace", "instant")
+    page.check('#start-form input[name="game"][value="seven_diamonds"]')
+    page.select_option('#start-form select[name="level-1"]', "human")
+    page.select_option('#start-form select[name="level-2"]', "easy")
+    page.select_option('#start-form select[name="level-3"]', "easy")
+    page.click("#start-button")
+    page.wait_for_function("() => window.chkobbaApp.state && window.chkobbaApp.state.game === 'seven_diamonds'")
+    seen = 0
+    for _ in range(80):
+        page.wait_for_function("""() => { const a = window.chkobbaApp, s = a.state;
+            return s && !a.busy && !a.paused && (s.handoff !== null || s.to_act === s.human || s.to_act === null
+              || document.getElementById('summary').open); }""", timeout=60_000)
+        if page.evaluate("() => document.getElementById('summary').open"):
+            break
+        st = state(page)
+        if st["handoff"] is not None:
+            # the screen hides the table; no card of anyone's hand is drawn
+            assert page.locator(".handoff").is_visible()
+            assert page.locator(f"{HAND} .card").count() == 0
+            assert st["view"]["hand"] == []
+            seen += 1
+            if seen <= 2:
+                shot(page, f"seven-handoff-{seen}")
+            page.click(".handoff-go")
+            page.wait_for_function("() => window.chkobbaApp.state.handoff === null")
+            st = state(page)
+            assert page.locator(".handoff").is_hidden()
+        assert st["human"] == st["to_act"] and st["seats"][st["human"]]["kind"] == "human"
+        session = Session.from_record(st["save"]["record"], seed=st["save"]["seed"])
+        drawn = page.eval_on_selector_all(f"{HAND} .card", "els => els.map(e => e.dataset.card)")
+        assert sorted(drawn) == sorted(session.view(st["human"])["hand"])
+        human_turn(page, [], want="pass")
+        if seen >= 4:
+            break
+    assert seen >= 4

@@ -98,6 +98,7 @@ export class StartForm {
     this.desc = desc;
     this.build();
     form.addEventListener("change", (e) => {
+      if (e.target.name === "game") this.fillPlayers(this.game().players.includes(this.players()) ? this.players() : null);
       if (e.target.name === "players" || e.target.name === "game") this.fillLevels(null);
       if (e.target.name === "game") this.fillRules(null);
       this.sync();
@@ -146,24 +147,34 @@ export class StartForm {
   }
 
   fillLevels(seats) {
+    // Every seat: a person on this device (pass-and-play) or a computer at a level.
     const box = this.form.querySelector(".levels");
     box.querySelectorAll("label").forEach((l) => l.remove());
+    const legend = box.querySelector("legend");
+    if (legend) legend.textContent = "Seats (more than one person: pass the device between turns)";
     const players = this.players();
-    const names = players === 2 ? { 1: "Opponent" } : { 1: "Opponent on your right", 2: "Your partner", 3: "Opponent on your left" };
-    for (let seat = 1; seat < players; seat++) {
+    const names = players === 2 ? { 0: "You", 1: "Opponent" }
+      : { 0: "You", 1: "Opponent on your right", 2: "Your partner", 3: "Opponent on your left" };
+    for (let seat = 0; seat < players; seat++) {
       const label = document.createElement("label");
       label.className = "field";
       label.append(`${names[seat] || `Seat ${seat + 1}`} `);
       const sel = document.createElement("select");
       sel.name = `level-${seat}`;
+      const person = document.createElement("option");
+      person.value = "human";
+      person.textContent = seat === 0 ? "You (a person)" : "A person on this device";
+      sel.append(person);
       for (const lvl of this.desc.levels) {
         const o = document.createElement("option");
         o.value = lvl;
-        o.textContent = lvl[0].toUpperCase() + lvl.slice(1);
+        o.textContent = `Computer: ${lvl}`;
         sel.append(o);
       }
-      const want = seats && seats[seat] && seats[seat].level;
-      sel.value = this.desc.levels.includes(want) ? want : this.desc.levels.includes("medium") ? "medium" : this.desc.levels[0];
+      const s = seats && seats[seat];
+      const fallback = seat === 0 ? "human" : this.desc.levels.includes("medium") ? "medium" : this.desc.levels[0];
+      const want = s ? (s.kind === "human" ? "human" : s.level) : fallback;
+      sel.value = want === "human" || this.desc.levels.includes(want) ? want : fallback;
       label.append(sel);
       box.append(label);
     }
@@ -257,8 +268,11 @@ export class StartForm {
     for (const opt of this.options) {
       if (!this.form.elements[opt.name].disabled) options[opt.name] = this.value(opt);
     }
-    const seats = [{ kind: "human" }];
-    for (let s = 1; s < players; s++) seats.push({ kind: "computer", level: this.form.elements[`level-${s}`].value });
+    const seats = [];
+    for (let s = 0; s < players; s++) {
+      const v = this.form.elements[`level-${s}`].value;
+      seats.push(v === "human" ? { kind: "human" } : { kind: "computer", level: v });
+    }
     return { game: this.game().game, options, seats, coach: this.form.elements.coach.checked };
   }
 }

@@ -77,6 +77,7 @@ export const sevenDiamonds = {
           <span class="sd-calls" aria-label="Calls this round"></span>
           <span class="sd-timer" hidden aria-hidden="true"></span>
         </div>
+        <p class="sd-calls-note">After the calls, the 7\u2666\uFE0E opens: the suits are built up from the 7 (7 8 9 10 J Q K A).</p>
         <div class="felt sd-felt">
           <div class="table-cards sd-rows" role="group" aria-label="The four suits on the table"></div>
         </div>
@@ -125,6 +126,7 @@ export const sevenDiamonds = {
     const sd = seven(st);
     const q = (s) => root.querySelector(s);
     const frame = !!ui.frame;
+    root.dataset.phase = v.phase;
 
     // score line
     const sheet = st.sheet;
