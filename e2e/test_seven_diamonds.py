@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from e2e_driver import DESKTOP, HAND, NARROW, PHONE, SCORELINE, T, load_save, open_table, replay, saved, shot, state
+from e2e_driver import (DESKTOP, HAND, NARROW, PHONE, SCORELINE, T, load_save, open_table, pick_action, point_and_play,
+                        replay, saved, shot, state)
 
 from chkobba import web
 from chkobba.session import Session
@@ -251,3 +252,56 @@ def test_pass_and_play_hands_off_between_people(make_page: Any) -> None:
         if seen >= 4:
             break
     assert seen >= 4
+
+
+def test_timer_pauses_when_the_tab_is_hidden_and_resumes_after_reload(make_page: Any) -> None:
+    page = make_page(PHONE)
+    open_table(page)
+    start_seven(page, timers="3")          # 30 s to call, 40 s to play
+    assert settle(page) == "you"
+    timer = f"{T} .sd-timer"
+    page.wait_for_selector(f"{timer}:not([hidden])")
+    page.wait_for_function(f"() => +document.querySelector('{timer}').dataset.left <= 28", timeout=10_000)
+    # the tab is hidden: the countdown stops
+    page.evaluate("""() => { Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
+                             document.dispatchEvent(new Event('visibilitychange')); }""")
+    hidden_at = int(page.get_attribute(timer, "data-left"))
+    page.wait_for_timeout(2500)
+    assert int(page.get_attribute(timer, "data-left")) == hidden_at
+    assert "paused" in page.inner_text(timer)
+    # a reload goes on from the time left, not from the start
+    page.reload()
+    page.wait_for_selector("html.ready")
+    assert settle(page) == "you"
+    page.wait_for_selector(f"{timer}:not([hidden])")
+    assert int(page.get_attribute(timer, "data-left")) <= hidden_at
+
+
+def test_pass_and_play_chkobba_hands_off_too(make_page: Any) -> None:
+    page = make_page(PHONE)
+    open_table(page)
+    page.select_option("#pace", "instant")
+    page.check('#start-form input[name="game"][value="chkobba"]')
+    page.check('#start-form input[name="players"][value="2"]')
+    page.select_option('#start-form select[name="level-1"]', "human")
+    page.click("#start-button")
+    page.wait_for_selector(".handoff:not([hidden])")
+    assert page.locator(f"{HAND} .card").count() == 0
+    shot(page, "chkobba-handoff")
+    first = state(page)["handoff"]
+    page.click(".handoff-go")
+    page.wait_for_function("() => window.chkobbaApp.state.handoff === null")
+    st = state(page)
+    assert page.locator(f"{HAND} .card").count() == len(st["view"]["hand"])
+    assert st["view"]["hand"] or st["words"]
+    # the first player plays until the other player is to act: their hand-off follows
+    for _ in range(6):
+        st = state(page)
+        if st["handoff"] is not None:
+            break
+        point_and_play(page, pick_action(st["save"]))
+        page.wait_for_function("() => !window.chkobbaApp.busy")
+    st = state(page)
+    assert st["handoff"] is not None and st["handoff"] != first
+    assert page.locator(".handoff").is_visible() and page.locator(f"{HAND} .card").count() == 0
+    shot(page, "chkobba-handoff-2")
