@@ -1,4 +1,4 @@
-"""Seven Diamonds at the table, in a real browser, driven by clicks."""
+"""Seven Diamonds at the table, in a real browser, driven by clicks (named apart from tests/test_seven_diamonds.py)."""
 
 from __future__ import annotations
 
