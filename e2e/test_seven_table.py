@@ -305,3 +305,25 @@ def test_pass_and_play_chkobba_hands_off_too(make_page: Any) -> None:
     assert st["handoff"] is not None and st["handoff"] != first
     assert page.locator(".handoff").is_visible() and page.locator(f"{HAND} .card").count() == 0
     shot(page, "chkobba-handoff-2")
+
+
+def test_end_of_game_is_said_with_the_score_sheet(make_page: Any) -> None:
+    page = make_page(DESKTOP)
+    open_table(page)
+    page.check('#start-form input[name="game"][value="seven_diamonds"]')
+    page.fill('#start-form input[name="target"]', "1")
+    # the last-seven bonus alone can end it too: either way the first scoring round ends the game
+    start_seven(page)
+    for _ in range(6):
+        st, _calls = play_round(page)
+        if page.get_attribute("#summary-next", "data-next") == "over":
+            break
+        page.click("#summary-next")
+    assert page.get_attribute("#summary-next", "data-next") == "over"
+    st = state(page)
+    out = replay(saved(page)["record"])
+    assert st["sheet"]["over"] and st["sheet"]["result"]
+    assert st["sheet"]["result"]["text"] in page.inner_text("#summary .result")
+    assert out["score"] == st["sheet"]["score"]
+    assert page.locator("#summary .sheet tbody tr").count() == len(out["rounds"])
+    shot(page, "seven-game-over-desktop")
