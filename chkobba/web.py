@@ -53,7 +53,7 @@ SEAT_KINDS = ("human", "computer")
 HUMAN_SEAT = 0
 DEFAULT_LEVEL = "medium"
 DEFAULT_TABLE = "main"
-PLAYABLE = ("chkobba",)
+PLAYABLE = ("chkobba", "seven_diamonds")
 GAME_NAMES = {"chkobba": "Chkobba", "seven_diamonds": "Seven Diamonds"}
 MAX_TABLES = 32
 MAX_PAYLOAD = 1_000_000     # characters of payload text
@@ -99,6 +99,8 @@ WEB_MESSAGES: dict[str, str] = {
     "web.seat_kind": "Seat {seat} must be human or computer, not {value}",
     "web.seat_level": "The level of seat {seat} must be easy, medium or hard, not {value}",
     "web.human_first": "The first seat must be yours (human), and only the first",
+    "web.no_human": "At least one seat must be played by a person (human)",
+    "web.hidden": "Pass the device to {seat} first: their hand is hidden",
     "web.seed": "The seed must be a whole number from 0 to 2^53, not {value}",
     "web.coach": "The hints setting must be true or false, not {value}",
     "web.seat_index": "The seat must be a whole number from 0 to {last}, not {value}",
@@ -381,8 +383,8 @@ def _seats(value: Any, players: int) -> list[dict[str, Any]]:
             out.append({"kind": "computer", "level": level})
         else:
             raise WebError("web.seat_kind", seat=i, value=_show(kind))
-        if (i == HUMAN_SEAT) != (out[-1]["kind"] == "human"):
-            raise WebError("web.human_first")
+    if not any(x["kind"] == "human" for x in out):
+        raise WebError("web.no_human")
     return out
 
 
@@ -475,12 +477,21 @@ def _deck_count(session: Session) -> int:
 class Table:
     """One game on the page: a session and the seats around it."""
 
-    def __init__(self, tid: str, session: Session, seats: list[dict[str, Any]], coach: bool = False) -> None:
+    def __init__(self, tid: str, session: Session, seats: list[dict[str, Any]], coach: bool = False,
+                 viewer: int | None = None, hidden: bool | None = None) -> None:
         self.id = tid
         self.session = session
         self.seats = seats
         self.coach = coach
         self.sides = _sides(session)
+        # Pass-and-play: the human seat whose view the page shows, and whether
+        # that view is hidden until the player taps (``reveal``).
+        self.humans = [i for i, x in enumerate(seats) if x["kind"] == "human"]
+        to_act = session.to_act()
+        if viewer is None:
+            viewer = to_act if to_act is not None and to_act in self.humans else self.humans[0]
+        self.viewer = viewer
+        self.hidden = len(self.humans) > 1 if hidden is None else hidden
 
     def save(self) -> dict[str, Any]:
         """Format v2: what resumes this game (the table id is not in it)."""
@@ -533,26 +544,28 @@ def _sides(session: Session) -> list[list[int]]:
     return sides
 
 
-def _words(session: Session, legal: list[str], to_act: int | None) -> list[dict[str, Any]]:
-    if to_act != HUMAN_SEAT:
+def _words(session: Session, legal: list[str], to_act: int | None, viewer: int = HUMAN_SEAT) -> list[dict[str, Any]]:
+    if to_act != viewer:
         return []
+    if session.game == "seven_diamonds":
+        return _seven_words(session, legal)
     return [{"action": a, "label": WORD_LABELS[a], "code": f"word.{a}", "params": {}}
             for a in legal if a in WORD_LABELS]
 
 
-def _human_side(session: Session) -> int:
-    side: int = session.observation(HUMAN_SEAT).side
+def _human_side(session: Session, me: int = HUMAN_SEAT) -> int:
+    side: int = session.observation(me).side
     return side
 
 
-def _who(session: Session, side: int) -> str:
-    mine = side == _human_side(session)
+def _who(session: Session, side: int, me: int = HUMAN_SEAT) -> str:
+    mine = side == _human_side(session, me)
     if session.players == 2:
         return "you" if mine else "computer"
     return "your_side" if mine else "other_side"
 
 
-def _sheet(session: Session, moves_now: int) -> dict[str, Any]:
+def _sheet(session: Session, moves_now: int, me: int = HUMAN_SEAT) -> dict[str, Any]:
     """The score sheet across rounds, and the result in words (decided here)."""
     st = session.state
     opts = st.options
@@ -585,18 +598,18 @@ def _sheet(session: Session, moves_now: int) -> dict[str, Any]:
     result: dict[str, Any] | None = None
     last_round_ended_game = bool(rounds) and rounds[-1]["game_over"]
     if ended and last_round_ended_game and (st.is_over or moves_now == 0):
-        result = _result(session, ended)
+        result = _result(session, ended, me)
     return {"rounds": rounds, "score": list(st.score), "games": list(st.games),
             "target": getattr(opts, "target", None), "match": getattr(opts, "match", 1), "over": st.is_over,
             "winner": st.winner, "result": result}
 
 
-def _result(session: Session, ended: list[dict[str, Any]]) -> dict[str, Any]:
+def _result(session: Session, ended: list[dict[str, Any]], me: int = HUMAN_SEAT) -> dict[str, Any]:
     st = session.state
     last = ended[-1]
     w = last["winner"]
-    who = _who(session, w)
-    mine = _human_side(session)
+    who = _who(session, w, me)
+    mine = _human_side(session, me)
     games = [0, 0]
     for g in ended:
         games[g["winner"]] += 1
@@ -628,9 +641,19 @@ def _moves(session: Session) -> tuple[list[dict[str, Any]], list[dict[str, Any]]
 def _state(table: Table) -> dict[str, Any]:
     """What the page draws for the human seat, and the save."""
     s = table.session
-    view = s.view(HUMAN_SEAT)
+    me = table.viewer
+    view = s.view(me)
     legal = view.pop("legal", [])
     to_act = s.to_act()
+    if table.hidden:
+        # The hand-off screen is up: nothing of the next player's hand is sent.
+        legal = []
+        view["hand"] = []
+        for key in ("cut_card", "playable", "legal"):
+            if key in view:
+                view[key] = None if key == "cut_card" else []
+        if "cut_visible" in view:
+            view["cut_visible"] = False
     moves, last_round_moves = _moves(s)
     moves_now = len(s.state.history())
     claim = view.get("claim")
@@ -640,19 +663,23 @@ def _state(table: Table) -> dict[str, Any]:
         "view": view,
         "seats": [dict(x) for x in table.seats],
         "sides": table.sides,
-        "human": HUMAN_SEAT,
+        "human": me,
+        "humans": list(table.humans),
+        # pass-and-play: the seat to hand the device to, while its view is hidden
+        "handoff": me if table.hidden else None,
         "to_act": to_act,
         "to_act_kind": table.seats[to_act]["kind"] if to_act is not None else None,
         # Non-card decisions only; card plays are never listed (see module doc).
-        "words": _words(s, legal, to_act),
+        "words": _words(s, legal, to_act, me),
         "claim": claim,
         "claim_window": claim,   # the v0.1 page's name for "claim"; goes with web/app.js
         "moves": moves,
         "last_round_moves": last_round_moves,
-        "sheet": _sheet(s, moves_now),
+        "sheet": _sheet(s, moves_now, table.humans[0]),
         "summary": s.summary(),
         "coach": table.coach,
         "save": table.save(),
+        **({"seven": _seven(table, legal, to_act)} if s.game == "seven_diamonds" else {}),
     }
 
 
@@ -728,15 +755,30 @@ def _act(args: dict[str, Any]) -> dict[str, Any]:
         raise WebError("web.game_over")
     if seat != to_act:
         raise WebError("web.not_turn", seat=seat, to_act=to_act)
+    if table.hidden and seat == table.viewer and table.seats[seat]["kind"] == "human":
+        raise WebError("web.hidden", seat=seat)
     fork = _fork(s)
     decks = _deck_count(fork)
     fork.apply(action)                  # ChkobbaError in words; nothing changed
     if _deck_count(fork) != decks:      # a new deal: the save must still replay
         _check_replays(fork)
-    trial = Table(table.id, fork, table.seats, table.coach)
+    viewer, hidden = table.viewer, table.hidden
+    after = fork.to_act()
+    if after is not None and after in table.humans and after != viewer:
+        viewer, hidden = after, True      # pass the device: hide the hand until the player taps
+    trial = Table(table.id, fork, table.seats, table.coach, viewer, hidden)
     answer = _state(trial)
     table.session = fork
+    table.viewer, table.hidden = viewer, hidden
     return answer
+
+
+@_api()
+def _reveal(args: dict[str, Any]) -> dict[str, Any]:
+    """Pass-and-play: the player the device was handed to tapped; show their view."""
+    table = _table(args)
+    table.hidden = False
+    return _state(table)
 
 
 @_api(name="state")
@@ -773,11 +815,11 @@ def _choose(args: dict[str, Any]) -> dict[str, Any]:
 def _hint(args: dict[str, Any]) -> dict[str, Any]:
     """The coach: the best few legal actions of the human seat, with reasons."""
     _table_id(args)
-    session, _, coach = _load(args["save"])
+    session, seats, coach = _load(args["save"])
     seat = _seat_index(args.get("seat", HUMAN_SEAT), session.players)
     if not coach:
         raise WebError("web.hints_off")
-    if seat != HUMAN_SEAT:
+    if seats[seat]["kind"] != "human":
         raise WebError("web.hints_own_seat")
     if session.to_act() != seat:
         raise WebError("web.not_your_turn")
@@ -830,3 +872,58 @@ def _ping(args: dict[str, Any]) -> dict[str, Any]:
     import sys
     _table_id(args)
     return {"python": sys.version.split()[0]}
+
+
+# ------------------------------------------------------------ Seven Diamonds
+# What the Seven Diamonds table draws besides the view (docs/facade.md): the
+# calls offered as words (with the Arabic the Sahrat table uses), which of the
+# acting human's cards may be laid (the page never works it out), the order
+# of speaking, the timer of the seat to act and the round's breakdown.
+
+SEVEN_CALLS = {"pass": ("word.call_pass", ""), "double": ("word.double", "\u062f\u0628\u0644"),
+               "triple": ("word.triple", "\u062b\u0631\u064a")}
+SEVEN_ARABIC = {"double": "\u062f\u0628\u0644", "triple": "\u062b\u0631\u064a",
+                "forced_pass": "\u062c\u0644\u0651\u0629", "last_card": "\u0622\u062e\u0631 \u0648\u0631\u0642\u0629"}
+
+
+def _seven_words(session: Session, legal: list[str]) -> list[dict[str, Any]]:
+    """The calls the human may say now (only the legal ones); never ``timeout``."""
+    out = []
+    for a in legal:
+        if a in SEVEN_CALLS:
+            code, arabic = SEVEN_CALLS[a]
+            out.append({"action": a, "label": M.MESSAGES[code], "code": code, "params": {}, "arabic": arabic})
+    return out
+
+
+def _seven(table: Table, legal: list[str], to_act: int | None) -> dict[str, Any]:
+    st: Any = table.session.state
+    view: dict[str, Any] = dict(st.view(table.viewer))
+    mine = to_act == table.viewer and view["phase"] == "play" and not table.hidden
+    first = (st.dealer + 1) % 4
+    results: list[dict[str, Any]] = list(view["results"])
+    return {
+        # the human's cards that may be laid now (in the hand's order)
+        "playable": [c for c in view["hand"] if c in legal] if mine else [],
+        "speaking_order": [(first + i) % 4 for i in range(4)] if view["phase"] == "calls" else [],
+        "timer": view["timer"] if to_act is not None else None,
+        "timeout": "timeout" in legal,
+        "arabic": dict(SEVEN_ARABIC),
+        "last_result": _seven_result(results[-1]) if results else None,
+    }
+
+
+def _seven_result(res: dict[str, Any]) -> dict[str, Any]:
+    """The round's result with each hand left and the points of its cards
+    (only the losing team's count: A 20, K Q J 10, others 0)."""
+    from .cards import CODES
+    from .games.seven_diamonds.constants import POINTS
+    out = dict(res)
+    hands = []
+    for seat, cards in enumerate(res["left"]):
+        losing = seat & 1 != res["winner_team"]
+        pts = [POINTS[CODES.index(c)] if losing else 0 for c in cards]
+        hands.append({"seat": seat, "cards": list(cards), "points": pts, "total": sum(pts), "losing": losing})
+    out["hands"] = hands
+    out["before_multiplier"] = res["cards"] + res["bonus"]
+    return out

@@ -122,8 +122,7 @@ BAD_STARTS = [
     ({"seats": "abc"}, "web.seats"),
     ({"seats": 5}, "web.seats"),
     ({"seats": [{"kind": "human"}]}, "web.seats_count"),
-    ({"seats": [{"kind": "computer"}, {"kind": "human"}]}, "web.human_first"),
-    ({"seats": [{"kind": "human"}, {"kind": "human"}]}, "web.human_first"),
+    ({"seats": [{"kind": "computer"}, {"kind": "computer"}]}, "web.no_human"),
     ({"seats": [{"kind": "human"}, {"kind": "computer", "level": "insane"}]}, "web.seat_level"),
     ({"seats": [{"kind": "human"}, {"kind": "computer", "colour": 1}]}, "web.seat_field"),
     ({"seats": [{"kind": "human"}, {"kind": "robot"}]}, "web.seat_kind"),
@@ -131,7 +130,6 @@ BAD_STARTS = [
     ({"coach": 1}, "web.coach"),
     ({"game": "poker"}, "web.game"),
     ({"game": 5}, "web.game"),
-    ({"game": "seven_diamonds"}, "web.game_unavailable"),
     ({"table": ""}, "web.table_id"),
     ({"table": "a" * 41}, "web.table_id"),
     ({"table": "a b"}, "web.table_id"),
@@ -158,15 +156,14 @@ def test_players_two_point_zero_is_refused_in_words() -> None:
     assert "players" in out["error"] and "2.0" in out["error"]
 
 
-def test_seven_diamonds_refused_alike_by_start_and_resume() -> None:
+def test_seven_diamonds_is_available_by_start_and_resume() -> None:
     sd = Session.new("seven_diamonds", {}, seed=4)
     seats = [{"kind": "human"}] + [{"kind": "computer", "level": "easy"}] * 3
-    a = err("start", game="seven_diamonds")
-    b = err("resume", save=v1_save(sd, seats))
-    c = err("resume", save={**v1_save(sd, seats), "v": 2, "game": "seven_diamonds"})
-    assert a["error"] == b["error"] == c["error"] == "Seven Diamonds is not playable at this table yet"
+    assert ok("start", game="seven_diamonds")["game"] == "seven_diamonds"
+    assert ok("resume", save=v1_save(sd, seats))["game"] == "seven_diamonds"
+    assert ok("resume", save={**v1_save(sd, seats), "v": 2, "game": "seven_diamonds"})["game"] == "seven_diamonds"
     games = {g["game"]: g for g in ok("describe")["games"]}
-    assert games["chkobba"]["available"] is True and games["seven_diamonds"]["available"] is False
+    assert games["chkobba"]["available"] is True and games["seven_diamonds"]["available"] is True
 
 
 @pytest.mark.parametrize("save", [None, {}, [], "abc", 5, {"v": 99}, {"v": 2.0}, {"v": True},
@@ -545,7 +542,8 @@ def test_answers_carry_the_fields_of_the_contract() -> None:
     """The fields branch `table` builds on (CONTRACT.md, docs/facade.md)."""
     st = ok("start", seed=7, options={"players": 4})
     assert set(st) == {"table", "game", "view", "seats", "sides", "human", "to_act", "to_act_kind", "words",
-                       "claim", "claim_window", "moves", "last_round_moves", "sheet", "summary", "coach", "save"}
+                       "claim", "claim_window", "moves", "last_round_moves", "sheet", "summary", "coach", "save",
+                       "humans", "handoff"}
     assert set(st["sheet"]) == {"rounds", "score", "games", "target", "match", "over", "winner", "result"}
     assert set(st["save"]) == {"v", "game", "record", "seed", "seats", "coach"}
     rng = random.Random(7)

@@ -10,6 +10,8 @@ import * as store from "./shell/storage.js";
 import { closeDialog, isOpen, openDialog, setupDialog } from "./shell/dialogs.js";
 import { StartForm, describeTables } from "./shell/startform.js";
 import { renderSummary } from "./shell/sheet.js";
+import { PageTimer } from "./shell/timers.js";
+import { Handoff } from "./shell/handoff.js";
 
 // How long each computer move stays on its own before the next one (ms).
 const PACE_MS = { slow: 2600, normal: 1500, fast: 700, instant: 0 };
@@ -56,6 +58,27 @@ function tableConfig() {
 function render() {
   if (!app.state) return;
   timed("render", () => app.table.set(tableConfig()));
+  syncShell();
+}
+
+// Pass-and-play hand-off screen and page-owned timers (web/shell/handoff.js, timers.js).
+function syncShell() {
+  const dialogOpen = !!document.querySelector("dialog[open]");
+  app.handoff.sync(app.state, !app.paused && !dialogOpen);
+  app.timer.sync(app.state, !app.busy && !app.paused && !app.handoff.open);
+}
+
+function reveal() {
+  if (!app.state || app.state.handoff === null || app.state.handoff === undefined) return;
+  let next;
+  try {
+    next = py("reveal", {});
+  } catch (err) {
+    app.table.showMessage(err instanceof FacadeError ? err.msg : { error: String(err) });
+    return;
+  }
+  commit(next, null);
+  app.table.refocus();
 }
 
 function ensureWorker() {
@@ -212,6 +235,7 @@ function closeSummary() {
   if (next === "over") { playAgain(); return; }
   closeDialog($("summary"), () => app.table.refocus());
   app.paused = false;
+
   app.table.endFrame();
   render();
   app.table.refocus();
@@ -388,7 +412,7 @@ function wire() {
   });
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, select, textarea, dialog") || e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
-    if (document.querySelector("dialog[open]") || !app.state) return;
+    if (document.querySelector("dialog[open]") || !app.state || app.handoff.open) return;
     if (e.key.toLowerCase() === "h") { if (app.state.coach) requestHint(); return; }
     app.table.key(e.key);
   });
@@ -457,6 +481,8 @@ function registerServiceWorker() {
 }
 
 app.table = mount($("table"), { state: null, onAction: humanAct, onHint: requestHint });
+app.handoff = new Handoff({ onReveal: reveal, guarded: () => [$("table"), document.querySelector("header.bar")] });
+app.timer = new PageTimer({ onTimeout: () => humanAct("timeout"), display: () => $("table").querySelector(".sd-timer") });
 wire();
 window.addEventListener("py:error", () => root.classList.add("failed"));
 if (window.chkobbaPy) onPythonReady();

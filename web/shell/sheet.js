@@ -4,6 +4,7 @@
 
 import { escapeHtml, minis } from "../table/cards.js";
 import { messageHtml } from "../table/messages.js";
+import { sevenBreakdown } from "./sheet_seven.js";
 
 function plural(n, one, many = one + "s") {
   return `${n} ${n === 1 ? one : many}`;
@@ -34,23 +35,27 @@ export function renderSummary(box, st, names) {
   const side = (s) => escapeHtml(names.side(s));
   const cell = (pts, why) => `${pts ? `<span class="pt">+${pts}</span>` : '<span class="pt zero">0</span>'}${why ? `<span class="why">${why}</span>` : ""}`;
 
-  let html = `<table class="breakdown"><caption>This round</caption><thead><tr><th scope="col"><span class="sr">Points</span></th>${order.map((s) => `<th scope="col">${side(s)}</th>`).join("")}</tr></thead><tbody>`;
-  for (const [label, key, why] of ROWS) {
-    if (!res[key]) continue;
-    html += `<tr data-row="${key}"><th scope="row">${label}</th>${order.map((s) => `<td data-side="${s}" data-points="${res[key][s]}">${cell(res[key][s], why(details, s, res))}</td>`).join("")}</tr>`;
-  }
-  html += `</tbody><tfoot><tr data-row="points"><th scope="row">Round points</th>${order.map((s) => `<td data-side="${s}">${res.points[s]}</td>`).join("")}</tr>`;
-  const running = last ? last.running : v.score;
-  const target = sheet ? sheet.target : v.target;
-  html += `<tr data-row="score"><th scope="row">Score (to ${target})</th>${order.map((s) => `<td data-side="${s}">${running[s]}</td>`).join("")}</tr></tfoot></table>`;
+  let html = "";
+  if (st.game === "seven_diamonds") html = sevenBreakdown(st, side, order, last);
+  else {
+    html = `<table class="breakdown"><caption>This round</caption><thead><tr><th scope="col"><span class="sr">Points</span></th>${order.map((s) => `<th scope="col">${side(s)}</th>`).join("")}</tr></thead><tbody>`;
+    for (const [label, key, why] of ROWS) {
+      if (!res[key]) continue;
+      html += `<tr data-row="${key}"><th scope="row">${label}</th>${order.map((s) => `<td data-side="${s}" data-points="${res[key][s]}">${cell(res[key][s], why(details, s, res))}</td>`).join("")}</tr>`;
+    }
+    html += `</tbody><tfoot><tr data-row="points"><th scope="row">Round points</th>${order.map((s) => `<td data-side="${s}">${res.points[s]}</td>`).join("")}</tr>`;
+    const running = last ? last.running : v.score;
+    const target = sheet ? sheet.target : v.target;
+    html += `<tr data-row="score"><th scope="row">Score (to ${target})</th>${order.map((s) => `<td data-side="${s}">${running[s]}</td>`).join("")}</tr></tfoot></table>`;
 
-  const left = details.leftovers || res.leftovers;
-  if (left && left.length) {
-    const to = details.leftovers_to ?? res.leftovers_to;
-    html += `<p class="note">Cards left on the table went to ${to === null || to === undefined ? "nobody (no capture this round)" : side(to)}: ${minis(left)}</p>`;
+    const left = details.leftovers || res.leftovers;
+    if (left && left.length) {
+      const to = details.leftovers_to ?? res.leftovers_to;
+      html += `<p class="note">Cards left on the table went to ${to === null || to === undefined ? "nobody (no capture this round)" : side(to)}: ${minis(left)}</p>`;
+    }
+    const allD = details.all_diamonds ?? res.all_diamonds;
+    if (allD !== null && allD !== undefined) html += `<p class="result-line">${side(allD)}: all ten diamonds!</p>`;
   }
-  const allD = details.all_diamonds ?? res.all_diamonds;
-  if (allD !== null && allD !== undefined) html += `<p class="result-line">${side(allD)}: all ten diamonds!</p>`;
 
   if (rounds && rounds.length) {
     const match = sheet.match > 1;

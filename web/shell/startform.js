@@ -38,6 +38,43 @@ function valueLabel(opt, value) {
   return words(opt.code ? `${opt.code}.${value}` : "", own || String(value));
 }
 
+// Seven Diamonds' timers (seconds to call, to lay a card). Off unless the
+// player turns them on (WCAG 2.2.1); the engine's own default is the second.
+const TIMER_CHOICES = [
+  { label: "Off (no time limit)", value: false },
+  { label: "10 s to call, 12 s to play", value: { call: 10, card: 12 } },
+  { label: "20 s to call, 24 s to play", value: { call: 20, card: 24 } },
+  { label: "30 s to call, 40 s to play", value: { call: 30, card: 40 } },
+  { label: "1 minute each", value: { call: 60, card: 60 } },
+  { label: "Short: 3 s each", value: { call: 3, card: 3 } },
+];
+
+function timersField(opt, value) {
+  const label = document.createElement("label");
+  label.className = "field";
+  label.append("Timers ");
+  const sel = document.createElement("select");
+  sel.name = opt.name;
+  TIMER_CHOICES.forEach((c, i) => {
+    const o = document.createElement("option");
+    o.value = String(i);
+    o.textContent = c.label;
+    sel.append(o);
+  });
+  let i = TIMER_CHOICES.findIndex((c) => JSON.stringify(c.value) === JSON.stringify(value));
+  if (i < 0 && value && typeof value === "object") {
+    const o = document.createElement("option");
+    o.value = String(TIMER_CHOICES.length);
+    o.textContent = `${value.call} s to call, ${value.card} s to play`;
+    TIMER_CHOICES.push({ label: o.textContent, value });
+    sel.append(o);
+    i = TIMER_CHOICES.length - 1;
+  }
+  sel.value = String(Math.max(i, 0));
+  label.append(sel);
+  return label;
+}
+
 /** The description to build from: `describe` when the facade has it, else its `defaults`. */
 export function describeTables(py) {
   try {
@@ -61,6 +98,7 @@ export class StartForm {
     this.desc = desc;
     this.build();
     form.addEventListener("change", (e) => {
+      if (e.target.name === "game") this.fillPlayers(this.game().players.includes(this.players()) ? this.players() : null);
       if (e.target.name === "players" || e.target.name === "game") this.fillLevels(null);
       if (e.target.name === "game") this.fillRules(null);
       this.sync();
@@ -109,24 +147,34 @@ export class StartForm {
   }
 
   fillLevels(seats) {
+    // Every seat: a person on this device (pass-and-play) or a computer at a level.
     const box = this.form.querySelector(".levels");
     box.querySelectorAll("label").forEach((l) => l.remove());
+    const legend = box.querySelector("legend");
+    if (legend) legend.textContent = "Seats (more than one person: pass the device between turns)";
     const players = this.players();
-    const names = players === 2 ? { 1: "Opponent" } : { 1: "Opponent on your right", 2: "Your partner", 3: "Opponent on your left" };
-    for (let seat = 1; seat < players; seat++) {
+    const names = players === 2 ? { 0: "You", 1: "Opponent" }
+      : { 0: "You", 1: "Opponent on your right", 2: "Your partner", 3: "Opponent on your left" };
+    for (let seat = 0; seat < players; seat++) {
       const label = document.createElement("label");
       label.className = "field";
       label.append(`${names[seat] || `Seat ${seat + 1}`} `);
       const sel = document.createElement("select");
       sel.name = `level-${seat}`;
+      const person = document.createElement("option");
+      person.value = "human";
+      person.textContent = seat === 0 ? "You (a person)" : "A person on this device";
+      sel.append(person);
       for (const lvl of this.desc.levels) {
         const o = document.createElement("option");
         o.value = lvl;
-        o.textContent = lvl[0].toUpperCase() + lvl.slice(1);
+        o.textContent = `Computer: ${lvl}`;
         sel.append(o);
       }
-      const want = seats && seats[seat] && seats[seat].level;
-      sel.value = this.desc.levels.includes(want) ? want : this.desc.levels.includes("medium") ? "medium" : this.desc.levels[0];
+      const s = seats && seats[seat];
+      const fallback = seat === 0 ? "human" : this.desc.levels.includes("medium") ? "medium" : this.desc.levels[0];
+      const want = s ? (s.kind === "human" ? "human" : s.level) : fallback;
+      sel.value = want === "human" || this.desc.levels.includes(want) ? want : fallback;
       label.append(sel);
       box.append(label);
     }
@@ -139,7 +187,9 @@ export class StartForm {
     for (const opt of this.options) {
       const value = options && opt.name in options ? options[opt.name] : opt.default;
       let label;
-      if (typeof opt.default === "boolean") {
+      if (opt.kind === "timers") {
+        label = timersField(opt, options && opt.name in options ? value : false);
+      } else if (typeof opt.default === "boolean") {
         label = document.createElement("label");
         label.className = "check";
         label.innerHTML = `<input type="checkbox" name="${escapeHtml(opt.name)}"> ${escapeHtml(optionLabel(opt))}`;
@@ -179,6 +229,7 @@ export class StartForm {
   /** The value of one option as the form holds it (typed like its default). */
   value(opt) {
     const el = this.form.elements[opt.name];
+    if (opt.kind === "timers") return TIMER_CHOICES[Number(el.value)].value;
     if (typeof opt.default === "boolean") return el.checked;
     if (Array.isArray(opt.choices)) return opt.choices[Number(el.selectedOptions[0].dataset.index)];
     return typeof opt.default === "number" ? Number(el.value) : el.value;
@@ -217,8 +268,11 @@ export class StartForm {
     for (const opt of this.options) {
       if (!this.form.elements[opt.name].disabled) options[opt.name] = this.value(opt);
     }
-    const seats = [{ kind: "human" }];
-    for (let s = 1; s < players; s++) seats.push({ kind: "computer", level: this.form.elements[`level-${s}`].value });
+    const seats = [];
+    for (let s = 0; s < players; s++) {
+      const v = this.form.elements[`level-${s}`].value;
+      seats.push(v === "human" ? { kind: "human" } : { kind: "computer", level: v });
+    }
     return { game: this.game().game, options, seats, coach: this.form.elements.coach.checked };
   }
 }

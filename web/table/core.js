@@ -17,10 +17,11 @@
 // }
 
 import { chkobba } from "./chkobba.js";
+import { sevenDiamonds } from "./seven_diamonds.js";
 import { messageHtml } from "./messages.js";
 import { escapeHtml, mini } from "./cards.js";
 
-const RENDERERS = { chkobba };
+const RENDERERS = { chkobba, seven_diamonds: sevenDiamonds };
 
 export function registerRenderer(game, renderer) {
   RENDERERS[game] = renderer;
@@ -91,6 +92,7 @@ class TableView {
     if (!r) throw new Error(`no renderer for ${game}`);
     if (this.renderer !== r) {
       this.renderer = r;
+      this.root.className = "ck";   // the renderer before may have left its classes
       this.root.replaceChildren();
       r.build(this.root, this);
       this.wire();
@@ -187,7 +189,8 @@ class TableView {
         b.type = "button";
         b.className = "btn primary";
         b.dataset.action = w.action;
-        b.innerHTML = messageHtml({ code: w.code, params: w.params || {}, text: w.label });
+        b.innerHTML = messageHtml({ code: w.code, params: w.params || {}, text: w.label }) +
+          (w.arabic ? ` <span class="ar" lang="ar" dir="rtl">${escapeHtml(w.arabic)}</span>` : "");
         b.addEventListener("click", () => this.act(w.action));
         choices.append(b);
       }
