@@ -193,3 +193,52 @@ def test_embed_screenshots(make_page: Any, mode: str, width: int) -> None:
     assert overflow <= 0, f"{mode} at {width} px scrolls sideways by {overflow} px"
     shot(page, f"embed-{mode}-{width}")
     json.dumps(LINKS)
+
+
+def _link_of(url: str) -> Any:
+    from chkobba.links import decode
+    assert "/embed.html#" in url, url
+    return decode(url.split("#", 1)[1])
+
+
+def test_share_dialog_and_round_replay(make_page: Any) -> None:
+    from chkobba.records import parse_record
+    from e2e_driver import open_table, play_until_summary, point_and_play, pick_action, settle, start_game, state
+
+    page = make_page(viewport={"width": 360, "height": 640})
+    open_table(page)
+    start_game(page)
+    for _ in range(3):
+        assert settle(page) == "you"
+        point_and_play(page, pick_action(state(page)["save"]))
+    settle(page)
+    page.click("#share-button")
+    page.wait_for_selector("#share[open]")
+    shot(page, "share-dialog-360")
+    game = page.input_value("#share-game")
+    pos = page.input_value("#share-position")
+    snippet = page.input_value("#share-iframe")
+    record = parse_record(state(page)["save"]["record"])
+    g = _link_of(game)
+    assert g.mode == "replay" and g.record == record and g.show is None
+    p = _link_of(pos)
+    assert p.mode == "play" and p.record == record
+    assert snippet.startswith("<iframe ") and 'sandbox="allow-scripts"' in snippet and game in snippet
+    page.click('#share [data-copy="game"]')
+    page.wait_for_function("() => document.querySelector('.share-copied').textContent")
+    page.click("#share-close")
+    assert not page.evaluate("() => document.getElementById('share').open")
+
+    # the game link opens as a replay
+    other = make_page()
+    other.goto(game)
+    other.wait_for_selector(READY, timeout=180_000)
+    assert other.evaluate("() => window.chkobbaEmbed.info.mode") == "replay"
+
+    # after the round: replay it with every hand shown
+    played = play_until_summary(page)
+    href = page.get_attribute("#summary .replay-round a", "href")
+    r = _link_of(href)
+    rounds = played["save"]["record"]["rounds"]
+    done = max(i for i, x in enumerate(rounds, 1) if x["actions"] and i <= len(played["sheet"]["rounds"]))
+    assert r.mode == "replay" and r.show is None and r.at == (done, 0)
