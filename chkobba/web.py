@@ -1077,16 +1077,18 @@ def _lesson_judge(args: dict[str, Any]) -> dict[str, Any]:
             "hint": verdict.hint.text if verdict.hint else None}
 
 
-@_api("save", optional=("at", "mode", "show", "reasons"))
+@_api("save")
 def _share(args: dict[str, Any]) -> dict[str, Any]:
     """Links of a saved game (the Share dialog): the game so far (replay),
     its current position, and each round replayed with every hand shown."""
     _table_id(args)
     session, _, _ = _load(args["save"])
-    record = session.record()
+    from .records import parse_record
+    data = session.record()
+    record = parse_record(data)
     try:
         game = _links.encode(_links.Link(record, None, "replay", None, False))
-        rounds = record["rounds"]
+        rounds = data["rounds"]
         position = game
         if session.to_act() is not None and rounds:
             at = (len(rounds), len(rounds[-1]["actions"]))
