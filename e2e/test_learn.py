@@ -90,3 +90,15 @@ def test_tutorial_works_without_storage_and_screenshots(make_page: Any) -> None:
     overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0
     shot(page, "learn-seven-diamonds-360")
+
+
+def test_a_seven_diamonds_step_as_an_embed(make_page: Any) -> None:
+    from chkobba.links import encode
+    lesson, step = next((l, s) for l, s in STEPS if l.game == "seven_diamonds")
+    page = make_page(viewport={"width": 360, "height": 640})
+    page.goto(page.base_url + "embed.html#" + encode(step.link()))
+    page.wait_for_selector("body[data-state=ready]", timeout=180_000)
+    page.click(f'.embed-table .sd-hand .card[data-card="{step.moves[0]}"]')
+    page.wait_for_selector("body[data-verdict]", state="attached")
+    assert page.get_attribute("body", "data-verdict") in ("right", "wrong")
+    shot(page, "embed-seven-diamonds-puzzle-360")

@@ -10,6 +10,7 @@ import { py, FacadeError } from "../shell/py.js";
 import { mount } from "../table/core.js";
 import { setTemplates } from "../table/messages.js";
 import { renderSummary } from "../shell/sheet.js";
+import { mountSimple } from "./simple.js";
 
 const MAX_LINK = 65536;        // as chkobba.links: longer is refused unread
 const TABLE = "embed";
@@ -247,6 +248,15 @@ async function boot() {
   document.body.dataset.mode = answer.mode;
   const onAction = answer.mode === "play" ? playAct : answer.mode === "puzzle" ? puzzleAct : null;
   ui.table = mount($(".embed-table"), { state: null, viewOnly: answer.mode === "replay", onAction, logOpen: false });
+  try {
+    ui.table.set({ state: answer.state });
+  } catch {
+    // No renderer for this game on the page (Seven Diamonds for now): a
+    // puzzle is shown plainly; a replay or a game needs the real table.
+    ui.table.destroy();
+    if (answer.mode !== "puzzle") return fail("This game cannot be shown in an embed yet.");
+    ui.table = mountSimple($(".embed-table"), { state: answer.state, onAction });
+  }
   if (answer.mode === "replay") replayControls();
   else {
     const c = $(".embed-controls");

@@ -46,5 +46,6 @@ export function mountSimple(element, { state, onAction }) {
     },
     destroy() { element.replaceChildren(); },
     set() {},
+    names() { return { seat: (n) => `Seat ${n + 1}`, side: (n) => `Side ${n + 1}` }; },
   };
 }
