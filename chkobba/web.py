@@ -927,3 +927,273 @@ def _seven_result(res: dict[str, Any]) -> dict[str, Any]:
     out["hands"] = hands
     out["before_multiplier"] = res["cards"] + res["bonus"]
     return out
+
+
+# ======================================================================
+# Embeds, shared links and lessons (issue 14; docs/facade.md "Embeds").
+# A link (chkobba.links, docs/links.md) opened at an embed table: replay
+# steps through its record, play seats the reader at its position against
+# the computer (thinking here, on the page's thread: an embed starts no
+# worker), puzzle judges the reader's move with the coach. Lessons come as
+# the data of lessons/*.json (the page fetches them) and are judged with
+# chkobba.links.lessons. Embed tables are kept apart from the game tables.
+
+from . import links as _links                       # noqa: E402  (registers link.* codes)
+from .links import lessons as _lessons              # noqa: E402
+
+M.register({
+    "web.embed.no_table": 'No link is open at table "{table}"',
+    "web.embed.mode": "This link is a {mode}, which cannot do that",
+    "web.embed.index": "The position must be a whole number from 0 to {last}, not {value}",
+    "web.embed.not_reader": "It is not your turn",
+    "web.embed.not_computer": "It is not the computer's turn",
+    "web.embed.right": "Well found: that is the best move here",
+    "web.embed.wrong": "That move is allowed, but there is a better one",
+    "web.lesson.data": "The lesson could not be read: {reason}",
+    "web.lesson.unknown": "There is no open lesson {lesson} with a step {step}",
+    "web.share.table": "The link could not be made: {reason}",
+})
+
+EMBED_LEVEL = "medium"
+PUZZLE_ROLLOUTS = 300
+_embeds: "OrderedDict[str, dict[str, Any]]" = OrderedDict()
+_open_lessons: "OrderedDict[str, _lessons.Lesson]" = OrderedDict()
+
+
+def _embed(args: dict[str, Any]) -> dict[str, Any]:
+    tid = _table_id(args)
+    e = _embeds.get(tid)
+    if e is None:
+        raise WebError("web.embed.no_table", table=_quote(tid))
+    _embeds.move_to_end(tid)
+    return e
+
+
+def _positions(record: dict[str, Any]) -> list[tuple[int, int]]:
+    """Every position of a record, (round, ply), in order of play."""
+    out: list[tuple[int, int]] = []
+    for r, rnd in enumerate(record["rounds"], 1):
+        out.extend((r, p) for p in range(len(rnd["actions"]) + 1))
+    return out
+
+
+def _embed_state(e: dict[str, Any], session: Session) -> dict[str, Any]:
+    """A state answer shaped as ``_state``'s for the table renderer, seen from
+    the embed's seat: its hand, or every hand (``view.hands``) when shown."""
+    base = e["seat"]
+    view = session.view(None if e["every"] else base)
+    view.pop("legal", None)
+    if e["every"]:
+        view["hand"] = list(view["hands"][base])
+        view["seat"] = base
+        view["side"] = session.observation(base).side
+    to_act = session.to_act()
+    moves, last_round_moves = _moves(session)
+    seats = [{"kind": "human"} if i == e["reader"] else {"kind": "computer", "level": EMBED_LEVEL}
+             for i in range(session.players)]
+    claim = view.get("claim")
+    legal = session.view(to_act)["legal"] if to_act is not None else []
+    return {
+        "table": e["id"], "game": session.game, "view": view, "seats": seats,
+        "sides": _sides(session), "human": base, "to_act": to_act,
+        "to_act_kind": None if to_act is None else seats[to_act]["kind"],
+        "words": [{"action": a, "label": WORD_LABELS[a], "code": f"word.{a}", "params": {}}
+                  for a in legal if a in WORD_LABELS] if to_act == e["reader"] else [],
+        "claim": claim, "claim_window": claim, "moves": moves, "last_round_moves": last_round_moves,
+        "sheet": _sheet(session, len(session.state.history())), "summary": session.summary(),
+        "coach": False,
+    }
+
+
+def _embed_answer(e: dict[str, Any]) -> dict[str, Any]:
+    link = e["link"]
+    return {"table": e["id"], "mode": link.mode, "game": link.record.game,
+            "players": e["session"].players, "show": link.show, "reasons": link.reasons,
+            "reader": e["reader"], "index": e["index"], "count": len(e["positions"]),
+            "over": e["session"].to_act() is None, "state": _embed_state(e, e["session"])}
+
+
+@_api("link")
+def _link_open(args: dict[str, Any]) -> dict[str, Any]:
+    """Open a link (a ``c1.`` text) at an embed table: its mode, the view
+    settings and the state at its position."""
+    tid = _table_id(args)
+    link = _links.decode(args["link"])          # link.* refusals in words
+    session = link.session(seed=0)
+    full = session.record()
+    positions = _positions(Session.from_record(link.record, seed=0).record())
+    at = link.at
+    here = len(full["rounds"]), len(full["rounds"][-1]["actions"]) if full["rounds"] else 0
+    if at is None and link.mode == "replay":
+        index = 0                       # a whole game replays from its start
+    else:
+        index = positions.index(at) if at in positions else (
+            positions.index(here) if here in positions else len(positions) - 1)
+    reader = link.reader_seat() if link.mode != "replay" else None
+    base = reader if reader is not None else (link.show if link.show is not None else 0)
+    e = {"id": tid, "link": link, "positions": positions, "index": index, "session": session,
+         "reader": reader, "seat": base, "every": link.show is None and link.mode == "replay",
+         "ranking": None}
+    _embeds[tid] = e
+    _embeds.move_to_end(tid)
+    while len(_embeds) > MAX_TABLES:
+        _embeds.popitem(last=False)
+    return _embed_answer(e)
+
+
+@_api("index")
+def _link_step(args: dict[str, Any]) -> dict[str, Any]:
+    """Replay: the state at position ``index`` of the record (0 to count - 1)."""
+    e = _embed(args)
+    if e["link"].mode != "replay":
+        raise WebError("web.embed.mode", mode=e["link"].mode)
+    last = len(e["positions"]) - 1
+    index = args["index"]
+    if type(index) is not int or not 0 <= index <= last:
+        raise WebError("web.embed.index", last=last, value=_show(index))
+    e["session"] = Session.from_record(e["link"].record, seed=0, at=e["positions"][index])
+    e["index"] = index
+    return _embed_answer(e)
+
+
+@_api("action")
+def _link_act(args: dict[str, Any]) -> dict[str, Any]:
+    """Play: the reader's move at the embed table (the engine's reason if illegal)."""
+    e = _embed(args)
+    if e["link"].mode != "play":
+        raise WebError("web.embed.mode", mode=e["link"].mode)
+    action = _action(args["action"])
+    s = e["session"]
+    if s.to_act() is None:
+        raise WebError("web.game_over")
+    if s.to_act() != e["reader"]:
+        raise WebError("web.embed.not_reader")
+    fork = _fork(s)
+    fork.apply(action)
+    e["session"] = fork
+    return _embed_answer(e)
+
+
+@_api()
+def _link_computer(args: dict[str, Any]) -> dict[str, Any]:
+    """Play: the computer's move at the embed table; answers the state and the action."""
+    e = _embed(args)
+    if e["link"].mode != "play":
+        raise WebError("web.embed.mode", mode=e["link"].mode)
+    s = e["session"]
+    seat = s.to_act()
+    if seat is None:
+        raise WebError("web.game_over")
+    if seat == e["reader"]:
+        raise WebError("web.embed.not_computer")
+    from .agents import make_agent
+    history = s.state.history()
+    rng = random.Random(f"embed/{s.state.round_index}/{len(history)}/{seat}")
+    obs = s.observation(seat)
+    action = str(make_agent(s.game, EMBED_LEVEL).choose(obs, obs.legal_actions(), rng))
+    fork = _fork(s)
+    fork.apply(action)
+    e["session"] = fork
+    answer = _embed_answer(e)
+    answer["action"] = action
+    return answer
+
+
+@_api("action", optional=("reveal",))
+def _link_judge(args: dict[str, Any]) -> dict[str, Any]:
+    """Puzzle: is the reader's move the best one? The engine's reason for an
+    illegal move; the coach's ranking (kept for the table) for a legal one;
+    the coach's reasons only when the link allows them."""
+    e = _embed(args)
+    link = e["link"]
+    if link.mode != "puzzle":
+        raise WebError("web.embed.mode", mode=link.mode)
+    action = _action(args["action"])
+    s = e["session"]
+    try:
+        a = s.state.parse(action)
+        s.state.verify_action(a)
+    except ChkobbaError as exc:
+        return {"right": False, "legal": False, "code": exc.code, "params": _safe(exc.params),
+                "text": _error_answer(exc)["error"], "best": None}
+    if e["ranking"] is None:
+        from .agents import Budget
+        from .agents import hint as coach_hint
+        rng = random.Random("puzzle")
+        e["ranking"] = coach_hint(s.observation(e["reader"]), rng,
+                                  Budget(rollouts=PUZZLE_ROLLOUTS, ms=10_000))["actions"]
+    ranking = e["ranking"]
+    best = [str(i["action"]) for i in ranking if i.get("rank", 1) == ranking[0].get("rank", 1)] or \
+        [str(ranking[0]["action"])]
+    right = str(a) in {str(s.state.parse(b)) for b in best}
+    code = "web.embed.right" if right else "web.embed.wrong"
+    out: dict[str, Any] = {"right": right, "legal": True, "code": code, "params": {},
+                           "text": _render(code, {}), "best": None}
+    if link.reasons:
+        mine = next((i for i in ranking if str(i["action"]) == str(a)), None)
+        top = ranking[0]
+        out["reason"] = str((mine or {}).get("reason") or "")
+        if right or args.get("reveal"):
+            out["best"] = {"action": str(top["action"]), "reason": str(top.get("reason") or "")}
+    return out
+
+
+@_api("lesson")
+def _lesson_open(args: dict[str, Any]) -> dict[str, Any]:
+    """A lesson's data (a lessons/*.json file the page fetched): checked, kept
+    for judging, and answered as its steps, each with its state and link."""
+    try:
+        lesson = _lessons.parse_lesson(args["lesson"], "page")
+    except ChkobbaError as exc:
+        raise WebError("web.lesson.data", reason=_message(exc)) from None
+    _open_lessons[lesson.id] = lesson
+    while len(_open_lessons) > MAX_TABLES:
+        _open_lessons.popitem(last=False)
+    steps = []
+    for st in lesson.steps:
+        e = {"id": f"lesson-{lesson.id}-{st.id}"[:40], "reader": st.seat, "seat": st.seat, "every": False}
+        steps.append({"id": st.id, "seat": st.seat, "text": st.text.text, "text_key": st.text.key,
+                      "hint": st.hint.text, "hint_key": st.hint.key,
+                      "link": _links.encode(st.link()), "state": _embed_state(e, st.session())})
+    return {"id": lesson.id, "title": lesson.title.text, "title_key": lesson.title.key,
+            "game": lesson.game, "steps": steps}
+
+
+@_api("lesson", "step", "move")
+def _lesson_judge(args: dict[str, Any]) -> dict[str, Any]:
+    """A reader's move in a lesson step: right, or the engine's reason / the hint."""
+    lesson = _open_lessons.get(args["lesson"]) if isinstance(args["lesson"], str) else None
+    step = next((s for s in lesson.steps if s.id == args["step"]), None) if lesson else None
+    if step is None:
+        raise WebError("web.lesson.unknown", lesson=_show(args["lesson"]), step=_show(args["step"]))
+    move = _action(args["move"])
+    verdict = step.judge(move)
+    msg = verdict.message
+    return {"right": verdict.right, "code": msg.code, "params": _safe(dict(msg.params)),
+            "text": M.render(msg.code, _safe(dict(msg.params))),
+            "hint": verdict.hint.text if verdict.hint else None}
+
+
+@_api("save")
+def _share(args: dict[str, Any]) -> dict[str, Any]:
+    """Links of a saved game (the Share dialog): the game so far (replay),
+    its current position, and each round replayed with every hand shown."""
+    _table_id(args)
+    session, _, _ = _load(args["save"])
+    from .records import parse_record
+    data = session.record()
+    record = parse_record(data)
+    try:
+        game = _links.encode(_links.Link(record, None, "replay", None, False))
+        rounds = data["rounds"]
+        position = game
+        if session.to_act() is not None and rounds:
+            at = (len(rounds), len(rounds[-1]["actions"]))
+            position = _links.encode(_links.Link(record, at, "play", None, False))
+        per_round = []
+        for r, rnd in enumerate(rounds, 1):
+            if rnd["actions"]:
+                per_round.append(_links.encode(_links.Link(record, (r, 0), "replay", None, False)))
+    except ChkobbaError as exc:
+        raise WebError("web.share.table", reason=_message(exc)) from None
+    return {"game": game, "position": position, "rounds": per_round}

@@ -160,6 +160,13 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None) -> dict
     shutil.copytree(WEB, out, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
 
+    # 1b. The tutorial's lessons (lessons/*.json) and their list, for learn.html.
+    (out / "lessons").mkdir()
+    lesson_files = sorted(p.name for p in (ROOT / "lessons").glob("*.json"))
+    for name in lesson_files:
+        shutil.copy2(ROOT / "lessons" / name, out / "lessons" / name)
+    (out / "lessons" / "index.json").write_text(json.dumps({"lessons": lesson_files}) + "\n")
+
     # 2. PyScript, without source maps.
     shutil.copytree(PYSCRIPT_DIST, out / "pyscript", ignore=shutil.ignore_patterns("*.map"))
 
@@ -270,6 +277,9 @@ def write_headers(out: Path, immutable: list[str]) -> None:
     """`_headers` in the format of Netlify and Cloudflare Pages; every other
     file is revalidated (scripts/serve.py sends `no-cache` for it)."""
     lines = ["# Written by scripts/build_site.py: these URLs change with their content.", ""]
+    # embed.html in a sandboxed iframe has an opaque origin: its module scripts
+    # and fetches are cross-origin requests, which need this header.
+    lines += ["/*", "  Access-Control-Allow-Origin: *"]
     for path in immutable:
         lines += [path, f"  Cache-Control: {IMMUTABLE_CACHE}"]
     (out / "_headers").write_text("\n".join(lines) + "\n")

@@ -12,6 +12,7 @@ import { StartForm, describeTables } from "./shell/startform.js";
 import { renderSummary } from "./shell/sheet.js";
 import { PageTimer } from "./shell/timers.js";
 import { Handoff } from "./shell/handoff.js";
+import { appendRoundReplay, initShare } from "./shell/share.js";
 
 // How long each computer move stays on its own before the next one (ms).
 const PACE_MS = { slow: 2600, normal: 1500, fast: 700, instant: 0 };
@@ -221,6 +222,7 @@ function showSummary() {
   app.paused = true;
   app.table.cancelFlights();
   const { title, next } = renderSummary($("summary-body"), st, names());
+  appendRoundReplay($("summary-body"), st, py);   // issue 14: replay with every hand shown
   $("summary-title").textContent = title;
   const btn = $("summary-next");
   btn.textContent = next === "over" ? "Play again" : next === "game" ? "Next game" : "Next round";
@@ -483,6 +485,7 @@ function registerServiceWorker() {
 app.table = mount($("table"), { state: null, onAction: humanAct, onHint: requestHint });
 app.handoff = new Handoff({ onReveal: reveal, guarded: () => [$("table"), document.querySelector("header.bar")] });
 app.timer = new PageTimer({ onTimeout: () => humanAct("timeout"), display: () => $("table").querySelector(".sd-timer") });
+initShare({ getState: () => app.state, py });   // the Share dialog (web/shell/share.js)
 wire();
 window.addEventListener("py:error", () => root.classList.add("failed"));
 if (window.chkobbaPy) onPythonReady();

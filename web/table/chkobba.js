@@ -149,9 +149,17 @@ export const chkobba = {
       name.append(el("span", "seat-title", escapeHtml(full)));
       name.title = full;
       name.append(el("span", "seat-info", ` \u00b7 ${v.hand_counts[seat]} in hand`));
-      const hand = el("div", "hand backs");
-      hand.setAttribute("aria-hidden", "true");
-      hand.append(backs(v.hand_counts[seat]));
+      // Every hand shown (an embed's replay, view.hands): face up, never pointable.
+      const open = Array.isArray(v.hands) && Array.isArray(v.hands[seat]);
+      const hand = el("div", open ? "hand open-hand" : "hand backs");
+      if (open) {
+        hand.setAttribute("role", "group");
+        hand.setAttribute("aria-label", `${seatName(st, seat)}'s cards`);
+        for (const code of v.hands[seat]) hand.append(cardEl(code, { small: true }));
+      } else {
+        hand.setAttribute("aria-hidden", "true");
+        hand.append(backs(v.hand_counts[seat]));
+      }
       const said = el("div", "seat-move");
       const m = lastBySeat.get(seat);
       if (m && !ui.frame) {

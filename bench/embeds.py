@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Many embeds on one page: start-up, memory and requests with 1, 5 and 10
+embed.html iframes (sandboxed, as the Share dialog's snippet makes them).
+
+    python bench/embeds.py [--counts 1 5 10] [--layout visible|stacked] [--out FILE]
+
+`visible`: every frame is on screen at once (the worst case: each boots);
+`stacked`: frames one under the other in a phone-sized window, as a blog
+post holds them (only those on screen load Python; the rest wait).
+Measures, per count: the time until every on-screen frame shows its table,
+how many frames booted Python, the requests and bytes the page made, and the
+resident memory of the browser's processes (sum of RSS of every process under
+this one; a baseline page is subtracted). Builds nothing: run
+scripts/build_site.py first. See docs/embeds.md for results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "e2e"))
+sys.path.insert(0, str(ROOT))
+
+from browser import launch  # noqa: E402
+from embed_util import links, sample_record  # noqa: E402
+from serve import start_server  # noqa: E402
+
+
+def tree_rss_kb(root: int) -> int:
+    """Sum of VmRSS of every process descending from ``root`` (Linux /proc)."""
+    parents: dict[int, int] = {}
+    rss: dict[int, int] = {}
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            status = Path(f"/proc/{d}/status").read_text()
+        except OSError:
+            continue
+        fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+        parents[int(d)] = int(fields.get("PPid", "0").strip())
+        rss[int(d)] = int(fields.get("VmRSS", "0 kB").split()[0]) if "VmRSS" in fields else 0
+    total = 0
+    for pid in rss:
+        p = pid
+        while p and p != root:
+            p = parents.get(p, 0)
+        if p == root and pid != root:
+            total += rss[pid]
+    return total
+
+
+def host_html(base: str, link: str, count: int, layout: str) -> str:
+    height = 330
+    style = f"width:300px;height:{height}px;border:0;display:inline-block" if layout == "visible" else \
+        f"width:100%;height:{height}px;border:0;display:block"
+    gap = "" if layout == "visible" else "<p style='height:400px'>Some text of the post.</p>"
+    frames = "".join(f'<iframe sandbox="allow-scripts" loading="lazy" style="{style}" '
+                     f'src="{base}embed.html#{link}" title="embed {i}"></iframe>{gap}' for i in range(count))
+    return f"<!doctype html><html><head><meta charset='utf-8'></head><body style='margin:0'>{frames}</body></html>"
+
+
+def measure(browser: Any, base: str, link: str, count: int, layout: str) -> dict[str, Any]:
+    viewport = {"width": 1600, "height": 1400} if layout == "visible" else {"width": 360, "height": 640}
+    ctx = browser.new_context(viewport=viewport, service_workers="block")
+    page = ctx.new_page()
+    page.goto(base + "build-info.json")
+    page.wait_for_timeout(500)
+    baseline = tree_rss_kb(os.getpid())
+    sizes: list[int] = []
+    reqs: list[str] = []
+    ctx.on("request", lambda r: reqs.append(r.url))
+    ctx.on("requestfinished", lambda r: sizes.append(r.sizes()["responseBodySize"]))
+    html = host_html(base, link, count, layout)
+    page.route(base + "host.html", lambda route: route.fulfill(status=200, content_type="text/html", body=html))
+    t0 = time.monotonic()
+    page.goto(base + "host.html")
+    deadline = t0 + 600
+    while time.monotonic() < deadline:
+        frames = [f for f in page.frames if "embed.html" in f.url]
+        states = [f.evaluate("() => document.body && document.body.dataset.state || null") for f in frames]
+        visible = [f.evaluate("() => !document.querySelector('.embed-wait') || document.querySelector('.embed-wait').hidden === false ? null : 1") for f in frames]
+        booted = sum(1 for s in states if s == "ready")
+        expect = count if layout == "visible" else sum(1 for _ in visible) and booted
+        if layout == "visible" and booted == count:
+            break
+        if layout == "stacked" and booted >= 1:
+            page.wait_for_timeout(3000)   # anything else that was going to boot
+            break
+        page.wait_for_timeout(200)
+        del expect
+    elapsed = time.monotonic() - t0
+    states = [f.evaluate("() => document.body && document.body.dataset.state || null") for f in page.frames
+              if "embed.html" in f.url]
+    page.wait_for_timeout(1000)
+    rss = tree_rss_kb(os.getpid()) - baseline
+    out = {"count": count, "layout": layout, "seconds_to_ready": round(elapsed, 1),
+           "frames_ready": sum(1 for s in states if s == "ready"),
+           "requests": len(reqs), "wasm_requests": sum(1 for u in reqs if u.endswith(".wasm")),
+           "mb_transferred": round(sum(s for s in sizes if s > 0) / 1e6, 1), "rss_mb_over_baseline": round(rss / 1024)}
+    ctx.close()
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--counts", type=int, nargs="+", default=[1, 5, 10])
+    ap.add_argument("--layout", choices=["visible", "stacked"], nargs="+", default=["visible", "stacked"])
+    ap.add_argument("--site", default=str(ROOT / "build" / "site"))
+    ap.add_argument("--out")
+    args = ap.parse_args()
+    link = links(sample_record())["replay"]
+    from playwright.sync_api import sync_playwright
+    server = start_server(Path(args.site))
+    rows = []
+    try:
+        with sync_playwright() as p:
+            browser = launch(p)
+            for layout in args.layout:
+                for n in args.counts:
+                    row = measure(browser, server.url, link, n, layout)
+                    print(json.dumps(row), flush=True)
+                    rows.append(row)
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    if args.out:
+        Path(args.out).write_text(json.dumps(rows, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

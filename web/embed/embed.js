@@ -1,0 +1,274 @@
+// embed.html#<link>: one table made for an <iframe> (docs/embeds.md). The
+// fragment is a link of chkobba.links (docs/links.md); its mode says what the
+// frame does: replay (step through the record), play (the reader takes a seat
+// at the position against the computer) or puzzle (find the best move).
+// Nothing heavy loads before the frame is on screen; nothing is stored;
+// anything wrong with the fragment is one line of text (never markup).
+
+import { loadPython, whenVisible } from "./python.js";
+import { py, FacadeError } from "../shell/py.js";
+import { mount } from "../table/core.js";
+import { setTemplates } from "../table/messages.js";
+import { renderSummary } from "../shell/sheet.js";
+import { mountSimple } from "./simple.js";
+
+const MAX_LINK = 65536;        // as chkobba.links: longer is refused unread
+const TABLE = "embed";
+const STEP_MS = 900;           // replay's play button, one move per step
+const COMPUTER_MS = 700;       // the computer's pause before its move
+const MODES = { replay: "Replay", play: "Play from here", puzzle: "Puzzle: find the best move" };
+
+const $ = (s) => document.querySelector(s);
+const ui = { table: null, info: null, timer: null, busy: false, error: null, solved: false };
+window.chkobbaEmbed = ui;      // for tests and the curious
+
+let lastHeight = 0;
+function postHeight() {
+  const h = Math.ceil(document.documentElement.getBoundingClientRect().height);
+  if (h === lastHeight) return;
+  lastHeight = h;
+  if (window.parent !== window) {
+    try { window.parent.postMessage({ type: "chkobba:height", height: h }, "*"); } catch { /* no parent */ }
+  }
+}
+
+function fail(text) {
+  ui.error = text;
+  const m = $(".embed-msg");
+  m.textContent = text;            // text, never markup
+  m.hidden = false;
+  $(".embed-wait").hidden = true;
+  $(".embed-table").hidden = true;
+  $(".embed-controls").hidden = true;
+  document.body.dataset.state = "error";
+  postHeight();
+}
+
+/** The fragment, or a one-line reason it cannot be a link (checked before any Python). */
+function fragment() {
+  let text = location.hash.slice(1);
+  if (text.length > MAX_LINK) return { error: "This link is too long to hold a game." };
+  try { text = decodeURIComponent(text); } catch { return { error: "This link is damaged: it is not a game link." }; }
+  if (!text) return { error: "This frame has no game: its link ends without one." };
+  if (!/^[A-Za-z0-9._-]+$/.test(text)) return { error: "This link holds characters no game link has, so it was not read." };
+  return { text };
+}
+
+function setVerdict(html, cls) {
+  const v = $(".embed-verdict");
+  v.className = `embed-verdict ${cls || ""}`;
+  v.innerHTML = html;
+  v.hidden = !html;
+  postHeight();
+}
+
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function show(answer) {
+  ui.info = answer;
+  const st = answer.state;
+  const mode = answer.mode;
+  const readerTurn = st.to_act !== null && st.to_act === answer.reader;
+  ui.table.set({
+    state: st,
+    viewOnly: mode === "replay" || (mode === "puzzle" && ui.solved) || (mode === "play" && !readerTurn),
+    busy: ui.busy,
+  });
+  document.body.dataset.state = "ready";
+  document.body.dataset.index = answer.index;
+  const pos = $(".embed-pos");
+  if (pos && mode === "replay") {
+    const m = st.moves.length;
+    pos.textContent = `${answer.index + 1} / ${answer.count} \u00b7 round ${st.view.round_index + 1}${m ? ` \u00b7 move ${m}` : ""}`;
+    for (const b of document.querySelectorAll(".embed-controls [data-go]")) {
+      const go = b.dataset.go;
+      b.disabled = (go === "first" || go === "back") ? answer.index === 0 : (go === "forward" || go === "last" || go === "play") && answer.index >= answer.count - 1 && !ui.timer;
+    }
+  }
+  if (mode === "play") {
+    const who = st.to_act === null ? "The game is over." : readerTurn ? "Your move." : "The computer is thinking\u2026";
+    $(".embed-pos").textContent = who;
+  }
+  const rounds = st.sheet && st.sheet.rounds;
+  const box = $(".embed-rounds");
+  if (rounds && rounds.length) {
+    renderSummary($(".embed-rounds-body"), st, ui.table.names(st));
+    box.hidden = false;
+  } else {
+    box.hidden = true;
+  }
+  postHeight();
+}
+
+// ------------------------------------------------------------------ replay
+
+function replayControls() {
+  const c = $(".embed-controls");
+  c.innerHTML = `
+    <button type="button" class="btn small" data-go="first" aria-label="First position" title="First (Home)">&laquo;</button>
+    <button type="button" class="btn small" data-go="back" aria-label="Back one move" title="Back (Left arrow)">&lsaquo;</button>
+    <button type="button" class="btn small primary" data-go="play" title="Play / pause (Space)">Play</button>
+    <button type="button" class="btn small" data-go="forward" aria-label="Forward one move" title="Forward (Right arrow)">&rsaquo;</button>
+    <button type="button" class="btn small" data-go="last" aria-label="Last position" title="Last (End)">&raquo;</button>
+    <span class="embed-pos" aria-live="polite"></span>`;
+  c.hidden = false;
+  c.addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-go]");
+    if (b) replayGo(b.dataset.go);
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last", " ": "play" };
+    const go = keys[e.key];
+    if (!go) return;
+    if (go === "play" && e.target.closest && e.target.closest("button, summary, a")) return;
+    e.preventDefault();
+    replayGo(go);
+  });
+}
+
+function stopTimer() {
+  if (!ui.timer) return;
+  clearInterval(ui.timer);
+  ui.timer = null;
+  const b = $('[data-go="play"]');
+  b.textContent = "Play";
+}
+
+function replayGo(go) {
+  const info = ui.info;
+  if (!info) return;
+  if (go === "play") {
+    if (ui.timer) { stopTimer(); show(info); return; }
+    if (info.index >= info.count - 1) return;
+    const b = $('[data-go="play"]');
+    b.textContent = "Pause";
+    ui.timer = setInterval(() => {
+      if (ui.info.index >= ui.info.count - 1) { stopTimer(); show(ui.info); return; }
+      step(ui.info.index + 1);
+    }, STEP_MS);
+    return;
+  }
+  stopTimer();
+  const to = { first: 0, back: info.index - 1, forward: info.index + 1, last: info.count - 1 }[go];
+  step(Math.max(0, Math.min(info.count - 1, to)));
+}
+
+function step(index) {
+  if (index === ui.info.index) return show(ui.info);
+  show(py("link_step", { table: TABLE, index }));
+}
+
+// -------------------------------------------------------------------- play
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function computerTurns() {
+  while (ui.info.state.to_act !== null && ui.info.state.to_act !== ui.info.reader) {
+    ui.busy = true;
+    show(ui.info);
+    await sleep(COMPUTER_MS);
+    ui.busy = false;
+    show(py("link_computer", { table: TABLE }));
+  }
+  ui.busy = false;
+  show(ui.info);
+}
+
+function playAct(action) {
+  if (ui.busy) return;
+  let a;
+  try {
+    a = py("link_act", { table: TABLE, action });
+  } catch (err) {
+    if (err instanceof FacadeError) { ui.table.showMessage(err.msg, "That move is not allowed: "); return; }
+    throw err;
+  }
+  ui.table.showMessage(null);
+  show(a);
+  computerTurns();
+}
+
+// ------------------------------------------------------------------ puzzle
+
+function puzzleAct(action) {
+  if (ui.solved) return;
+  let r;
+  try {
+    r = py("link_judge", { table: TABLE, action });
+  } catch (err) {
+    if (err instanceof FacadeError) { ui.table.showMessage(err.msg, ""); return; }
+    throw err;
+  }
+  if (!r.legal) {
+    ui.table.showMessage({ code: r.code, params: r.params, error: r.text }, "That move is not allowed: ");
+    setVerdict(`<span class="mark" aria-hidden="true">\u2717</span> Not allowed: ${esc(r.text)}`, "wrong");
+    document.body.dataset.verdict = "illegal";
+    return;
+  }
+  ui.table.showMessage(null);
+  const why = r.reason ? ` <span class="why">${esc(r.reason)}</span>` : "";
+  if (r.right) {
+    ui.solved = true;
+    const best = r.best && r.best.reason ? ` <span class="why">${esc(r.best.reason)}</span>` : why;
+    setVerdict(`<span class="mark" aria-hidden="true">\u2713</span> ${esc(r.text)}.${best}`, "right");
+    document.body.dataset.verdict = "right";
+    show(ui.info);
+  } else {
+    setVerdict(`<span class="mark" aria-hidden="true">\u2717</span> ${esc(r.text)}.${why} Try again.`, "wrong");
+    document.body.dataset.verdict = "wrong";
+  }
+}
+
+// -------------------------------------------------------------------- boot
+
+async function boot() {
+  new ResizeObserver(postHeight).observe(document.documentElement);
+  postHeight();
+  const frag = fragment();
+  if (frag.error) return fail(frag.error);
+  await whenVisible($("#embed"));
+  try {
+    await loadPython();
+  } catch {
+    return fail("The card engine could not be loaded here.");
+  }
+  let answer;
+  try {
+    setTemplates(py("messages").messages);
+    answer = py("link_open", { table: TABLE, link: frag.text });
+  } catch (err) {
+    if (err instanceof FacadeError) return fail(`This link cannot be shown: ${err.message}.`);
+    return fail("This link cannot be shown.");
+  }
+  $(".embed-wait").hidden = true;
+  $(".embed-mode").textContent = MODES[answer.mode] || "";
+  document.body.dataset.mode = answer.mode;
+  const onAction = answer.mode === "play" ? playAct : answer.mode === "puzzle" ? puzzleAct : null;
+  ui.table = mount($(".embed-table"), { state: null, viewOnly: answer.mode === "replay", onAction, logOpen: false });
+  try {
+    ui.table.set({ state: answer.state });
+  } catch {
+    // No renderer for this game on the page (Seven Diamonds for now): a
+    // puzzle is shown plainly; a replay or a game needs the real table.
+    ui.table.destroy();
+    if (answer.mode !== "puzzle") return fail("This game cannot be shown in an embed yet.");
+    ui.table = mountSimple($(".embed-table"), { state: answer.state, onAction });
+  }
+  if (answer.mode === "replay") replayControls();
+  else {
+    const c = $(".embed-controls");
+    c.innerHTML = '<span class="embed-pos" aria-live="polite"></span>';
+    c.hidden = false;
+  }
+  if (answer.mode === "puzzle") {
+    $(".embed-pos").textContent = "Find the best move for your hand (the one at the bottom).";
+  }
+  show(answer);
+  if (answer.mode === "play") computerTurns();
+}
+
+window.addEventListener("hashchange", () => location.reload());
+boot().catch(() => fail("Something went wrong showing this link."));

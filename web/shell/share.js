@@ -1,0 +1,133 @@
+// The Share dialog of the main table (issue 14): a link to the game so far
+// (a replay), a link to the current position (play from here), and the
+// <iframe> snippet of each; the system share sheet where there is one
+// (phones). After each round, the summary offers "replay this round with
+// every hand shown". The links are made by the facade (`share`, chkobba.links).
+
+import { openDialog, closeDialog, setupDialog } from "./dialogs.js";
+
+const EMBED = "embed.html";
+
+function embedUrl(link) {
+  return new URL(`${EMBED}#${link}`, location.href).href;
+}
+
+export function iframeSnippet(url, title = "Chkobba game") {
+  return `<iframe src="${url}" title="${title}" sandbox="allow-scripts" loading="lazy" width="100%" height="560" style="border:0;max-width:640px"></iframe>`;
+}
+
+function makeDialog() {
+  const d = document.createElement("dialog");
+  d.id = "share";
+  d.className = "panel share";
+  d.setAttribute("aria-labelledby", "share-title");
+  d.innerHTML = `
+    <div class="summary-box">
+      <h2 id="share-title">Share this game</h2>
+      <p class="share-error notice" role="alert" hidden></p>
+      <div class="share-items"></div>
+      <div class="form-actions">
+        <button type="button" class="btn" id="share-system" hidden>Share&hellip;</button>
+        <button type="button" class="btn primary" id="share-close">Close</button>
+      </div>
+      <p class="share-copied" role="status" aria-live="polite"></p>
+    </div>`;
+  document.body.append(d);
+  return d;
+}
+
+function item(label, value, key) {
+  const row = document.createElement("div");
+  row.className = "share-item";
+  row.dataset.key = key;
+  const id = `share-${key}`;
+  row.innerHTML = `<label for="${id}"></label>
+    <div class="share-row"><input id="${id}" readonly spellcheck="false">
+    <button type="button" class="btn small" data-copy="${key}">Copy</button></div>`;
+  row.querySelector("label").textContent = label;
+  row.querySelector("input").value = value;
+  return row;
+}
+
+async function copy(input, status) {
+  input.select();
+  let ok = false;
+  try {
+    await navigator.clipboard.writeText(input.value);
+    ok = true;
+  } catch {
+    try { ok = document.execCommand("copy"); } catch { ok = false; }
+  }
+  status.textContent = ok ? "Copied." : "Select the text and copy it (Ctrl+C).";
+}
+
+/** Wire the Share button (#share-button) of the main page. */
+export function initShare({ getState, py }) {
+  const button = document.getElementById("share-button");
+  if (!button) return null;
+  const dialog = makeDialog();
+  const close = () => closeDialog(dialog);
+  setupDialog(dialog, { onCancel: close });
+  dialog.querySelector("#share-close").addEventListener("click", close);
+  const status = dialog.querySelector(".share-copied");
+  dialog.addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-copy]");
+    if (b) copy(dialog.querySelector(`#share-${b.dataset.copy}`), status);
+  });
+  let gameUrl = null;
+  const system = dialog.querySelector("#share-system");
+  system.addEventListener("click", () => {
+    navigator.share({ title: "A game of Chkobba", url: gameUrl }).catch(() => {});
+  });
+  button.addEventListener("click", () => {
+    const st = getState();
+    const items = dialog.querySelector(".share-items");
+    const err = dialog.querySelector(".share-error");
+    items.replaceChildren();
+    status.textContent = "";
+    err.hidden = true;
+    if (!st || !st.save) return;
+    let links;
+    try {
+      links = py("share", { save: st.save });
+    } catch (e) {
+      err.textContent = `No link could be made: ${e.message}`;
+      err.hidden = false;
+      openDialog(dialog, dialog.querySelector("#share-close"));
+      return;
+    }
+    gameUrl = embedUrl(links.game);
+    const posUrl = embedUrl(links.position);
+    items.append(
+      item("Link to the game so far (a replay)", gameUrl, "game"),
+      item("Link to this position (play on from here)", posUrl, "position"),
+      item("Embed the replay in a page (<iframe>)", iframeSnippet(gameUrl), "iframe"),
+    );
+    system.hidden = typeof navigator.share !== "function";
+    openDialog(dialog, dialog.querySelector('[data-copy="game"]'));
+  });
+  button.hidden = false;
+  return dialog;
+}
+
+/** In the round summary: "Replay this round with every hand shown". */
+export function appendRoundReplay(box, st, py) {
+  if (!st || !st.save) return;
+  let links;
+  try {
+    links = py("share", { save: st.save });
+  } catch {
+    return;
+  }
+  const link = links.rounds[links.rounds.length - 1];
+  if (!link) return;
+  const p = document.createElement("p");
+  p.className = "note replay-round";
+  const a = document.createElement("a");
+  a.href = embedUrl(link);
+  a.target = "_blank";
+  a.rel = "noopener";
+  a.textContent = "Replay this round with every hand shown";
+  p.append(a, " (anyone can check the computer did not cheat).");
+  box.append(p);
+}
