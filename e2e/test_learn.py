@@ -25,15 +25,15 @@ def play(page: Any, game: str, action: str) -> None:
     if game == "chkobba":
         point(page, ROOT, action)
     elif action in ("pass", "double", "triple"):
-        page.click(f'{ROOT} .sd-words [data-action="{action}"]')
+        page.click(f'{ROOT} .choices [data-action="{action}"]')
     else:
-        page.click(f'{ROOT} .sd-hand .card[data-card="{action}"]')
+        page.click(f'{ROOT} .hand-you .card[data-card="{action}"]')
 
 
 def clickable(page: Any, game: str, action: str) -> bool:
     if game == "chkobba" or action in ("pass", "double", "triple"):
         return True
-    return page.locator(f'{ROOT} .sd-hand .card[data-card="{action}"]').count() > 0
+    return page.locator(f'{ROOT} .hand-you .card[data-card="{action}"]').count() > 0
 
 
 def test_every_step_refuses_a_wrong_move_and_takes_the_right_one(make_page: Any) -> None:

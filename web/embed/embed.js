@@ -247,15 +247,14 @@ async function boot() {
   $(".embed-mode").textContent = MODES[answer.mode] || "";
   document.body.dataset.mode = answer.mode;
   const onAction = answer.mode === "play" ? playAct : answer.mode === "puzzle" ? puzzleAct : null;
-  ui.table = mount($(".embed-table"), { state: null, viewOnly: answer.mode === "replay", onAction, logOpen: false });
-  try {
-    ui.table.set({ state: answer.state });
-  } catch {
-    // No renderer for this game on the page (Seven Diamonds for now): a
+  if (answer.state.game === "seven_diamonds") {
+    // The embed's Seven Diamonds state is not yet the table renderer's: a
     // puzzle is shown plainly; a replay or a game needs the real table.
-    ui.table.destroy();
     if (answer.mode !== "puzzle") return fail("This game cannot be shown in an embed yet.");
     ui.table = mountSimple($(".embed-table"), { state: answer.state, onAction });
+  } else {
+    ui.table = mount($(".embed-table"), { state: null, viewOnly: answer.mode === "replay", onAction, logOpen: false });
+    ui.table.set({ state: answer.state });
   }
   if (answer.mode === "replay") replayControls();
   else {

@@ -94,12 +94,13 @@ function show(li, si) {
   const el = $(".learn-table");
   const onAction = (action) => judge(action);
   learn.view = null;
-  try {
+  if (step.state.game === "seven_diamonds") {
+    // Lessons' Seven Diamonds positions use the plain view (see embed.js).
+    learn.view = mountSimple(el, { state: step.state, onAction });
+  } else {
     const t = mount(el, { state: null, onAction, logOpen: false });
     t.set({ state: step.state });
     learn.view = t;
-  } catch {
-    learn.view = mountSimple(el, { state: step.state, onAction });
   }
   const url = new URL(`embed.html#${step.link}`, location.href).href;
   const a = $(".learn-embed-link");
