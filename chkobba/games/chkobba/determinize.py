@@ -25,6 +25,8 @@ def public_state(obs: ChkobbaObservation) -> ChkobbaState:
     s.n = obs.options.players
     s.values = VALUES[obs.options.faces]
     s.phase = obs.phase
+    s.needs_deal = obs.phase == DEAL
+    s.is_over = obs.phase == OVER
     s.dealer = obs.dealer
     s.table = obs.table
     s.piles = list(obs.piles)

@@ -63,6 +63,7 @@ def setup(hands: Sequence[str | Sequence[str]], table: str | Sequence[str] = "",
             raise InvalidAction("position.hand_size", count=len(h))
     s.values = VALUES[s.options.faces]
     s.phase = PLAY
+    s.needs_deal = False
     s.round_index = 0
     s.hands = [tuple(sorted(h)) for h in hand_cards]
     s.table = tuple(table_cards)

@@ -248,7 +248,7 @@ class ChkobbaState(StateBase):
     __slots__ = ("options", "n", "values", "phase", "dealer", "deck", "pos", "hands", "table",
                  "piles", "chkobbas", "last_capturer", "turn", "claim", "proposer", "score", "games",
                  "game_index", "results", "log", "log_len", "winner", "redeal_next", "round_index",
-                 "last_actor")
+                 "last_actor", "needs_deal", "is_over")
 
     options: ChkobbaOptions
     n: int
@@ -275,6 +275,11 @@ class ChkobbaState(StateBase):
     redeal_next: bool
     round_index: int
     last_actor: int
+    # phase == DEAL and phase == OVER, kept as plain attributes (set wherever
+    # the phase becomes or leaves DEAL or OVER): every driving loop asks them
+    # after every action, and a property costs several times an attribute
+    needs_deal: bool
+    is_over: bool
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -299,6 +304,8 @@ class ChkobbaState(StateBase):
             raise InvalidAction("deal.first_dealer", last=s.n - 1, value=quote(first_dealer))
         s.values = VALUES[options.faces]
         s.phase = DEAL
+        s.needs_deal = True
+        s.is_over = False
         s.dealer = first_dealer
         s.deck = ()
         s.pos = 0
@@ -351,6 +358,8 @@ class ChkobbaState(StateBase):
         s.redeal_next = self.redeal_next
         s.round_index = self.round_index
         s.last_actor = self.last_actor
+        s.needs_deal = self.needs_deal
+        s.is_over = self.is_over
         return s
 
     def deal(self, deck: Sequence[Card]) -> None:
@@ -374,6 +383,7 @@ class ChkobbaState(StateBase):
         self.table = ()
         self.claim = None
         self.phase = CUT
+        self.needs_deal = False
 
     # ---------------------------------------------------------------- queries
     @property
@@ -601,6 +611,7 @@ class ChkobbaState(StateBase):
             if a.kind == ACCEPT:
                 # all cards are gathered; the same dealer deals a new deck
                 self.phase = DEAL
+                self.needs_deal = True
                 self.redeal_next = True
                 self.deck = ()
                 self.pos = 0
@@ -666,6 +677,7 @@ class ChkobbaState(StateBase):
         self.score = score
         self.dealer = (self.dealer + 1) % self.n
         self.phase = DEAL
+        self.needs_deal = True
         if game_winner is not None:
             g = list(self.games)
             g[game_winner] += 1
@@ -673,6 +685,8 @@ class ChkobbaState(StateBase):
             if g[game_winner] > self.options.match // 2:
                 self.winner = game_winner
                 self.phase = OVER
+                self.needs_deal = False
+                self.is_over = True
             else:
                 self.score = (0, 0)
                 self.game_index += 1
