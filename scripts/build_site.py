@@ -222,6 +222,7 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None) -> dict
                     "!py-editor", "!py-game", "!py-terminal"],
     }
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+    write_boot_hints(out, pyo_hash, pkg_name)
 
     # 6. Caching rules for the files named by their content.
     immutable = immutable_paths(out, pkg_name, pyo_hash)
@@ -254,6 +255,24 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None) -> dict
 
 
 # PyScript's chunks carry a content hash in their names (core-C9KDLldu.js).
+def write_boot_hints(out: Path, pyo_hash: str, pkg_name: str) -> None:
+    """Fill `<!-- boot-hints -->` in every page that has it: the names of the
+    Pyodide folder and package zip for web/shell/py.js (no config request
+    before Pyodide starts) and modulepreload hints for Pyodide's two modules,
+    fetched while the page's own modules load (docs/boot.md)."""
+    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())["info"]
+    boot = {"pyodide": f"./pyodide/{pyo_hash}/", "package": f"./{pkg_name}", "lock": lock}
+    hints = "\n".join([
+        f"<meta name=\"chkobba-boot\" content='{json.dumps(boot, separators=(',', ':'))}'>",
+        f'<link rel="modulepreload" href="pyodide/{pyo_hash}/pyodide.mjs">',
+        f'<link rel="modulepreload" href="pyodide/{pyo_hash}/pyodide.asm.mjs">',
+    ])
+    for page in out.glob("*.html"):
+        text = page.read_text()
+        if "<!-- boot-hints -->" in text:
+            page.write_text(text.replace("<!-- boot-hints -->", hints))
+
+
 HASHED_CHUNK = re.compile(r"-[A-Za-z0-9_-]{8}\.js$")
 
 

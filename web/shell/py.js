@@ -1,5 +1,6 @@
-// The bridge to Python: the facade on the page's main thread (web/main.py
-// sets window.chkobbaPy) and the computer players' PyScript worker (ai.py).
+// The bridge to Python: the facade on the page's main thread (Pyodide loaded
+// here, bootPython() sets window.chkobbaPy) and the computer players'
+// PyScript worker (ai.py).
 
 export const timings = [];   // [what, start ms, duration ms] of facade calls and renders
 
@@ -28,6 +29,34 @@ export function py(name, args = {}) {
   return answer.ok;
 }
 
+// ------------------------------------------------------------------ boot
+
+/**
+ * The page's own interpreter: Pyodide loaded directly (no PyScript on the main
+ * thread, docs/boot.md). scripts/build_site.py writes the file names into
+ * <meta name="chkobba-boot"> (and modulepreload hints for Pyodide's modules),
+ * so nothing waits on a config request. Sets window.chkobbaPy and fires
+ * "chkobba:python-ready", or "py:error" if Python cannot start.
+ */
+export async function bootPython() {
+  const meta = document.querySelector('meta[name="chkobba-boot"]');
+  const boot = meta ? JSON.parse(meta.content)
+    : await fetch("./pyscript.json").then((r) => r.json()).then((c) => ({
+      pyodide: c.interpreter.replace(/pyodide\.mjs$/, ""), package: Object.keys(c.files)[0] }));
+  const indexURL = new URL(boot.pyodide, location.href).href;
+  const zip = fetch(new URL(boot.package, location.href)).then((r) => {
+    if (!r.ok) throw new Error(`${boot.package}: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+  const pyodide = await loadPyodide({ indexURL, lockFileContents: { info: boot.lock || {}, packages: {} } });
+  pyodide.unpackArchive(await zip, "zip", { extractDir: "/home/pyodide" });
+  const call = pyodide.pyimport("chkobba.web").call;
+  // The facade answers any name or payload in words (it never raises).
+  window.chkobbaPy = (name, payload = "{}") => call(name, payload);
+  window.dispatchEvent(new CustomEvent("chkobba:python-ready"));
+}
+
 let worker = null;
 
 /** The computer players' interpreter, started once. */
@@ -54,3 +83,10 @@ export async function askWorker(name, args) {
   if ("error" in answer) throw new FacadeError(answer);
   return answer.ok;
 }
+
+// Start at once: app.js listens for "chkobba:python-ready" (or finds
+// window.chkobbaPy) before this first await resolves.
+bootPython().catch((err) => {
+  console.error("Python could not start:", err);
+  window.dispatchEvent(new CustomEvent("py:error", { detail: err }));
+});
