@@ -12,6 +12,8 @@ Pages, all served from one local server in the same run, in headless Chromium:
   bare            a bare Pyodide page from the same files (build/site/pyodide):
                   loadPyodide() + `import chkobba.web`; ready = the same class
   bare-src        the bare page with the source (not precompiled) stdlib
+  site-nosnap     the site built with --no-snapshot (Pyodide starts CPython
+                  and imports our package instead of restoring a snapshot)
   site-gzip       the real site from `scripts/serve.py --gzip` (text and wasm
                   sent gzip-compressed; bytes are then what crossed the wire)
   site@REF        with --ref: the site as built from that git ref (e.g. the
@@ -97,6 +99,7 @@ PAGES = {
     "bare": "bench/bare.html",
     "bare-src": "bench/bare.html?stdlib=src",
     "site-gzip": "site/",
+    "site-nosnap": "bench/site-nosnap/",
 }
 
 
@@ -107,6 +110,9 @@ def prepare(build: bool, ref: str | None) -> None:
     if build or not (BENCH / "site-src" / "index.html").exists():
         subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"),
                         "--out", str(BENCH / "site-src"), "--no-precompile"], check=True)
+    if build or not (BENCH / "site-nosnap" / "index.html").exists():
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"),
+                        "--out", str(BENCH / "site-nosnap"), "--no-snapshot"], check=True)
     shutil.copy2(BUILD / "cache" / "python_stdlib.pruned.zip", BENCH / "python_stdlib.src.zip")
     info = json.loads((BUILD / "site" / "build-info.json").read_text())
     (BENCH / "bare.html").write_text(BARE_HTML.replace("__PYODIDE_DIR__", info.get("pyodide_dir", "pyodide/")))

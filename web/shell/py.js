@@ -49,8 +49,25 @@ export async function bootPython() {
     return r.arrayBuffer();
   });
   const { loadPyodide } = await import(indexURL + "pyodide.mjs");
-  const pyodide = await loadPyodide({ indexURL, lockFileContents: { info: boot.lock || {}, packages: {} } });
+  const opts = { indexURL, lockFileContents: { info: boot.lock || {}, packages: {} } };
+  let pyodide;
+  if (boot.snapshot && typeof DecompressionStream === "function") {
+    // The interpreter as it was after `import chkobba.web` at build time
+    // (scripts/make_snapshot.mjs): no CPython start-up, no imports here.
+    const snapshot = fetch(new URL(boot.snapshot, location.href)).then((r) => {
+      if (!r.ok) throw new Error(`${boot.snapshot}: HTTP ${r.status}`);
+      return new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    });
+    try {
+      pyodide = await loadPyodide({ ...opts, _loadSnapshot: snapshot });
+    } catch (err) {
+      console.info("Starting Python without its snapshot:", err);
+    }
+  }
+  if (!pyodide) pyodide = await loadPyodide(opts);
   pyodide.unpackArchive(await zip, "zip", { extractDir: "/home/pyodide" });
+  // A snapshot holds the random state it was made with.
+  pyodide.runPython("import random; random.seed()");
   const call = pyodide.pyimport("chkobba.web").call;
   // The facade answers any name or payload in words (it never raises).
   window.chkobbaPy = (name, payload = "{}") => call(name, payload);
