@@ -145,7 +145,7 @@ def trimmed_lock_file() -> bytes:
 
 
 def build(out: Path, want_precompile: bool, build_id: str | None = None,
-          snapshot: bool = True) -> dict[str, object]:
+          snapshot: bool | str = True) -> dict[str, object]:
     for needed in (PYODIDE_DIR / "pyodide.mjs", PYSCRIPT_DIST / "core.js"):
         if not needed.exists():
             sys.exit(f"[build] missing {needed.relative_to(ROOT)}: run `npm ci` first")
@@ -223,8 +223,9 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
                     "!py-editor", "!py-game", "!py-terminal"],
     }
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
-    snap_name = make_snapshot(out, pyo_hash, pkg_name) if snapshot and precompiled else None
-    write_boot_hints(out, pyo_hash, pkg_name, snap_name)
+    snap_fmt = snapshot if isinstance(snapshot, str) else SNAPSHOT_FORMAT
+    snap_name = make_snapshot(out, pyo_hash, pkg_name, snap_fmt) if snapshot and precompiled else None
+    write_boot_hints(out, pyo_hash, pkg_name, snap_name, snap_fmt)
 
     # 6. Caching rules for the files named by their content.
     immutable = immutable_paths(out, pkg_name, pyo_hash)
@@ -259,7 +260,10 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
     return info
 
 
-def make_snapshot(out: Path, pyo_hash: str, pkg_name: str) -> str | None:
+SNAPSHOT_FORMAT = "gzip"  # or "runs" (scripts/make_snapshot.mjs; docs/boot.md)
+
+
+def make_snapshot(out: Path, pyo_hash: str, pkg_name: str, fmt: str = SNAPSHOT_FORMAT) -> str | None:
     """A Pyodide memory snapshot taken after `import chkobba.web`
     (scripts/make_snapshot.mjs, the shipped Pyodide under Node), gzipped, as
     `snapshot-<hash>.bin`; the page restores it instead of starting CPython
@@ -269,7 +273,7 @@ def make_snapshot(out: Path, pyo_hash: str, pkg_name: str) -> str | None:
     if Node or the step fails."""
     script = ROOT / "scripts" / "make_snapshot.mjs"
     pyo = out / "pyodide" / pyo_hash
-    key = sha256(pyo_hash.encode() + (out / pkg_name).read_bytes() + script.read_bytes())[:16]
+    key = sha256(fmt.encode() + pyo_hash.encode() + (out / pkg_name).read_bytes() + script.read_bytes())[:16]
     cached = CACHE / f"snapshot.{key}.bin"
     if not cached.exists():
         node = shutil.which("node")
@@ -277,7 +281,7 @@ def make_snapshot(out: Path, pyo_hash: str, pkg_name: str) -> str | None:
             log("WARNING: node not found; no memory snapshot")
             return None
         try:
-            proc = subprocess.run([node, str(script), str(pyo), str(out / pkg_name), str(cached) + ".tmp"],
+            proc = subprocess.run([node, str(script), str(pyo), str(out / pkg_name), str(cached) + ".tmp", fmt],
                                   cwd=ROOT, capture_output=True, text=True, timeout=300)
         except (OSError, subprocess.TimeoutExpired) as exc:
             log(f"WARNING: snapshot failed ({exc}); the page boots without one")
@@ -293,7 +297,8 @@ def make_snapshot(out: Path, pyo_hash: str, pkg_name: str) -> str | None:
     return name
 
 
-def write_boot_hints(out: Path, pyo_hash: str, pkg_name: str, snapshot: str | None = None) -> None:
+def write_boot_hints(out: Path, pyo_hash: str, pkg_name: str, snapshot: str | None = None,
+                     snapshot_format: str = SNAPSHOT_FORMAT) -> None:
     """Fill `<!-- boot-hints -->` in every page that has it: the names of the
     Pyodide folder and package zip for web/shell/py.js (no config request
     before Pyodide starts) and modulepreload hints for Pyodide's two modules,
@@ -302,6 +307,7 @@ def write_boot_hints(out: Path, pyo_hash: str, pkg_name: str, snapshot: str | No
     boot = {"pyodide": f"./pyodide/{pyo_hash}/", "package": f"./{pkg_name}", "lock": lock}
     if snapshot:
         boot["snapshot"] = f"./{snapshot}"
+        boot["snapshotFormat"] = snapshot_format
     hints = "\n".join([
         f"<meta name=\"chkobba-boot\" content='{json.dumps(boot, separators=(',', ':'))}'>",
         f'<link rel="modulepreload" href="pyodide/{pyo_hash}/pyodide.mjs">',
@@ -384,8 +390,11 @@ def main(argv: list[str] | None = None) -> int:
                     "a different id makes a new version of the site even with the same files")
     ap.add_argument("--no-snapshot", action="store_true",
                     help="no Pyodide memory snapshot (for comparison; docs/boot.md)")
+    ap.add_argument("--snapshot-format", choices=("gzip", "runs"), default=SNAPSHOT_FORMAT,
+                    help="how the snapshot is stored (docs/boot.md)")
     args = ap.parse_args(argv)
-    build(args.out.resolve(), not args.no_precompile, args.build_id, snapshot=not args.no_snapshot)
+    build(args.out.resolve(), not args.no_precompile, args.build_id,
+          snapshot=False if args.no_snapshot else args.snapshot_format)
     return 0
 
 

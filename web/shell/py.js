@@ -51,11 +51,13 @@ export async function bootPython() {
   const { loadPyodide } = await import(indexURL + "pyodide.mjs");
   const opts = { indexURL, lockFileContents: { info: boot.lock || {}, packages: {} } };
   let pyodide;
-  if (boot.snapshot && typeof DecompressionStream === "function") {
+  const runs = boot.snapshotFormat === "runs";
+  if (boot.snapshot && (runs || typeof DecompressionStream === "function")) {
     // The interpreter as it was after `import chkobba.web` at build time
     // (scripts/make_snapshot.mjs): no CPython start-up, no imports here.
     const snapshot = fetch(new URL(boot.snapshot, location.href)).then((r) => {
       if (!r.ok) throw new Error(`${boot.snapshot}: HTTP ${r.status}`);
+      if (runs) return r.arrayBuffer().then(fromRuns);
       return new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
     });
     try {
@@ -72,6 +74,21 @@ export async function bootPython() {
   // The facade answers any name or payload in words (it never raises).
   window.chkobbaPy = (name, payload = "{}") => call(name, payload);
   window.dispatchEvent(new CustomEvent("chkobba:python-ready"));
+}
+
+/** A snapshot stored without its zero pages (scripts/make_snapshot.mjs "runs"). */
+function fromRuns(buf) {
+  const v = new DataView(buf);
+  if (String.fromCharCode(...new Uint8Array(buf, 0, 4)) !== "CSNP") throw new Error("not a snapshot");
+  const mem = new Uint8Array(v.getUint32(4, true));
+  const n = v.getUint32(8, true);
+  let at = 12 + 8 * n;
+  for (let i = 0; i < n; i++) {
+    const off = v.getUint32(12 + 8 * i, true), len = v.getUint32(16 + 8 * i, true);
+    mem.set(new Uint8Array(buf, at, len), off);
+    at += len;
+  }
+  return mem;
 }
 
 let worker = null;
