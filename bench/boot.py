@@ -14,8 +14,8 @@ Pages, all served from one local server in the same run, in headless Chromium:
   bare-src        the bare page with the source (not precompiled) stdlib
   site-nosnap     the site built with --no-snapshot (Pyodide starts CPython
                   and imports our package instead of restoring a snapshot)
-  site-runs       the site with its snapshot stored without zero pages
-                  instead of gzip (--snapshot-format runs)
+  site-gzsnap     the site with its snapshot gzip-compressed instead of
+                  stored without its zero pages (--snapshot-format gzip)
   site-gzip       the real site from `scripts/serve.py --gzip` (text and wasm
                   sent gzip-compressed; bytes are then what crossed the wire)
   site@REF        with --ref: the site as built from that git ref (e.g. the
@@ -102,7 +102,7 @@ PAGES = {
     "bare-src": "bench/bare.html?stdlib=src",
     "site-gzip": "site/",
     "site-nosnap": "bench/site-nosnap/",
-    "site-runs": "bench/site-runs/",
+    "site-gzsnap": "bench/site-gzsnap/",
 }
 
 
@@ -116,9 +116,9 @@ def prepare(build: bool, ref: str | None) -> None:
     if build or not (BENCH / "site-nosnap" / "index.html").exists():
         subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"),
                         "--out", str(BENCH / "site-nosnap"), "--no-snapshot"], check=True)
-    if build or not (BENCH / "site-runs" / "index.html").exists():
+    if build or not (BENCH / "site-gzsnap" / "index.html").exists():
         subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"),
-                        "--out", str(BENCH / "site-runs"), "--snapshot-format", "runs"], check=True)
+                        "--out", str(BENCH / "site-gzsnap"), "--snapshot-format", "gzip"], check=True)
     shutil.copy2(BUILD / "cache" / "python_stdlib.pruned.zip", BENCH / "python_stdlib.src.zip")
     info = json.loads((BUILD / "site" / "build-info.json").read_text())
     (BENCH / "bare.html").write_text(BARE_HTML.replace("__PYODIDE_DIR__", info.get("pyodide_dir", "pyodide/")))

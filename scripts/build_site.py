@@ -260,13 +260,13 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
     return info
 
 
-SNAPSHOT_FORMAT = "gzip"  # or "runs" (scripts/make_snapshot.mjs; docs/boot.md)
+SNAPSHOT_FORMAT = "runs"  # or "gzip" (scripts/make_snapshot.mjs; docs/boot.md)
 
 
 def make_snapshot(out: Path, pyo_hash: str, pkg_name: str, fmt: str = SNAPSHOT_FORMAT) -> str | None:
     """A Pyodide memory snapshot taken after `import chkobba.web`
-    (scripts/make_snapshot.mjs, the shipped Pyodide under Node), gzipped, as
-    `snapshot-<hash>.bin`; the page restores it instead of starting CPython
+    (scripts/make_snapshot.mjs, the shipped Pyodide under Node), without its
+    zero pages (or gzipped), as `snapshot-<hash>.bin`; the page restores it instead of starting CPython
     and importing the package (docs/boot.md). Cached in build/cache/ by the
     hash of its inputs (a snapshot is not byte-for-byte reproducible: it holds
     the interpreter's random state). None (the page then boots without one)
