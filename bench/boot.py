@@ -12,6 +12,10 @@ Pages, all served from one local server in the same run, in headless Chromium:
   bare            a bare Pyodide page from the same files (build/site/pyodide):
                   loadPyodide() + `import chkobba.web`; ready = the same class
   bare-src        the bare page with the source (not precompiled) stdlib
+  site-nosnap     the site built with --no-snapshot (Pyodide starts CPython
+                  and imports our package instead of restoring a snapshot)
+  site-gzsnap     the site with its snapshot gzip-compressed instead of
+                  stored without its zero pages (--snapshot-format gzip)
   site-gzip       the real site from `scripts/serve.py --gzip` (text and wasm
                   sent gzip-compressed; bytes are then what crossed the wire)
   site@REF        with --ref: the site as built from that git ref (e.g. the
@@ -32,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -49,6 +54,7 @@ import serve  # noqa: E402
 from serve import start_server  # noqa: E402
 
 BUILD = ROOT / "build"
+LOAD_AT_START = "?"
 BENCH = BUILD / "bench"
 
 READY_SCRIPT = """
@@ -95,6 +101,8 @@ PAGES = {
     "bare": "bench/bare.html",
     "bare-src": "bench/bare.html?stdlib=src",
     "site-gzip": "site/",
+    "site-nosnap": "bench/site-nosnap/",
+    "site-gzsnap": "bench/site-gzsnap/",
 }
 
 
@@ -105,6 +113,12 @@ def prepare(build: bool, ref: str | None) -> None:
     if build or not (BENCH / "site-src" / "index.html").exists():
         subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"),
                         "--out", str(BENCH / "site-src"), "--no-precompile"], check=True)
+    if build or not (BENCH / "site-nosnap" / "index.html").exists():
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"),
+                        "--out", str(BENCH / "site-nosnap"), "--no-snapshot"], check=True)
+    if build or not (BENCH / "site-gzsnap" / "index.html").exists():
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"),
+                        "--out", str(BENCH / "site-gzsnap"), "--snapshot-format", "gzip"], check=True)
     shutil.copy2(BUILD / "cache" / "python_stdlib.pruned.zip", BENCH / "python_stdlib.src.zip")
     info = json.loads((BUILD / "site" / "build-info.json").read_text())
     (BENCH / "bare.html").write_text(BARE_HTML.replace("__PYODIDE_DIR__", info.get("pyodide_dir", "pyodide/")))
@@ -121,7 +135,7 @@ def prepare(build: bool, ref: str | None) -> None:
                         "--out", str(BENCH / "site-ref")], check=True)
 
 
-def measure(playwright: Any, url: str, runs: int, worker: bool) -> dict[str, list[float]]:
+def measure(playwright: Any, url: str, runs: int, worker: bool, throttle: float = 1) -> dict[str, list[float]]:
     out: dict[str, list[float]] = {"cold_ms": [], "warm_ms": [], "cold_bytes": [], "warm_bytes": [],
                                    "cold_requests": [], "cold_ai_ms": [], "warm_ai_ms": [],
                                    "cold_all_requests": [], "warm_all_requests": [],
@@ -134,6 +148,11 @@ def measure(playwright: Any, url: str, runs: int, worker: bool) -> dict[str, lis
         ctx = launch_persistent(playwright, profile, service_workers="block")
         ctx.add_init_script(READY_SCRIPT)
         page = ctx.new_page()
+        if throttle > 1:
+            # Chromium's CPU throttling (DevTools "4x slowdown"): it slows the
+            # page's main thread, not its Web Workers (docs/boot.md).
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
         finished: list[tuple[float, int]] = []
 
         def on_finished(req: Any) -> None:
@@ -177,8 +196,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--write", type=Path, help="write the results table into this markdown file")
     ap.add_argument("--no-build", action="store_true", help="use build/ as it is")
     ap.add_argument("--ref", help="also measure the site as this git ref builds it (e.g. a tag)")
+    ap.add_argument("--throttle", type=float, default=1,
+                    help="CDP CPU throttling rate (4 = DevTools' 4x slowdown of the main thread)")
     ap.add_argument("--pages", help="only these pages, comma-separated (e.g. site,bare,site@REF)")
     args = ap.parse_args(argv)
+    global LOAD_AT_START
+    LOAD_AT_START = " ".join(f"{x:.1f}" for x in os.getloadavg())
     prepare(not args.no_build, args.ref)
     pages = dict(PAGES)
     if args.ref:
@@ -200,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(args.runs):
             for name, path in pages.items():
                 base = gz_server.url if name == "site-gzip" else server.url
-                r = measure(p, base + path, 1, worker=name.startswith("site"))
+                r = measure(p, base + path, 1, worker=name.startswith("site"), throttle=args.throttle)
                 version = str(r.pop("version")[0]) or version
                 acc = results.setdefault(name, {k: [] for k in r})
                 for k, v in r.items():
@@ -210,7 +233,9 @@ def main(argv: list[str] | None = None) -> int:
 
     info = json.loads((BUILD / "site" / "build-info.json").read_text())
     lines = [
-        f"Chromium {version} headless, {args.runs} runs each, interleaved; median (min-max).",
+        f"Chromium {version} headless, {args.runs} runs each, interleaved; median (min-max)"
+        + (f"; CDP CPU throttling {args.throttle:g}x." if args.throttle > 1 else ".")
+        + f" Load average at the start: {LOAD_AT_START}.",
         f"Pyodide {info['pyodide']} (Python {info['python']}), PyScript {info['pyscript']}.",
         "",
         "| page | cold to ready (ms) | warm to ready (ms) | cold bytes | warm bytes | cold requests "

@@ -144,7 +144,8 @@ def trimmed_lock_file() -> bytes:
     return json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")).encode()
 
 
-def build(out: Path, want_precompile: bool, build_id: str | None = None) -> dict[str, object]:
+def build(out: Path, want_precompile: bool, build_id: str | None = None,
+          snapshot: bool | str = True) -> dict[str, object]:
     for needed in (PYODIDE_DIR / "pyodide.mjs", PYSCRIPT_DIST / "core.js"):
         if not needed.exists():
             sys.exit(f"[build] missing {needed.relative_to(ROOT)}: run `npm ci` first")
@@ -229,9 +230,14 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None) -> dict
                     "!py-editor", "!py-game", "!py-terminal"],
     }
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+    snap_fmt = snapshot if isinstance(snapshot, str) else SNAPSHOT_FORMAT
+    snap_name = make_snapshot(out, pyo_hash, pkg_name, snap_fmt) if snapshot and precompiled else None
+    write_boot_hints(out, pyo_hash, pkg_name, snap_name, snap_fmt)
 
     # 6. Caching rules for the files named by their content.
     immutable = immutable_paths(out, pkg_name, pyo_hash)
+    if snap_name:
+        immutable.append(f"/{snap_name}")
     write_headers(out, immutable)
 
     # 7. Service worker: precache the whole site (every file written above,
@@ -250,6 +256,7 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None) -> dict
         "python": json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())["info"]["python"],
         "precompiled": precompiled,
         "package_zip": pkg_name,
+        "snapshot": snap_name,
         "files": sizes,
     }
     (out / "build-info.json").write_text(json.dumps(info, indent=1) + "\n")
@@ -258,6 +265,65 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None) -> dict
         f"{len(sizes)} files, {total / 1e6:.1f} MB, precompiled={precompiled}, "
         f"{time.monotonic() - t0:.1f}s; {MIME_NOTE}")
     return info
+
+
+SNAPSHOT_FORMAT = "runs"  # or "gzip" (scripts/make_snapshot.mjs; docs/boot.md)
+
+
+def make_snapshot(out: Path, pyo_hash: str, pkg_name: str, fmt: str = SNAPSHOT_FORMAT) -> str | None:
+    """A Pyodide memory snapshot taken after `import chkobba.web`
+    (scripts/make_snapshot.mjs, the shipped Pyodide under Node), without its
+    zero pages (or gzipped), as `snapshot-<hash>.bin`; the page restores it instead of starting CPython
+    and importing the package (docs/boot.md). Cached in build/cache/ by the
+    hash of its inputs (a snapshot is not byte-for-byte reproducible: it holds
+    the interpreter's random state). None (the page then boots without one)
+    if Node or the step fails."""
+    script = ROOT / "scripts" / "make_snapshot.mjs"
+    pyo = out / "pyodide" / pyo_hash
+    key = sha256(fmt.encode() + pyo_hash.encode() + (out / pkg_name).read_bytes() + script.read_bytes())[:16]
+    cached = CACHE / f"snapshot.{key}.bin"
+    if not cached.exists():
+        node = shutil.which("node")
+        if node is None:
+            log("WARNING: node not found; no memory snapshot")
+            return None
+        try:
+            proc = subprocess.run([node, str(script), str(pyo), str(out / pkg_name), str(cached) + ".tmp", fmt],
+                                  cwd=ROOT, capture_output=True, text=True, timeout=300)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            log(f"WARNING: snapshot failed ({exc}); the page boots without one")
+            return None
+        if proc.returncode != 0:
+            tail = (proc.stderr.strip().splitlines() or ["no output"])[-1][:300]
+            log(f"WARNING: snapshot failed ({tail}); the page boots without one")
+            return None
+        log("  " + proc.stdout.strip())
+        Path(str(cached) + ".tmp").rename(cached)
+    name = f"snapshot-{sha256(cached.read_bytes())[:12]}.bin"
+    shutil.copy2(cached, out / name)
+    return name
+
+
+def write_boot_hints(out: Path, pyo_hash: str, pkg_name: str, snapshot: str | None = None,
+                     snapshot_format: str = SNAPSHOT_FORMAT) -> None:
+    """Fill `<!-- boot-hints -->` in every page that has it: the names of the
+    Pyodide folder and package zip for web/shell/py.js (no config request
+    before Pyodide starts) and modulepreload hints for Pyodide's two modules,
+    fetched while the page's own modules load (docs/boot.md)."""
+    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())["info"]
+    boot = {"pyodide": f"./pyodide/{pyo_hash}/", "package": f"./{pkg_name}", "lock": lock}
+    if snapshot:
+        boot["snapshot"] = f"./{snapshot}"
+        boot["snapshotFormat"] = snapshot_format
+    hints = "\n".join([
+        f"<meta name=\"chkobba-boot\" content='{json.dumps(boot, separators=(',', ':'))}'>",
+        f'<link rel="modulepreload" href="pyodide/{pyo_hash}/pyodide.mjs">',
+        f'<link rel="modulepreload" href="pyodide/{pyo_hash}/pyodide.asm.mjs">',
+    ])
+    for page in out.glob("*.html"):
+        text = page.read_text()
+        if "<!-- boot-hints -->" in text:
+            page.write_text(text.replace("<!-- boot-hints -->", hints))
 
 
 # PyScript's chunks carry a content hash in their names (core-C9KDLldu.js).
@@ -332,8 +398,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="ship .py sources only (for comparison)")
     ap.add_argument("--build-id", help="a name for this build (default: a hash of its files); "
                     "a different id makes a new version of the site even with the same files")
+    ap.add_argument("--no-snapshot", action="store_true",
+                    help="no Pyodide memory snapshot (for comparison; docs/boot.md)")
+    ap.add_argument("--snapshot-format", choices=("gzip", "runs"), default=SNAPSHOT_FORMAT,
+                    help="how the snapshot is stored (docs/boot.md)")
     args = ap.parse_args(argv)
-    build(args.out.resolve(), not args.no_precompile, args.build_id)
+    build(args.out.resolve(), not args.no_precompile, args.build_id,
+          snapshot=False if args.no_snapshot else args.snapshot_format)
     return 0
 
 

@@ -1,4 +1,7 @@
-"""PyScript entry point on the page's main thread.
+"""PyScript entry point on a page's main thread, for a page that boots through
+PyScript (`<script type="py" src="main.py" config="pyscript.json">`). The
+table (index.html) no longer does: web/shell/py.js loads Pyodide itself from a
+memory snapshot (docs/boot.md); this stays for other pages until they switch.
 
 Hands the page one function, ``chkobbaPy(name, json) -> json``, that forwards to
 ``chkobba.web.call`` (docs/facade.md); the page's JavaScript holds no rules and only renders what

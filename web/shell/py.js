@@ -1,5 +1,6 @@
-// The bridge to Python: the facade on the page's main thread (web/main.py
-// sets window.chkobbaPy) and the computer players' PyScript worker (ai.py).
+// The bridge to Python: the facade on the page's main thread (Pyodide loaded
+// here, bootPython() sets window.chkobbaPy) and the computer players'
+// PyScript worker (ai.py).
 
 export const timings = [];   // [what, start ms, duration ms] of facade calls and renders
 
@@ -28,6 +29,68 @@ export function py(name, args = {}) {
   return answer.ok;
 }
 
+// ------------------------------------------------------------------ boot
+
+/**
+ * The page's own interpreter: Pyodide loaded directly (no PyScript on the main
+ * thread, docs/boot.md). scripts/build_site.py writes the file names into
+ * <meta name="chkobba-boot"> (and modulepreload hints for Pyodide's modules),
+ * so nothing waits on a config request. Sets window.chkobbaPy and fires
+ * "chkobba:python-ready", or "py:error" if Python cannot start.
+ */
+export async function bootPython() {
+  const meta = document.querySelector('meta[name="chkobba-boot"]');
+  const boot = meta ? JSON.parse(meta.content)
+    : await fetch("./pyscript.json").then((r) => r.json()).then((c) => ({
+      pyodide: c.interpreter.replace(/pyodide\.mjs$/, ""), package: Object.keys(c.files)[0] }));
+  const indexURL = new URL(boot.pyodide, location.href).href;
+  const zip = fetch(new URL(boot.package, location.href)).then((r) => {
+    if (!r.ok) throw new Error(`${boot.package}: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+  const opts = { indexURL, lockFileContents: { info: boot.lock || {}, packages: {} } };
+  let pyodide;
+  const runs = boot.snapshotFormat === "runs";
+  if (boot.snapshot && (runs || typeof DecompressionStream === "function")) {
+    // The interpreter as it was after `import chkobba.web` at build time
+    // (scripts/make_snapshot.mjs): no CPython start-up, no imports here.
+    const snapshot = fetch(new URL(boot.snapshot, location.href)).then((r) => {
+      if (!r.ok) throw new Error(`${boot.snapshot}: HTTP ${r.status}`);
+      if (runs) return r.arrayBuffer().then(fromRuns);
+      return new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    });
+    try {
+      pyodide = await loadPyodide({ ...opts, _loadSnapshot: snapshot });
+    } catch (err) {
+      console.info("Starting Python without its snapshot:", err);
+    }
+  }
+  if (!pyodide) pyodide = await loadPyodide(opts);
+  pyodide.unpackArchive(await zip, "zip", { extractDir: "/home/pyodide" });
+  // A snapshot holds the random state it was made with.
+  pyodide.runPython("import random; random.seed()");
+  const call = pyodide.pyimport("chkobba.web").call;
+  // The facade answers any name or payload in words (it never raises).
+  window.chkobbaPy = (name, payload = "{}") => call(name, payload);
+  window.dispatchEvent(new CustomEvent("chkobba:python-ready"));
+}
+
+/** A snapshot stored without its zero pages (scripts/make_snapshot.mjs "runs"). */
+function fromRuns(buf) {
+  const v = new DataView(buf);
+  if (String.fromCharCode(...new Uint8Array(buf, 0, 4)) !== "CSNP") throw new Error("not a snapshot");
+  const mem = new Uint8Array(v.getUint32(4, true));
+  const n = v.getUint32(8, true);
+  let at = 12 + 8 * n;
+  for (let i = 0; i < n; i++) {
+    const off = v.getUint32(12 + 8 * i, true), len = v.getUint32(16 + 8 * i, true);
+    mem.set(new Uint8Array(buf, at, len), off);
+    at += len;
+  }
+  return mem;
+}
+
 let worker = null;
 
 /** The computer players' interpreter, started once. */
@@ -54,3 +117,10 @@ export async function askWorker(name, args) {
   if ("error" in answer) throw new FacadeError(answer);
   return answer.ok;
 }
+
+// Start at once: app.js listens for "chkobba:python-ready" (or finds
+// window.chkobbaPy) before this first await resolves.
+bootPython().catch((err) => {
+  console.error("Python could not start:", err);
+  window.dispatchEvent(new CustomEvent("py:error", { detail: err }));
+});
