@@ -43,6 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from chkobba.cli.arena import option_value, decision_stats, wilson  # noqa: E402
 from chkobba.registry import game_class  # noqa: E402
 from chkobba.session import Session  # noqa: E402
 
@@ -202,16 +203,6 @@ def run(where_a: Path, where_b: Path, levels: dict[str, str], game: str, options
     return results
 
 
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
-
-
 def paired_ci(results: list[dict[str, Any]], z: float = 1.96) -> tuple[float, float, float, int]:
     """a's share and its 95% interval over deal pairs (both games of a pair)."""
     by_pair: dict[int, list[float]] = {}
@@ -242,13 +233,6 @@ def paired_margin(results: list[dict[str, Any]], z: float = 1.96) -> tuple[float
     return (m, m - h, m + h)
 
 
-def pct(xs: list[float], q: float) -> float | None:
-    if not xs:
-        return None
-    d = sorted(xs)
-    return round(d[min(len(d) - 1, int(q * len(d)))], 1)
-
-
 def summarize(results: list[dict[str, Any]], meta: dict[str, Any], seconds: float) -> dict[str, Any]:
     n = len(results)
     a = sum(1 for r in results if r["winner"] == "a")
@@ -273,16 +257,8 @@ def summarize(results: list[dict[str, Any]], meta: dict[str, Any], seconds: floa
     for t in ("a", "b"):
         ms = [x for r in results for x in r[f"{t}_ms"]]
         if ms:
-            out[f"{t}_decision_ms"] = {"median": round(statistics.median(ms), 1), "p95": pct(ms, 0.95),
-                                       "max": round(max(ms), 1), "decisions": len(ms)}
+            out[f"{t}_decision_ms"] = decision_stats(ms)
     return out
-
-
-def _option_value(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return text
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -312,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
         name, eq, value = item.partition("=")
         if not eq:
             p.error(f"--option {item!r}: write NAME=VALUE")
-        options[name.strip()] = _option_value(value.strip())
+        options[name.strip()] = option_value(value.strip())
     if args.players is not None:
         options["players"] = args.players
     options = game_class(args.game).options_class().from_dict(options).to_dict()

@@ -178,16 +178,19 @@ def summarize(setup: Setup, results: list[GameResult], seconds: float) -> dict[s
         out["budget_a"] = {"rollouts": setup.budget_a.rollouts, "ms": setup.budget_a.ms}
     if setup.budget_b:
         out["budget_b"] = {"rollouts": setup.budget_b.rollouts, "ms": setup.budget_b.ms}
-    if a_ms:
-        out["a_decision_ms"] = {"median": round(statistics.median(a_ms), 1), "p95": _pct(a_ms, 0.95),
-                                "max": round(max(a_ms), 1), "decisions": len(a_ms)}
-    if b_ms:
-        out["b_decision_ms"] = {"median": round(statistics.median(b_ms), 1), "p95": _pct(b_ms, 0.95),
-                                "max": round(max(b_ms), 1), "decisions": len(b_ms)}
+    for side, ms in (("a", a_ms), ("b", b_ms)):
+        if ms:
+            out[f"{side}_decision_ms"] = decision_stats(ms)
     return out
 
 
-def _option_value(text: str) -> Any:
+def decision_stats(ms: list[float]) -> dict[str, Any]:
+    """Median, 95th percentile and maximum of decision times (ms)."""
+    return {"median": round(statistics.median(ms), 1), "p95": _pct(ms, 0.95),
+            "max": round(max(ms), 1), "decisions": len(ms)}
+
+
+def option_value(text: str) -> Any:
     try:
         return json.loads(text)
     except ValueError:
@@ -240,7 +243,7 @@ def main(argv: list[str]) -> int:
         if not eq or not name:
             print(f'--option "{item}": write it as NAME=VALUE, like capture=compulsory', file=sys.stderr)
             return 2
-        options[name.strip()] = _option_value(value.strip())
+        options[name.strip()] = option_value(value.strip())
     if args.players is not None:
         options["players"] = args.players
     if args.target is not None:
