@@ -38,11 +38,8 @@ export function py(name, args = {}) {
  * so nothing waits on a config request. Sets window.chkobbaPy and fires
  * "chkobba:python-ready", or "py:error" if Python cannot start.
  */
-export async function bootPython() {
-  const meta = document.querySelector('meta[name="chkobba-boot"]');
-  const boot = meta ? JSON.parse(meta.content)
-    : await fetch("./pyscript.json").then((r) => r.json()).then((c) => ({
-      pyodide: c.interpreter.replace(/pyodide\.mjs$/, ""), package: Object.keys(c.files)[0] }));
+async function bootPython() {
+  const boot = JSON.parse(document.querySelector('meta[name="chkobba-boot"]').content);
   const indexURL = new URL(boot.pyodide, location.href).href;
   const zip = fetch(new URL(boot.package, location.href)).then((r) => {
     if (!r.ok) throw new Error(`${boot.package}: HTTP ${r.status}`);
@@ -60,6 +57,9 @@ export async function bootPython() {
       if (runs) return r.arrayBuffer().then(fromRuns);
       return new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
     });
+    // Handled below when loadPyodide awaits it; without this a snapshot that
+    // fails before loadPyodide gets to it is reported as an uncaught rejection.
+    snapshot.catch(() => {});
     try {
       pyodide = await loadPyodide({ ...opts, _loadSnapshot: snapshot });
     } catch (err) {
@@ -118,9 +118,13 @@ export async function askWorker(name, args) {
   return answer.ok;
 }
 
-// Start at once: app.js listens for "chkobba:python-ready" (or finds
-// window.chkobbaPy) before this first await resolves.
-bootPython().catch((err) => {
-  console.error("Python could not start:", err);
-  window.dispatchEvent(new CustomEvent("py:error", { detail: err }));
-});
+// Start at once on the table page (the build gives it the boot meta):
+// app.js listens for "chkobba:python-ready" (or finds window.chkobbaPy) before
+// this first await resolves. Pages that only import py() (embed.html,
+// learn.html) start their own interpreter (web/embed/python.js).
+if (document.querySelector('meta[name="chkobba-boot"]')) {
+  bootPython().catch((err) => {
+    console.error("Python could not start:", err);
+    window.dispatchEvent(new CustomEvent("py:error", { detail: err }));
+  });
+}
