@@ -6,6 +6,7 @@ reason, and the step travels as a link."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -103,3 +104,15 @@ def test_lesson_files_are_strict() -> None:
             parse_lesson(case, "test")
     assert isinstance(parse_lesson(data, "ok"), Lesson)
     assert load(FILES[0]).id == data["id"]
+
+
+def test_lesson_texts_show_cards_as_symbols() -> None:
+    from chkobba.links.lessons import cards_as_symbols
+    sym = {"H": "\u2665\ufe0e", "C": "\u2663\ufe0e", "D": "\u2666\ufe0e", "S": "\u2660\ufe0e"}
+    assert cards_as_symbols("play 5H (5Hx2C3D), not TS") == (
+        f"play 5{sym['H']} (5{sym['H']} takes 2{sym['C']} 3{sym['D']}), not 10{sym['S']}")
+    assert cards_as_symbols("5 + 2 = 7: KDs and AH5") == "5 + 2 = 7: KDs and AH5"   # not card codes
+    for lesson in load_all():
+        for step in lesson.steps:
+            for text in (step.text.text, step.hint.text):
+                assert not re.search(r"\b(?:10|[A2-9TJQK])[DHSC]\b", text), text

@@ -13,6 +13,7 @@ not ask for.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -127,11 +128,32 @@ def _bad(lesson: str, problem: str) -> InvalidRecord:
     return InvalidRecord("lesson.file", lesson=lesson, problem=problem)
 
 
+_SUIT_SYMBOLS = {"D": "\u2666\ufe0e", "H": "\u2665\ufe0e", "S": "\u2660\ufe0e", "C": "\u2663\ufe0e"}
+_CARD = r"(?:10|[A2-9TJQK])[DHSC]"
+_CAPTURE_TEXT = re.compile(rf"\b({_CARD})x((?:{_CARD})+)\b")
+_CARD_CODE = re.compile(rf"\b({_CARD})\b")
+
+
+def _symbol(code: str) -> str:
+    rank = code[:-1]
+    return ("10" if rank == "T" else rank) + _SUIT_SYMBOLS[code[-1]]
+
+
+def cards_as_symbols(text: str) -> str:
+    """A lesson sentence as players read it: authors write card codes (5H) and
+    action texts (4Cx4H); readers see 5\u2665 and "4\u2663 takes 4\u2665".
+    """
+    def capture(m: re.Match[str]) -> str:
+        taken = re.findall(_CARD, m.group(2))
+        return f"{m.group(1)} takes " + " ".join(taken)
+    return _CARD_CODE.sub(lambda m: _symbol(m.group(1)), _CAPTURE_TEXT.sub(capture, text))
+
+
 def _text(name: str, data: Any, where: str) -> Text:
     if not isinstance(data, dict) or set(data) != {"key", "text"} or not all(
             isinstance(data[k], str) and data[k] for k in ("key", "text")):
         raise _bad(name, f'{where} must be {{"key": ..., "text": ...}}')
-    return Text(data["key"], data["text"])
+    return Text(data["key"], cards_as_symbols(data["text"]))
 
 
 def parse_lesson(data: Any, name: str = "?") -> Lesson:
