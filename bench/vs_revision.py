@@ -43,7 +43,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from chkobba.cli.arena import option_value, decision_stats, wilson  # noqa: E402
+from chkobba.cli.arena import decision_stats, option_value, wilson  # noqa: E402
+from side_by_side import checkout  # noqa: E402  (bench/ is the script's folder)
 from chkobba.registry import game_class  # noqa: E402
 from chkobba.session import Session  # noqa: E402
 
@@ -62,20 +63,6 @@ for line in sys.stdin:
 """
 
 
-def git(*args: str, cwd: Path = ROOT) -> str:
-    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout.strip()
-
-
-def checkout(rev: str) -> Path:
-    """A worktree of ``rev`` under .cache/ (the working tree itself for ``.``)."""
-    if rev in (".", "working-tree", "HEAD+"):
-        return ROOT
-    sha = git("rev-parse", "--verify", f"{rev}^{{commit}}")
-    path = ROOT / ".cache" / f"rev-{sha[:12]}"
-    if not (path / "chkobba" / "web.py").exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        git("worktree", "add", "--detach", "--force", str(path), sha)
-    return path
 
 
 class Side:
@@ -296,8 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     where_a, where_b = checkout(args.rev_a), checkout(args.rev)
     games = args.games + args.games % 2
     meta = {"game": args.game, "options": options, "a": f"{levels['a']}@{args.rev_a}",
-            "b": f"{levels['b']}@{args.rev}", "rev_b": git("rev-parse", "--short", f"{args.rev}^{{commit}}")
-            if args.rev != "." else ".", "seed": args.seed}
+            "b": f"{levels['b']}@{args.rev}", "rev_b": where_b.name.removeprefix("rev-") if where_b != ROOT else ".", "seed": args.seed}
     t0 = time.perf_counter()
     log = open(args.log, "a") if args.log else None
     try:
