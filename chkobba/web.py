@@ -672,7 +672,6 @@ def _state(table: Table) -> dict[str, Any]:
         # Non-card decisions only; card plays are never listed (see module doc).
         "words": _words(s, legal, to_act, me),
         "claim": claim,
-        "claim_window": claim,   # the v0.1 page's name for "claim"; goes with web/app.js
         "moves": moves,
         "last_round_moves": last_round_moves,
         "sheet": _sheet(s, moves_now, table.humans[0]),
@@ -999,7 +998,7 @@ def _embed_state(e: dict[str, Any], session: Session) -> dict[str, Any]:
         "to_act_kind": None if to_act is None else seats[to_act]["kind"],
         "words": [{"action": a, "label": WORD_LABELS[a], "code": f"word.{a}", "params": {}}
                   for a in legal if a in WORD_LABELS] if to_act == e["reader"] else [],
-        "claim": claim, "claim_window": claim, "moves": moves, "last_round_moves": last_round_moves,
+        "claim": claim, "moves": moves, "last_round_moves": last_round_moves,
         "sheet": _sheet(session, len(session.state.history())), "summary": session.summary(),
         "coach": False,
     }

@@ -255,7 +255,7 @@ export const chkobba = {
       case "answer": return mine ? "A re-deal is proposed: accept or refuse?" : `${name} is answering the re-deal proposal`;
       default:
         if (mine) {
-          return ui.playing() && (st.claim || st.claim_window)
+          return ui.playing() && st.claim
             ? "Your turn: pick a card (or claim first, if you saw a missed capture)" : "Your turn: pick a card";
         }
         return `${name}'s turn${ui.config.busy ? " \u2026" : ""}`;
@@ -305,7 +305,7 @@ export const chkobba = {
       // The claimed card is the one just laid if the player picked it, else
       // the first card picked; the engine judges the claim either way.
       const st = ui.state;
-      const w = st.claim || st.claim_window;
+      const w = st.claim;
       const laid = w && w.card;
       const card = t.includes(laid) ? laid : t[0];
       return `claim ${card}x${t.filter((c) => c !== card).join("")}`;

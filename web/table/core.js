@@ -505,9 +505,7 @@ export function sideOf(st, seat) {
 }
 
 export function claimOf(st) {
-  if (!st) return null;
-  if ("claim" in st) return st.claim;
-  return st.claim_window || null;
+  return st ? st.claim || null : null;
 }
 
 /** The newest move to show: the facade's move list, else the view's last move. */
