@@ -8,6 +8,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import CHKOBBA_OPTIONS
 
 from chkobba.cards import mask_of
 from chkobba.games.chkobba.state import DEAL, DECK_MASK, OVER, ChkobbaState
@@ -16,17 +17,7 @@ from chkobba.options import ChkobbaOptions
 from chkobba.records import replay, summary
 from chkobba.session import Session
 
-OPTIONS = st.fixed_dictionaries({
-    "players": st.sampled_from([2, 4]),
-    "faces": st.sampled_from(["QJK", "JQK"]),
-    "capture": st.sampled_from(["optional", "compulsory"]),
-    "missed_capture": st.booleans(),
-    "last_card_sweep": st.booleans(),
-    "redeal": st.booleans(),
-    "target": st.sampled_from([11, 21, 31]),
-    "match": st.sampled_from([1, 3, 5]),
-    "all_diamonds_wins": st.booleans(),
-})
+OPTIONS = st.fixed_dictionaries(CHKOBBA_OPTIONS)
 
 
 def snapshot(s: ChkobbaState) -> tuple[Any, ...]:

@@ -33,6 +33,7 @@ from typing import Any, Callable
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from strategies import CHKOBBA_OPTIONS
 
 from chkobba.errors import ChkobbaError, InvalidRecord
 from chkobba.messages import MESSAGES, render
@@ -50,17 +51,6 @@ def fuzz_settings(examples: int) -> Callable[[Any], Any]:
 
 
 # ------------------------------------------------------------ legal records
-CHKOBBA_OPTIONS = {
-    "players": st.sampled_from([2, 4]),
-    "faces": st.sampled_from(["QJK", "JQK"]),
-    "capture": st.sampled_from(["optional", "compulsory"]),
-    "missed_capture": st.booleans(),
-    "last_card_sweep": st.booleans(),
-    "redeal": st.booleans(),
-    "target": st.sampled_from([11, 21, 31]),
-    "match": st.sampled_from([1, 3, 5]),
-    "all_diamonds_wins": st.booleans(),
-}
 SEVEN_OPTIONS = {
     "players": st.just(4),
     "calls": st.booleans(),

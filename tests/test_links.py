@@ -21,6 +21,7 @@ from typing import Any, Callable
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import CHKOBBA_OPTIONS
 
 from chkobba.errors import ChkobbaError
 from chkobba.links import MAX_LENGTH, PREFIX, Link, decode, decode_record, encode
@@ -40,17 +41,6 @@ def fuzz(examples: int) -> Callable[[Any], Any]:
                     suppress_health_check=list(HealthCheck))
 
 
-CHKOBBA_OPTIONS = {
-    "players": st.sampled_from([2, 4]),
-    "faces": st.sampled_from(["QJK", "JQK"]),
-    "capture": st.sampled_from(["optional", "compulsory"]),
-    "missed_capture": st.booleans(),
-    "last_card_sweep": st.booleans(),
-    "redeal": st.booleans(),
-    "target": st.sampled_from([11, 21, 31]),
-    "match": st.sampled_from([1, 3, 5]),
-    "all_diamonds_wins": st.booleans(),
-}
 SEVEN_OPTIONS = {
     "calls": st.booleans(),
     "target": st.one_of(st.sampled_from([1, 100, 500]), st.integers(1, 100_000)),
