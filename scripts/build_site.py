@@ -43,6 +43,9 @@ import time
 import zipfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import catalogs  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 NODE_MODULES = ROOT / "node_modules"
@@ -167,6 +170,11 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
     for name in lesson_files:
         shutil.copy2(ROOT / "lessons" / name, out / "lessons" / name)
     (out / "lessons" / "index.json").write_text(json.dumps({"lessons": lesson_files}) + "\n")
+
+    # 1c. The catalogs (web/i18n/<lang>/*.json and the engine's and lessons'
+    # English) as one module per language: i18n/<lang>.js (scripts/catalogs.py).
+    counts = catalogs.write_modules(out / "i18n")
+    log("catalogs: " + ", ".join(f"{k} {v} texts" for k, v in counts.items()))
 
     # 2. PyScript, without source maps.
     shutil.copytree(PYSCRIPT_DIST, out / "pyscript", ignore=shutil.ignore_patterns("*.map"))
