@@ -54,7 +54,7 @@ def _site_is_fresh() -> bool:
     if not info.exists():
         return False
     built = info.stat().st_mtime
-    sources = [ROOT / "web", ROOT / "chkobba", ROOT / "scripts", ROOT / "package-lock.json"]
+    sources = [ROOT / "web", ROOT / "chkobba", ROOT / "scripts", ROOT / "lessons", ROOT / "package-lock.json"]
     for src in sources:
         paths = [src] if src.is_file() else [p for p in src.rglob("*") if "__pycache__" not in p.parts]
         if any(p.stat().st_mtime > built for p in paths if p.is_file()):
