@@ -1196,3 +1196,108 @@ def _share(args: dict[str, Any]) -> dict[str, Any]:
     except ChkobbaError as exc:
         raise WebError("web.share.table", reason=_message(exc)) from None
     return {"game": game, "position": position, "rounds": per_round}
+
+
+# ======================================================================
+# Player statistics (issue 12; docs/stats.md). The page keeps the
+# statistics (chkobba.stats' file object) in its storage and hands them in;
+# every call checks them as strictly as a file from outside (a damaged
+# stored value answers ``stats.file``, like any bad file), and answers the
+# new statistics. Only a finished match counts, once (by its record's id).
+
+from . import stats as _stats                       # noqa: E402  (registers stats.* codes)
+
+STATS_AT_LIMIT = _stats.MAX_AT
+
+
+def _stats_in(value: Any) -> _stats.Stats:
+    """The stored statistics a call was given (null: none yet)."""
+    return _stats.empty() if value is None else _stats.from_file(value)
+
+
+def _stats_at(args: dict[str, Any]) -> int:
+    import time
+    at = args.get("at")
+    if at is None:
+        return int(time.time() * 1000)
+    if type(at) is not int or not 0 <= at <= STATS_AT_LIMIT:
+        raise WebError("web.stats.at", value=_show(at))
+    return at
+
+
+M.register({
+    "web.stats.at": "The time must be a whole number of milliseconds from 0 to 2^53, not {value}",
+    "web.stats.text": "The file's text must be a text, not {kind}",
+})
+
+
+def _label(code: str, **params: Any) -> dict[str, Any]:
+    return {"code": code, "params": params, "text": _render(code, params)}
+
+
+def _stats_rows(stats: _stats.Stats) -> list[dict[str, Any]]:
+    rows = []
+    for t in _stats.totals(stats):
+        v = t["variant"]
+        if t["game"] == "chkobba":
+            parts = [_label("stats.players", players=v["players"]), _label(f"stats.capture.{v['capture']}"),
+                     _label("stats.target", target=v["target"]), _label(f"stats.match.{v['match']}")]
+        else:
+            parts = [_label("stats.calls." + str(v["calls"]).lower()), _label("stats.target", target=v["target"])]
+        t["game_label"] = _label(f"stats.game.{t['game']}")
+        t["variant_labels"] = parts
+        t["level_label"] = _label(f"stats.level.{t['level']}")
+        if t["game"] != "chkobba":
+            t["chkobbas"] = None
+        rows.append(t)
+    return rows
+
+
+def _stats_answer(stats: _stats.Stats, **extra: Any) -> dict[str, Any]:
+    return {"stats": _stats.to_file(stats), "rows": _stats_rows(stats), **extra}
+
+
+@_api("save", optional=("stats", "at"))
+def _stats_add(args: dict[str, Any]) -> dict[str, Any]:
+    """A finished match (its save, checked and replayed) added to the
+    statistics: ``{stats, rows, added}``; ``added`` is false when the
+    match was already counted (a reload at the end of a match)."""
+    _table_id(args)
+    stats = _stats_in(args.get("stats"))
+    at = _stats_at(args)
+    session, seats, _ = _load(args["save"])
+    new = _stats.add_match(stats, session, seats, at)
+    return _stats_answer(new, added=new is not stats)
+
+
+@_api(optional=("stats",))
+def _stats_view(args: dict[str, Any]) -> dict[str, Any]:
+    """The rows of the statistics table: ``{stats, rows}``; each row is a
+    group's totals with its labels as messages (``game_label``,
+    ``variant_labels``, ``level_label``)."""
+    _table_id(args)
+    return _stats_answer(_stats_in(args.get("stats")))
+
+
+@_api("text", optional=("stats",))
+def _stats_import(args: dict[str, Any]) -> dict[str, Any]:
+    """A file's text merged into the statistics (every match counted once):
+    ``{stats, rows, added}`` (how many matches were new). A bad file answers
+    ``stats.file`` and the page keeps what it had."""
+    _table_id(args)
+    stats = _stats_in(args.get("stats"))
+    text = args["text"]
+    if not isinstance(text, str):
+        raise WebError("web.stats.text", kind=_kind(text))
+    incoming = _stats.from_text(text)
+    before = {m[0] for m in stats["matches"]}
+    merged = _stats.merge(stats, incoming)
+    added = sum(1 for m in incoming["matches"] if m[0] not in before)
+    return _stats_answer(merged, added=added)
+
+
+@_api(optional=("stats",))
+def _stats_export(args: dict[str, Any]) -> dict[str, Any]:
+    """The statistics as a file's text: ``{text}``."""
+    _table_id(args)
+    return {"text": _stats.to_text(_stats_in(args.get("stats")))}
