@@ -13,6 +13,7 @@ import { renderSummary } from "./shell/sheet.js";
 import { PageTimer } from "./shell/timers.js";
 import { Handoff } from "./shell/handoff.js";
 import { appendRoundReplay, initShare } from "./shell/share.js";
+import { initStats, recordMatch } from "./shell/stats.js";
 
 // How long each computer move stays on its own before the next one (ms).
 const PACE_MS = { slow: 2600, normal: 1500, fast: 700, instant: 0 };
@@ -113,6 +114,7 @@ function commit(next, before) {
   const rects = before ? app.table.cardRects() : null;
   app.state = next;
   timed("save", save);
+  timed("stats", () => recordMatch(next));   // a finished match, counted once (web/shell/stats.js)
   const ended = roundEnded(next);
   if (ended && before) {
     // The last move and the cards left on the table show first; the
@@ -486,6 +488,7 @@ app.table = mount($("table"), { state: null, onAction: humanAct, onHint: request
 app.handoff = new Handoff({ onReveal: reveal, guarded: () => [$("table"), document.querySelector("header.bar")] });
 app.timer = new PageTimer({ onTimeout: () => humanAct("timeout"), display: () => $("table").querySelector(".sd-timer") });
 initShare({ getState: () => app.state, py });   // the Share dialog (web/shell/share.js)
+initStats({ py });   // the Statistics button and dialog (web/shell/stats.js, issue 12)
 wire();
 window.addEventListener("py:error", () => root.classList.add("failed"));
 if (window.chkobbaPy) onPythonReady();

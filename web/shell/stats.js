@@ -1,0 +1,384 @@
+// Player statistics (issue 12; docs/stats.md): the shell records each
+// finished match once, and the Statistics dialog shows one table per game,
+// exports them to a file and imports a file (merged: every match counts once).
+// Nothing is computed here: the facade (chkobba/web.py, chkobba/stats.py)
+// checks the stored statistics, adds a match from its save, merges a file and
+// answers the rows to show. This file only stores what it answers.
+
+import { openDialog, closeDialog, setupDialog } from "./dialogs.js";
+import { FacadeError } from "./py.js";
+import { initI18n, t } from "../i18n/i18n.js";
+
+export const STATS_KEY = "chkobba.stats.v1";
+export const STATS_DAMAGED_KEY = "chkobba.stats.damaged.v1";
+// Larger files are refused before they are read (the facade's own limit is
+// 600,000 characters; a character is at least one byte).
+const MAX_FILE_BYTES = 600_000;
+
+const ctx = { py: null, dialog: null, button: null, ready: null, damaged: null };
+
+// ------------------------------------------------------------------ messages
+
+function isMessage(v) {
+  return v && typeof v === "object" && !Array.isArray(v) && typeof v.code === "string";
+}
+
+/** A facade message {code, params} in the page's language (nested messages too). */
+export function messageText(m) {
+  if (!isMessage(m)) return "";
+  const params = {};
+  for (const [k, v] of Object.entries(m.params || {})) params[k] = isMessage(v) ? messageText(v) : v;
+  return t(`msg.${m.code}`, params);
+}
+
+// ------------------------------------------------------------------ storage
+
+function readStored() {
+  try { return localStorage.getItem(STATS_KEY); } catch (e) { return null; }
+}
+
+function store(stats) {
+  localStorage.setItem(STATS_KEY, JSON.stringify(stats));
+}
+
+/** Keep a damaged stored value aside (the newest one), clear it, and say so. */
+function keepDamaged(raw, reason) {
+  try {
+    localStorage.setItem(STATS_DAMAGED_KEY, JSON.stringify({ at: new Date().toISOString(), text: raw, reason }));
+  } catch (e) { /* storage full: the damaged text is still offered for download below */ }
+  try { localStorage.removeItem(STATS_KEY); } catch (e) { /* nothing to do */ }
+  ctx.damaged = raw;
+  showNotice();
+}
+
+/**
+ * The stored statistics checked by the facade: its answer {stats, rows}.
+ * A value that cannot be read is kept aside and reported; counting starts again.
+ */
+function loadChecked() {
+  const raw = readStored();
+  let stats = null;
+  if (raw !== null) {
+    try {
+      stats = JSON.parse(raw);
+    } catch (e) {
+      keepDamaged(raw, "not JSON");
+      stats = null;
+    }
+  }
+  try {
+    return ctx.py("stats_view", { stats });
+  } catch (err) {
+    if (!(err instanceof FacadeError) || stats === null) throw err;
+    keepDamaged(raw, err.message);
+    return ctx.py("stats_view", { stats: null });
+  }
+}
+
+// ------------------------------------------------------------------ recording
+
+/**
+ * Called by the shell with every state it commits: a finished match is
+ * added once (the facade knows it by its record, so a reload at the end of
+ * a match, which commits the same state again, changes nothing).
+ */
+export function recordMatch(state) {
+  if (!ctx.py || !state || !state.save || !state.sheet || !state.sheet.over) return;
+  try {
+    const { stats } = loadChecked();
+    const answer = ctx.py("stats_add", { stats, save: state.save, at: Date.now() });
+    if (answer.added) store(answer.stats);
+    if (ctx.dialog && ctx.dialog.open) draw(answer.rows);
+  } catch (err) {
+    // A statistics problem never stops the game: it is said in the dialog.
+    ctx.lastError = err instanceof FacadeError ? messageText(err.msg) || err.message : String(err);
+  }
+}
+
+// ------------------------------------------------------------------ the dialog
+
+const COLUMNS = [
+  ["matches", "stats.col.played"],
+  ["wins", "stats.col.won"],
+  ["rounds", "stats.col.rounds"],
+  ["avg_points", "stats.col.avg"],
+  ["chkobbas", "stats.col.chkobbas"],
+  ["best_streak", "stats.col.best"],
+  ["streak", "stats.col.streak"],
+];
+
+function el(tag, attrs = {}, text = null) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== null) e.textContent = text;
+  return e;
+}
+
+function tableFor(game, rows, index) {
+  const cols = COLUMNS.filter(([key]) => key !== "chkobbas" || game === "chkobba");
+  const captionId = `stats-caption-${index}`;
+  const wrap = el("div", { class: "stats-scroll", role: "region", tabindex: "0", "aria-labelledby": captionId });
+  const table = el("table", { class: "stats-table", "data-game": game });
+  table.append(el("caption", { id: captionId }, messageText(rows[0].game_label)));
+  const head = el("tr");
+  head.append(el("th", { scope: "col" }, t("stats.col.table")));
+  for (const [key, label] of cols) head.append(el("th", { scope: "col", "data-col": key }, t(label)));
+  const thead = el("thead");
+  thead.append(head);
+  const tbody = el("tbody");
+  for (const r of rows) {
+    const tr = el("tr", { "data-level": r.level, "data-variant": JSON.stringify(r.variant) });
+    const th = el("th", { scope: "row" });
+    th.append(el("span", { class: "stats-variant" }, r.variant_labels.map(messageText).join(t("stats.list_separator"))));
+    th.append(el("span", { class: "stats-level" }, messageText(r.level_label)));
+    tr.append(th);
+    for (const [key] of cols) {
+      const v = r[key];
+      tr.append(el("td", { "data-col": key, "data-value": v === null ? "" : String(v) },
+        v === null ? "–" : new Intl.NumberFormat(document.documentElement.lang || "en").format(v)));
+    }
+    tbody.append(tr);
+  }
+  table.append(thead, tbody);
+  wrap.append(table);
+  return wrap;
+}
+
+function draw(rows) {
+  const body = ctx.dialog.querySelector(".stats-body");
+  body.replaceChildren();
+  if (!rows.length) {
+    body.append(el("p", { class: "stats-empty" }, t("stats.empty")));
+    return;
+  }
+  const games = [];
+  for (const r of rows) if (!games.includes(r.game)) games.push(r.game);
+  games.forEach((g, i) => body.append(tableFor(g, rows.filter((r) => r.game === g), i)));
+}
+
+function say(text, isError = false) {
+  const err = ctx.dialog.querySelector(".stats-error");
+  const ok = ctx.dialog.querySelector(".stats-status");
+  err.textContent = isError ? text : "";
+  err.hidden = !isError;
+  ok.textContent = isError ? "" : text;
+}
+
+function refresh() {
+  const { rows } = loadChecked();
+  draw(rows);
+}
+
+function open() {
+  if (!window.chkobbaPy) return;
+  say("");
+  if (ctx.damaged !== null) say(t("stats.damaged"), true);
+  if (ctx.lastError) { say(ctx.lastError, true); ctx.lastError = null; }
+  confirmReset(false);
+  try {
+    refresh();
+  } catch (err) {
+    say(err instanceof FacadeError ? messageText(err.msg) || err.message : String(err), true);
+  }
+  openDialog(ctx.dialog, ctx.dialog.querySelector(".stats-close"));
+}
+
+function today() {
+  const d = new Date();
+  const p = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+function download(text, name) {
+  const blob = new Blob([text], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+function exportFile() {
+  try {
+    const { stats } = loadChecked();
+    const { text } = ctx.py("stats_export", { stats });
+    const name = `chkobba-stats-${today()}.json`;
+    download(text, name);
+    say(t("stats.exported", { name }));
+  } catch (err) {
+    say(err instanceof FacadeError ? messageText(err.msg) || err.message : String(err), true);
+  }
+}
+
+function importError(err) {
+  // One plain error; what was stored is left as it was.
+  if (err instanceof FacadeError && err.code === "stats.file") return messageText(err.msg);
+  return t("stats.import.bad");
+}
+
+async function importFile(file) {
+  if (!file) return;
+  if (file.size > MAX_FILE_BYTES) {
+    say(messageText({ code: "stats.file", params: { reason: { code: "stats.file.size",
+      params: { size: file.size, limit: MAX_FILE_BYTES } } } }), true);
+    return;
+  }
+  let answer;
+  try {
+    const text = await file.text();
+    const { stats } = loadChecked();
+    answer = ctx.py("stats_import", { stats, text });
+  } catch (err) {
+    say(importError(err), true);
+    return;
+  }
+  try {
+    store(answer.stats);
+  } catch (err) {
+    say(t("stats.save_failed", { reason: err.message }), true);
+    return;
+  }
+  draw(answer.rows);
+  say(t("stats.imported", { count: answer.added }));
+}
+
+function confirmReset(show) {
+  const box = ctx.dialog.querySelector(".stats-confirm");
+  box.hidden = !show;
+  ctx.dialog.querySelector(".stats-actions").hidden = show;
+  if (show) box.querySelector(".stats-reset-no").focus();
+}
+
+function reset() {
+  try { localStorage.removeItem(STATS_KEY); } catch (e) { /* nothing stored */ }
+  confirmReset(false);
+  draw([]);
+  say(t("stats.reset.done"));
+  ctx.dialog.querySelector(".stats-reset").focus();
+}
+
+// ------------------------------------------------------------------ the notice
+
+function showNotice() {
+  const n = document.getElementById("stats-notice");
+  if (!n || ctx.damaged === null) return;
+  n.querySelector(".notice-text").textContent = t("stats.damaged");
+  n.hidden = false;
+}
+
+function makeNotice() {
+  const n = el("div", { id: "stats-notice", class: "notice", role: "status" });
+  n.hidden = true;
+  n.append(el("p", { class: "notice-text" }));
+  const actions = el("div", { class: "notice-actions" });
+  const dl = el("button", { type: "button", class: "btn small" }, t("stats.damaged.download"));
+  const dismiss = el("button", { type: "button", class: "btn small ghost" }, t("stats.dismiss"));
+  dl.addEventListener("click", () => {
+    if (ctx.damaged !== null) download(ctx.damaged, `chkobba-stats-damaged-${today()}.json`);
+  });
+  dismiss.addEventListener("click", () => { n.hidden = true; });
+  actions.append(dl, dismiss);
+  n.append(actions);
+  const after = document.getElementById("notice");
+  if (after) after.after(n); else document.body.prepend(n);
+  showNotice();
+  return n;
+}
+
+function makeDialog() {
+  const d = el("dialog", { id: "stats", class: "panel stats", "aria-labelledby": "stats-title" });
+  d.innerHTML = `
+    <div class="summary-box">
+      <h2 id="stats-title"></h2>
+      <p class="stats-intro"></p>
+      <p class="stats-error notice" role="alert" hidden></p>
+      <div class="stats-body"></div>
+      <p class="stats-status" role="status" aria-live="polite"></p>
+      <div class="stats-confirm" hidden>
+        <p class="stats-confirm-text"></p>
+        <div class="form-actions">
+          <button type="button" class="btn ghost stats-reset-no"></button>
+          <button type="button" class="btn primary danger stats-reset-yes"></button>
+        </div>
+      </div>
+      <div class="form-actions stats-actions">
+        <button type="button" class="btn ghost stats-reset"></button>
+        <label class="btn stats-import"><span></span><input type="file" accept=".json,application/json" class="stats-file"></label>
+        <button type="button" class="btn stats-export"></button>
+        <button type="button" class="btn primary stats-close"></button>
+      </div>
+    </div>`;
+  const text = (sel, key) => { d.querySelector(sel).textContent = t(key); };
+  text("#stats-title", "stats.title");
+  text(".stats-intro", "stats.intro");
+  text(".stats-confirm-text", "stats.reset.question");
+  text(".stats-reset-no", "stats.reset.no");
+  text(".stats-reset-yes", "stats.reset.yes");
+  text(".stats-reset", "stats.reset");
+  text(".stats-import span", "stats.import");
+  text(".stats-export", "stats.export");
+  text(".stats-close", "stats.close");
+  d.querySelector(".stats-file").setAttribute("aria-label", t("stats.import.label"));
+  document.body.append(d);
+  const close = () => closeDialog(d);
+  setupDialog(d, { onCancel: close });
+  d.querySelector(".stats-close").addEventListener("click", close);
+  d.querySelector(".stats-export").addEventListener("click", exportFile);
+  const input = d.querySelector(".stats-file");
+  input.addEventListener("change", async () => {
+    const file = input.files && input.files[0];
+    await importFile(file);
+    input.value = "";
+  });
+  d.querySelector(".stats-reset").addEventListener("click", () => confirmReset(true));
+  d.querySelector(".stats-reset-no").addEventListener("click", () => {
+    confirmReset(false);
+    d.querySelector(".stats-reset").focus();
+  });
+  d.querySelector(".stats-reset-yes").addEventListener("click", reset);
+  return d;
+}
+
+const ICON = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+  <path fill="currentColor" d="M4 20h16v-2H4zm1-4h3V9H5zm5.5 0h3V4h-3zm5.5 0h3v-5h-3z"/></svg>`;
+
+/**
+ * Add the Statistics buttons (below the table, and on the start screen) and dialog.
+ * `py` is the facade call; the button is usable once Python is ready.
+ */
+export async function initStats({ py }) {
+  ctx.py = py;          // called only once Python is ready (recordMatch, the button)
+  await initI18n();
+  // Below the table, beside "Share this game" (the top bar is full on a 360 px phone).
+  const button = el("button", { type: "button", id: "stats-button", class: "btn small ghost icon-btn" });
+  button.innerHTML = ICON;
+  button.append(el("span", {}, t("stats.button")));
+  button.disabled = true;
+  let bar = document.querySelector(".share-bar");
+  if (!bar) {
+    bar = el("p", { class: "share-bar" });
+    document.getElementById("table").after(bar);
+  }
+  bar.prepend(button);
+  ctx.button = button;
+  // The start screen (shown first on a new phone) offers them too, to import a file.
+  const startActions = document.querySelector("#start-form .form-actions");
+  const fromStart = el("button", { type: "button", id: "stats-from-start", class: "btn ghost" }, t("stats.button"));
+  fromStart.disabled = true;
+  if (startActions) startActions.prepend(fromStart);
+  makeNotice();
+  ctx.dialog = makeDialog();
+  button.addEventListener("click", open);
+  fromStart.addEventListener("click", open);
+  const ready = () => {
+    button.disabled = false;
+    fromStart.disabled = false;
+    document.documentElement.classList.add("stats-ready");
+    // A damaged stored value is found (and reported) at start, not only at a match's end.
+    try { loadChecked(); } catch (e) { /* said when the dialog opens */ }
+  };
+  if (window.chkobbaPy) ready();
+  else window.addEventListener("chkobba:python-ready", ready, { once: true });
+}
