@@ -251,9 +251,12 @@ def totals(stats: Stats) -> list[dict[str, Any]]:
     ``streak`` (the winning streak now), ``avg_points`` (points per round,
     or None before any round). Ordered by game, then most played."""
     out = []
+    by_group: dict[int, list[list[Any]]] = {}
+    for m in stats["matches"]:          # in the order they ended
+        by_group.setdefault(m[1], []).append(m)
     for i, g in enumerate(stats["groups"]):
         e = g.get("earlier") or dict.fromkeys(EARLIER, 0)
-        rows = [m for m in stats["matches"] if m[1] == i]
+        rows = by_group.get(i, [])
         streak, best = _run(e["streak"], e["best_streak"], (bool(m[3]) for m in rows))
         t = {"game": g["game"], "variant": dict(g["variant"]), "level": g["level"],
              "matches": e["matches"] + len(rows), "wins": e["wins"] + sum(1 for m in rows if m[3]),
@@ -416,6 +419,27 @@ def from_file(data: Any) -> Stats:
         raise _bad("stats.file.format") from None
 
 
+def _bad_match(m: Any, i: int, ids: set[str], groups: list[dict[str, Any]]) -> None:
+    """Raise the refusal of match ``i`` (0-based) of a file, which is wrong."""
+    where = _where("match", i + 1)
+    if not isinstance(m, list) or len(m) != 7:
+        raise _bad("stats.file.value", where=where, value=_show(m))
+    mid, group, at, won, rounds, points, chkobbas = m
+    if not isinstance(mid, str) or not ID.match(mid):
+        raise _bad("stats.file.value", where=_where("match", i + 1, "id"), value=_show(mid))
+    if mid in ids:
+        raise _bad("stats.file.twice", where=_where("match", i + 1, "id"))
+    _whole(group, 0, len(groups) - 1, _where("match", i + 1, "group"))
+    _whole(at, 0, MAX_AT, _where("match", i + 1, "time"))
+    if not isinstance(won, bool):
+        raise _bad("stats.file.value", where=_where("match", i + 1, "won"), value=_show(won))
+    _whole(rounds, 1, MAX_ROUNDS, _where("match", i + 1, "rounds"))
+    _whole(points, 0, MAX_POINTS, _where("match", i + 1, "points"))
+    most = MAX_ROUNDS * 40 if groups[group]["game"] == "chkobba" else 0
+    _whole(chkobbas, 0, most, _where("match", i + 1, "chkobbas"))
+    raise _bad("stats.file.value", where=where, value=_show(m))   # not reached: one check above failed
+
+
 def _from_file(data: Any) -> Stats:
     if not isinstance(data, dict):
         raise _bad("stats.file.type", kind=_kind(data))
@@ -469,25 +493,20 @@ def _from_file(data: Any) -> Stats:
         groups.append(out)
     matches = []
     ids: set[str] = set()
+    last_group = len(groups) - 1
     for i, m in enumerate(matches_in):
-        where = _where("match", i + 1)
-        if not isinstance(m, list) or len(m) != 7:
-            raise _bad("stats.file.value", where=where, value=_show(m))
-        mid, group, at, won, rounds, points, chkobbas = m
-        if not isinstance(mid, str) or not ID.match(mid):
-            raise _bad("stats.file.value", where=_where("match", i + 1, "id"), value=_show(mid))
-        if mid in ids:
-            raise _bad("stats.file.twice", where=_where("match", i + 1, "id"))
-        ids.add(mid)
-        _whole(group, 0, len(groups) - 1, _where("match", i + 1, "group"))
-        _whole(at, 0, MAX_AT, _where("match", i + 1, "time"))
-        if not isinstance(won, bool):
-            raise _bad("stats.file.value", where=_where("match", i + 1, "won"), value=_show(won))
-        _whole(rounds, 1, MAX_ROUNDS, _where("match", i + 1, "rounds"))
-        _whole(points, 0, MAX_POINTS, _where("match", i + 1, "points"))
-        most = MAX_ROUNDS * 40 if groups[group]["game"] == "chkobba" else 0
-        _whole(chkobbas, 0, most, _where("match", i + 1, "chkobbas"))
-        matches.append([mid, group, at, won, rounds, points, chkobbas])
+        # the common case checked first, cheaply; the words of a refusal are made only then
+        if type(m) is list and len(m) == 7:
+            mid, group, at, won, rounds, points, chkobbas = m
+            if (type(mid) is str and ID.match(mid) and mid not in ids and type(group) is int
+                    and 0 <= group <= last_group and type(at) is int and 0 <= at <= MAX_AT
+                    and type(won) is bool and type(rounds) is int and 1 <= rounds <= MAX_ROUNDS
+                    and type(points) is int and 0 <= points <= MAX_POINTS and type(chkobbas) is int
+                    and 0 <= chkobbas <= (MAX_ROUNDS * 40 if groups[group]["game"] == "chkobba" else 0)):
+                ids.add(mid)
+                matches.append([mid, group, at, won, rounds, points, chkobbas])
+                continue
+        _bad_match(m, i, ids, groups)
     return _fold({"format": FORMAT, "version": VERSION, "groups": groups, "matches": matches})
 
 
