@@ -108,6 +108,8 @@ def test_a_finished_match_is_counted_once_exported_and_imported(make_page: Any, 
 
     final = finish_match(page)
     want = expected_numbers(final["save"])
+    page.wait_for_function(f"() => localStorage.getItem('{STATS_KEY}') !== null")
+    assert len(json.loads(stored(page))["matches"]) == 1
     # A reload at the end of the match resumes the finished game: not counted again.
     page.reload()
     page.wait_for_selector("html.ready")

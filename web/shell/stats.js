@@ -6,8 +6,8 @@
 // answers the rows to show. This file only stores what it answers.
 
 import { openDialog, closeDialog, setupDialog } from "./dialogs.js";
-import { FacadeError } from "./py.js";
-import { initI18n, t } from "../i18n/i18n.js";
+import { FacadeError, timed } from "./py.js";
+import { formatNumber, initI18n, onLanguageChange, t } from "../i18n/i18n.js";
 
 export const STATS_KEY = "chkobba.stats.v1";
 export const STATS_DAMAGED_KEY = "chkobba.stats.damaged.v1";
@@ -15,7 +15,7 @@ export const STATS_DAMAGED_KEY = "chkobba.stats.damaged.v1";
 // 600,000 characters; a character is at least one byte).
 const MAX_FILE_BYTES = 600_000;
 
-const ctx = { py: null, dialog: null, button: null, ready: null, damaged: null };
+const ctx = { py: null, dialog: null, button: null, damaged: null, lastError: null, texts: () => {} };
 
 // ------------------------------------------------------------------ messages
 
@@ -84,6 +84,12 @@ function loadChecked() {
  */
 export function recordMatch(state) {
   if (!ctx.py || !state || !state.save || !state.sheet || !state.sheet.over) return;
+  // Just after the end of the match is drawn (replaying the match takes a
+  // moment); if the page is closed first, the resumed finished game records it.
+  setTimeout(() => timed("stats", () => record(state)), 50);
+}
+
+function record(state) {
   try {
     const { stats } = loadChecked();
     const answer = ctx.py("stats_add", { stats, save: state.save, at: Date.now() });
@@ -135,7 +141,7 @@ function tableFor(game, rows, index) {
     for (const [key] of cols) {
       const v = r[key];
       tr.append(el("td", { "data-col": key, "data-value": v === null ? "" : String(v) },
-        v === null ? "–" : new Intl.NumberFormat(document.documentElement.lang || "en").format(v)));
+        v === null ? "–" : formatNumber(v)));
     }
     tbody.append(tr);
   }
@@ -310,17 +316,20 @@ function makeDialog() {
         <button type="button" class="btn primary stats-close"></button>
       </div>
     </div>`;
-  const text = (sel, key) => { d.querySelector(sel).textContent = t(key); };
-  text("#stats-title", "stats.title");
-  text(".stats-intro", "stats.intro");
-  text(".stats-confirm-text", "stats.reset.question");
-  text(".stats-reset-no", "stats.reset.no");
-  text(".stats-reset-yes", "stats.reset.yes");
-  text(".stats-reset", "stats.reset");
-  text(".stats-import span", "stats.import");
-  text(".stats-export", "stats.export");
-  text(".stats-close", "stats.close");
-  d.querySelector(".stats-file").setAttribute("aria-label", t("stats.import.label"));
+  ctx.texts = () => {
+    const text = (sel, key) => { d.querySelector(sel).textContent = t(key); };
+    text("#stats-title", "stats.title");
+    text(".stats-intro", "stats.intro");
+    text(".stats-confirm-text", "stats.reset.question");
+    text(".stats-reset-no", "stats.reset.no");
+    text(".stats-reset-yes", "stats.reset.yes");
+    text(".stats-reset", "stats.reset");
+    text(".stats-import span", "stats.import");
+    text(".stats-export", "stats.export");
+    text(".stats-close", "stats.close");
+    d.querySelector(".stats-file").setAttribute("aria-label", t("stats.import.label"));
+  };
+  ctx.texts();
   document.body.append(d);
   const close = () => closeDialog(d);
   setupDialog(d, { onCancel: close });
@@ -372,6 +381,13 @@ export async function initStats({ py }) {
   ctx.dialog = makeDialog();
   button.addEventListener("click", open);
   fromStart.addEventListener("click", open);
+  // Another language picked: the buttons and the dialog say it in that one.
+  onLanguageChange(() => {
+    button.querySelector("span").textContent = t("stats.button");
+    fromStart.textContent = t("stats.button");
+    ctx.texts();
+    if (ctx.dialog.open) refresh();
+  });
   const ready = () => {
     button.disabled = false;
     fromStart.disabled = false;
