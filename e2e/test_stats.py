@@ -233,7 +233,7 @@ def test_the_dialog_fits_phones_and_reads_right_to_left(make_page: Any, tmp_path
             td = page.locator("#stats table.stats-table tbody td").first.bounding_box()
             assert th["x"] > td["x"]
         if query == "?lang=fr":
-            assert page.locator("#stats table.stats-table thead th").nth(1).inner_text() == "Jouées"
+            assert page.locator("#stats table.stats-table thead th").nth(1).inner_text() == "Joués"
         shot(page, f"stats-dialog-{name}")
         page.keyboard.press("Escape")
         page.wait_for_function("() => !document.getElementById('stats').open")
