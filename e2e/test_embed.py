@@ -384,3 +384,55 @@ def test_share_dialog_of_a_seven_diamonds_game(make_page: Any) -> None:
         other.wait_for_selector(READY, timeout=180_000)
         assert other.evaluate("() => window.chkobbaEmbed.info.mode") == mode
         assert other.locator(f"{ROOT} .ck-seven .sd-rows").count() == 1
+
+
+HOST_JS_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>A lesson post</title>
+<script src="{base}embed/host.js"></script></head>
+<body style="margin:0;width:1280px">
+<p>Three positions from my lesson.</p>
+<div data-chkobba-embed="#{replay}" data-title="A game" style="display:inline-block;width:420px"></div>
+<div data-chkobba-embed="{sd}" style="display:inline-block;width:420px"></div>
+<div data-chkobba-embed="c1.&lt;img src=x onerror=window.__xss=1&gt;" style="display:inline-block;width:420px"></div>
+<div style="height:2000px">More words.</div>
+<div id="far" data-chkobba-embed="{puzzle}"></div>
+</body></html>"""
+
+
+def test_host_script_mounts_frames_that_start_python_one_at_a_time(make_page: Any) -> None:
+    """embed/host.js: divs become sandboxed lazy frames fitted to their
+    height; the frames on screen start Python one after the other (never two
+    at once); a hostile link is refused in its frame; a frame off screen
+    starts nothing."""
+    page = make_page(viewport={"width": 1280, "height": 900})
+    base = page.base_url
+    html = HOST_JS_PAGE.format(base=base, replay=LINKS["replay"], sd=SD_LINKS["replay"], puzzle=LINKS["puzzle"])
+    page.route(f"{base}lesson-post.html", lambda route: route.fulfill(status=200, content_type="text/html", body=html))
+    page.goto(f"{base}lesson-post.html")
+    frames = page.locator("iframe[data-chkobba-frame]")
+    assert frames.count() == 4
+    for i in range(4):
+        f = frames.nth(i)
+        assert f.get_attribute("sandbox") == "allow-scripts" and f.get_attribute("loading") == "lazy"
+    a, b, bad, far = (frames.nth(i).element_handle().content_frame() for i in range(4))
+    for f in (a, b):
+        f.wait_for_selector(READY, timeout=240_000)
+    bad.wait_for_selector("body[data-state=error]", state="attached", timeout=60_000)
+    assert page.evaluate("() => window.__xss") is None and bad.evaluate("() => window.__xss") is None
+    assert a.evaluate("() => window.chkobbaEmbed.info.game") == "chkobba"
+    assert b.evaluate("() => window.chkobbaEmbed.info.game") == "seven_diamonds"
+    # one at a time: each "go" is followed by that frame's "started" before the next "go"
+    page.wait_for_function("() => window.chkobbaHost.log.length >= 4")
+    log = page.evaluate("() => window.chkobbaHost.log")
+    gos = [i for kind, i in log if kind == "go"]
+    assert sorted(gos) == [0, 1], log
+    for n, (kind, i) in enumerate(log):
+        if kind == "go":
+            assert log[n + 1] == ["started", i], log
+    # fitted: each frame's height is the height its page reported
+    page.wait_for_function("""() => [...document.querySelectorAll('iframe[data-chkobba-frame]')].slice(0, 2)
+        .every((f) => f.style.height !== '560px')""")
+    h = page.evaluate("() => document.querySelectorAll('iframe[data-chkobba-frame]')[0].getBoundingClientRect().height")
+    inner = a.evaluate("() => Math.ceil(document.documentElement.getBoundingClientRect().height)")
+    assert abs(h - inner) <= 1, (h, inner)
+    # the frame far below has not started Python
+    assert far.evaluate("() => typeof window.chkobbaPy") == "undefined"

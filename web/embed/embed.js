@@ -86,10 +86,7 @@ function show(answer) {
       b.disabled = (go === "first" || go === "back") ? answer.index === 0 : (go === "forward" || go === "last" || go === "play") && answer.index >= answer.count - 1 && !ui.timer;
     }
   }
-  if (mode === "play") {
-    const who = st.to_act === null ? "The game is over." : readerTurn ? "Your move." : "The computer is thinking\u2026";
-    $(".embed-pos").textContent = who;
-  }
+  // play: whose turn it is is the table's own status line (no second line here)
   const rounds = st.sheet && st.sheet.rounds;
   const box = $(".embed-rounds");
   if (rounds && rounds.length) {
@@ -247,6 +244,36 @@ function puzzleAct(action) {
   }
 }
 
+// ------------------------------------------------------- embed/host.js
+
+const HOSTED = new URLSearchParams(location.search).has("host") && window.parent !== window;
+
+function toHost(type) {
+  if (!HOSTED) return;
+  try { window.parent.postMessage({ type }, "*"); } catch { /* no parent */ }
+}
+
+/**
+ * Under embed/host.js (?host=1) the frames of a page start Python one at a
+ * time: ask the host for a turn and wait for its "go". A host that does not
+ * answer within 2 s (the script is missing) is not waited for.
+ */
+function hostTurn() {
+  if (!HOSTED) return Promise.resolve();
+  return new Promise((resolve) => {
+    let queued = false;
+    const done = () => { window.removeEventListener("message", onMessage); resolve(); };
+    const onMessage = (e) => {
+      if (e.source !== window.parent || !e.data) return;
+      if (e.data.type === "chkobba:queued") queued = true;
+      else if (e.data.type === "chkobba:go") done();
+    };
+    window.addEventListener("message", onMessage);
+    toHost("chkobba:waiting");
+    setTimeout(() => { if (!queued) done(); }, 2000);
+  });
+}
+
 // -------------------------------------------------------------------- boot
 
 async function boot() {
@@ -256,11 +283,14 @@ async function boot() {
   const frag = fragment();
   if (frag.error) return fail(frag.error);
   await whenVisible($("#embed"));
+  await hostTurn();
   try {
     await loadPython();
   } catch {
+    toHost("chkobba:started");
     return fail("The card engine could not be loaded here.");
   }
+  toHost("chkobba:started");
   let answer;
   try {
     setTemplates(py("messages").messages);
