@@ -431,8 +431,12 @@ def test_host_script_mounts_frames_that_start_python_one_at_a_time(make_page: An
     # fitted: each frame's height is the height its page reported
     page.wait_for_function("""() => [...document.querySelectorAll('iframe[data-chkobba-frame]')].slice(0, 2)
         .every((f) => f.style.height !== '560px')""")
-    h = page.evaluate("() => document.querySelectorAll('iframe[data-chkobba-frame]')[0].getBoundingClientRect().height")
-    inner = a.evaluate("() => Math.ceil(document.documentElement.getBoundingClientRect().height)")
+    for _ in range(50):     # the frame reports its height after each change: the host follows
+        h = page.evaluate("() => document.querySelectorAll('iframe[data-chkobba-frame]')[0].getBoundingClientRect().height")
+        inner = a.evaluate("() => Math.ceil(document.documentElement.getBoundingClientRect().height)")
+        if abs(h - inner) <= 1:
+            break
+        page.wait_for_timeout(100)
     assert abs(h - inner) <= 1, (h, inner)
     # the frame far below has not started Python
     assert far.evaluate("() => typeof window.chkobbaPy") == "undefined"
