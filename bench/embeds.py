@@ -2,11 +2,13 @@
 """Many embeds on one page: start-up, memory and requests with 1, 5 and 10
 embed.html iframes (sandboxed, as the Share dialog's snippet makes them).
 
-    python bench/embeds.py [--counts 1 5 10] [--layout visible|stacked] [--out FILE]
+    python bench/embeds.py [--counts 1 5 10] [--layout visible stacked host] [--out FILE]
 
 `visible`: every frame is on screen at once (the worst case: each boots);
 `stacked`: frames one under the other in a phone-sized window, as a blog
-post holds them (only those on screen load Python; the rest wait).
+post holds them (only those on screen load Python; the rest wait);
+`host`: as `visible`, but the page includes embed/host.js once and holds
+divs it turns into frames that start Python one at a time.
 Measures, per count: the time until every on-screen frame shows its table,
 how many frames booted Python, the requests and bytes the page made, and the
 resident memory of the browser's processes (sum of RSS of every process under
@@ -62,6 +64,12 @@ def host_html(base: str, link: str, count: int, layout: str) -> str:
     height = 330
     style = f"width:300px;height:{height}px;border:0;display:inline-block" if layout == "visible" else \
         f"width:100%;height:{height}px;border:0;display:block"
+    if layout == "host":
+        # embed/host.js: divs it turns into frames that start Python one at a time
+        divs = "".join(f'<div data-chkobba-embed="{link}" style="width:300px;display:inline-block"></div>'
+                       for i in range(count))
+        return (f"<!doctype html><html><head><meta charset='utf-8'><script src='{base}embed/host.js'></script>"
+                f"<style>iframe{{height:{height}px !important}}</style></head><body style='margin:0'>{divs}</body></html>")
     gap = "" if layout == "visible" else "<p style='height:400px'>Some text of the post.</p>"
     frames = "".join(f'<iframe sandbox="allow-scripts" loading="lazy" style="{style}" '
                      f'src="{base}embed.html#{link}" title="embed {i}"></iframe>{gap}' for i in range(count))
@@ -69,7 +77,7 @@ def host_html(base: str, link: str, count: int, layout: str) -> str:
 
 
 def measure(browser: Any, base: str, link: str, count: int, layout: str) -> dict[str, Any]:
-    viewport = {"width": 1600, "height": 1400} if layout == "visible" else {"width": 360, "height": 640}
+    viewport = {"width": 360, "height": 640} if layout == "stacked" else {"width": 1600, "height": 1400}
     ctx = browser.new_context(viewport=viewport, service_workers="block")
     page = ctx.new_page()
     page.goto(base + "build-info.json")
@@ -84,13 +92,16 @@ def measure(browser: Any, base: str, link: str, count: int, layout: str) -> dict
     t0 = time.monotonic()
     page.goto(base + "host.html")
     deadline = t0 + 600
+    first = None
     while time.monotonic() < deadline:
         frames = [f for f in page.frames if "embed.html" in f.url]
         states = [f.evaluate("() => document.body && document.body.dataset.state || null") for f in frames]
         visible = [f.evaluate("() => !document.querySelector('.embed-wait') || document.querySelector('.embed-wait').hidden === false ? null : 1") for f in frames]
         booted = sum(1 for s in states if s == "ready")
-        expect = count if layout == "visible" else sum(1 for _ in visible) and booted
-        if layout == "visible" and booted == count:
+        if booted and first is None:
+            first = time.monotonic() - t0
+        expect = count if layout != "stacked" else sum(1 for _ in visible) and booted
+        if layout != "stacked" and booted == count:
             break
         if layout == "stacked" and booted >= 1:
             page.wait_for_timeout(3000)   # anything else that was going to boot
@@ -103,6 +114,7 @@ def measure(browser: Any, base: str, link: str, count: int, layout: str) -> dict
     page.wait_for_timeout(1000)
     rss = tree_rss_kb(os.getpid()) - baseline
     out = {"count": count, "layout": layout, "seconds_to_ready": round(elapsed, 1),
+           "seconds_to_first": round(first, 1) if first is not None else None,
            "frames_ready": sum(1 for s in states if s == "ready"),
            "requests": len(reqs), "wasm_requests": sum(1 for u in reqs if u.endswith(".wasm")),
            "mb_transferred": round(sum(s for s in sizes if s > 0) / 1e6, 1), "rss_mb_over_baseline": round(rss / 1024)}
@@ -113,7 +125,7 @@ def measure(browser: Any, base: str, link: str, count: int, layout: str) -> dict
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--counts", type=int, nargs="+", default=[1, 5, 10])
-    ap.add_argument("--layout", choices=["visible", "stacked"], nargs="+", default=["visible", "stacked"])
+    ap.add_argument("--layout", choices=["visible", "stacked", "host"], nargs="+", default=["visible", "stacked", "host"])
     ap.add_argument("--site", default=str(ROOT / "build" / "site"))
     ap.add_argument("--out")
     args = ap.parse_args()

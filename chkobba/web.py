@@ -988,7 +988,10 @@ def _embed_state(e: dict[str, Any], session: Session) -> dict[str, Any]:
         view["side"] = session.observation(base).side
     to_act = session.to_act()
     moves, last_round_moves = _moves(session)
-    seats = [{"kind": "human"} if i == e["reader"] else {"kind": "computer", "level": EMBED_LEVEL}
+    # The computer's level is named only where it plays (play from here): the
+    # players of a replayed record, a puzzle or a lesson were whoever they were.
+    level = e.get("level")
+    seats = [{"kind": "human"} if i == e["reader"] else {"kind": "computer", **({"level": level} if level else {})}
              for i in range(session.players)]
     claim = view.get("claim")
     legal = session.view(to_act)["legal"] if to_act is not None else []
@@ -1001,7 +1004,22 @@ def _embed_state(e: dict[str, Any], session: Session) -> dict[str, Any]:
         "claim": claim, "moves": moves, "last_round_moves": last_round_moves,
         "sheet": _sheet(session, len(session.state.history())), "summary": session.summary(),
         "coach": False,
+        **(_embed_seven(e, session, legal, to_act, seats) if session.game == "seven_diamonds" else {}),
     }
+
+
+def _embed_seven(e: dict[str, Any], session: Session, legal: list[str], to_act: int | None,
+                 seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the Seven Diamonds renderer draws besides the view, as the main
+    table's ``_state`` gives it: the calls as words and the ``seven`` block.
+    The cards that may be laid are listed only when the reader is to act in
+    a game of their own (play); a puzzle or a lesson does not give them away,
+    and a replay has no reader."""
+    reader = e["reader"]
+    mine = reader is not None and to_act == reader
+    table = Table(e["id"], session, seats, viewer=e["seat"],
+                  hidden=not (mine and e.get("mark_playable", False)))
+    return {"words": _seven_words(session, legal) if mine else [], "seven": _seven(table, legal, to_act)}
 
 
 def _embed_answer(e: dict[str, Any]) -> dict[str, Any]:
@@ -1009,7 +1027,10 @@ def _embed_answer(e: dict[str, Any]) -> dict[str, Any]:
     return {"table": e["id"], "mode": link.mode, "game": link.record.game,
             "players": e["session"].players, "show": link.show, "reasons": link.reasons,
             "reader": e["reader"], "index": e["index"], "count": len(e["positions"]),
-            "over": e["session"].to_act() is None, "state": _embed_state(e, e["session"])}
+            "over": e["session"].to_act() is None, "state": _embed_state(e, e["session"]),
+            # where the replay stands: (round, ply) and the actions of that round
+            "at": list(e["positions"][e["index"]]) if link.mode == "replay" else None,
+            "plies": max(p for r, p in e["positions"] if r == e["positions"][e["index"]][0])}
 
 
 @_api("link")
@@ -1032,7 +1053,8 @@ def _link_open(args: dict[str, Any]) -> dict[str, Any]:
     base = reader if reader is not None else (link.show if link.show is not None else 0)
     e = {"id": tid, "link": link, "positions": positions, "index": index, "session": session,
          "reader": reader, "seat": base, "every": link.show is None and link.mode == "replay",
-         "ranking": None}
+         "ranking": None, "mark_playable": link.mode == "play",
+         "level": EMBED_LEVEL if link.mode == "play" else None}
     _embeds[tid] = e
     _embeds.move_to_end(tid)
     while len(_embeds) > MAX_TABLES:

@@ -93,3 +93,39 @@ def point(scope: Any, root: str, action: str) -> None:
     else:
         scope.click(f'{root} .hand-you .card[data-card="{action}"]')
         scope.click(f'{root} .controls [data-act="lay"]')
+
+
+# ------------------------------------------------------------ Seven Diamonds
+
+def sd_record(seed: int = 3, rounds: int = 1) -> dict[str, Any]:
+    """A Seven Diamonds record of ``rounds`` whole rounds played at random
+    (never letting the clock run out)."""
+    s = Session.new("seven_diamonds", {}, seed=seed)
+    rng = random.Random(seed)
+    while s.state.round_index < rounds and s.to_act() is not None:
+        legal = s.view(s.to_act())["legal"]
+        s.apply(rng.choice([a for a in legal if a != "timeout"] or legal))
+    return s.record()
+
+
+def sd_choice(record: dict[str, Any]) -> tuple[int, int]:
+    """The first position of round 1 in the play phase where the seat to act
+    may lay 2 or more cards and holds a card it may not lay."""
+    for ply in range(1, len(record["rounds"][0]["actions"])):
+        s = Session.from_record(record, seed=0, at=(1, ply))
+        seat = s.to_act()
+        if seat is None:
+            continue
+        v = s.view(seat)
+        cards = [a for a in v["legal"] if a not in ("timeout", "pass", "double", "triple")]
+        if v["phase"] == "play" and len(cards) >= 2 and len(v["hand"]) > len(cards):
+            return (1, ply)
+    raise AssertionError("no Seven Diamonds position with a choice")
+
+
+def sd_links(record: dict[str, Any]) -> dict[str, str]:
+    at = sd_choice(record)
+    return {"replay": encode(Link(record, None, "replay", None, False)),
+            "play": encode(Link(record, at, "play", None, False)),
+            "puzzle": encode(Link(record, at, "puzzle", None, True)),
+            "at": f"{at[0]},{at[1]}"}

@@ -11,7 +11,7 @@ import pytest
 
 from chkobba.session import Session
 from e2e_driver import ARTIFACTS, shot
-from embed_util import WORDS, illegal_move_link, legal_at, links, point, sample_record
+from embed_util import WORDS, illegal_move_link, legal_at, links, point, sample_record, sd_links, sd_record
 
 
 READY = "body[data-state=ready]"
@@ -19,6 +19,9 @@ ROOT = ".embed-table"
 RECORD = sample_record()
 LINKS = links(RECORD)
 AT = tuple(int(x) for x in LINKS["at"].split(","))
+SD_RECORD = sd_record()
+SD_LINKS = sd_links(SD_RECORD)
+SD_AT = tuple(int(x) for x in SD_LINKS["at"].split(","))
 
 HOST = """<!doctype html><html><head><meta charset="utf-8"><title>A blog post</title></head>
 <body style="margin:0">
@@ -66,8 +69,12 @@ def test_three_embeds_on_a_host_page(make_page: Any) -> None:
 
     # --- replay: buttons and keys, every hand shown, log, round breakdown
     assert embed_state(replay)["index"] == 0
+    assert replay.inner_text(f"{ROOT} .turn").startswith("Replay \u00b7 round 1: the deal")
     replay.click('.embed-controls [data-go="forward"]')
     replay.wait_for_selector("body[data-index='1']")
+    first = RECORD["rounds"][0]["actions"]
+    status = replay.inner_text(f"{ROOT} .turn")
+    assert status.startswith(f"Replay \u00b7 round 1, move 1 of {len(first)}, by "), status
     replay.focus("body")
     replay.press("body", "ArrowRight")
     replay.wait_for_selector("body[data-index='2']")
@@ -90,6 +97,9 @@ def test_three_embeds_on_a_host_page(make_page: Any) -> None:
     replay.click('.embed-controls [data-go="play"]')
     replay.wait_for_selector("body[data-index='6']")
     replay.click('.embed-controls [data-go="play"]')   # pause
+    # a replay never invites a move, whoever is to act
+    assert "Your" not in replay.inner_text(f"{ROOT} .status")
+    assert replay.locator(f"{ROOT} .hand-you button.card").count() == 0
 
     # --- play from here: the reader's move, then the computer answers
     seat, legal = legal_at(RECORD, AT)
@@ -103,6 +113,7 @@ def test_three_embeds_on_a_host_page(make_page: Any) -> None:
     # --- puzzle: scrolled into view, it loads; wrong, illegal and right answers
     page.eval_on_selector("#puzzle", "e => e.scrollIntoView()")
     puzzle.wait_for_selector(READY, timeout=180_000)
+    assert puzzle.inner_text(f"{ROOT} .turn") == "Puzzle: find the best move for your hand"
     verdicts = {a: puzzle.evaluate("(a) => JSON.parse(chkobbaPy('link_judge', JSON.stringify({table: 'embed', action: a}))).ok.right", a)
                 for a in cards}
     right = [a for a, ok in verdicts.items() if ok]
@@ -115,6 +126,7 @@ def test_three_embeds_on_a_host_page(make_page: Any) -> None:
     point(puzzle, ROOT, right[0])
     puzzle.wait_for_selector("body[data-verdict=right]")
     assert "Well found" in puzzle.inner_text(".embed-verdict")
+    assert puzzle.inner_text(f"{ROOT} .turn") == "Puzzle solved: that was the best move"
 
     # each frame told the host its height
     names = {n for n, h in page.evaluate("() => window.heights") if h > 100}
@@ -169,8 +181,8 @@ def test_csp_on_the_embed_page_allows_only_the_site(make_page: Any) -> None:
     page = make_page()
     page.goto(page.base_url + "embed.html#" + LINKS["replay"])
     csp = page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content")
-    assert "default-src 'self'" in csp and "script-src 'self'" in csp
-    assert "http" not in csp and "*" not in csp
+    assert "default-src 'self'" in csp and "script-src 'self' 'wasm-unsafe-eval';" in csp
+    assert "http" not in csp and "*" not in csp and "'unsafe-eval'" not in csp
     page.wait_for_selector(READY, timeout=180_000)   # Pyodide runs under it
     # an inline script is refused by the policy
     page.evaluate("""() => { const s = document.createElement('script');
@@ -179,20 +191,32 @@ def test_csp_on_the_embed_page_allows_only_the_site(make_page: Any) -> None:
     page.watch.console[:] = [c for c in page.watch.console if "Content Security Policy" not in c]
 
 
-@pytest.mark.parametrize("width", [360, 640])
+WIDTHS = (320, 360, 640, 1280)
+
+
+@pytest.mark.parametrize("game", ["chkobba", "seven_diamonds"])
 @pytest.mark.parametrize("mode", ["replay", "play", "puzzle"])
-def test_embed_screenshots(make_page: Any, mode: str, width: int) -> None:
-    page = make_page(viewport={"width": width, "height": 720})
-    page.goto(page.base_url + "embed.html#" + LINKS[mode])
+def test_embed_screenshots(make_page: Any, mode: str, game: str) -> None:
+    """Each mode of each game at 320, 360, 640 and 1280 px wide: nothing
+    scrolls sideways, the controls and the status line are on screen."""
+    lk = LINKS if game == "chkobba" else SD_LINKS
+    page = make_page(viewport={"width": WIDTHS[0], "height": 720})
+    page.goto(page.base_url + "embed.html#" + lk[mode])
     page.wait_for_selector(READY, timeout=180_000)
     if mode == "replay":
         for _ in range(5):
             page.click('.embed-controls [data-go="forward"]')
         page.wait_for_selector("body[data-index='5']")
-    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0, f"{mode} at {width} px scrolls sideways by {overflow} px"
-    shot(page, f"embed-{mode}-{width}")
-    json.dumps(LINKS)
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 720})
+        page.wait_for_function("(w) => document.documentElement.clientWidth === w", arg=width)
+        overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{game} {mode} at {width} px scrolls sideways by {overflow} px"
+        # the status line and every control fit the frame's width
+        for sel in (f"{ROOT} .turn", ".embed-controls", ".embed-bar"):
+            box = page.locator(sel).first.bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (sel, width, box)
+        shot(page, f"embed-{game}-{mode}-{width}")
 
 
 def _link_of(url: str) -> Any:
@@ -242,3 +266,177 @@ def test_share_dialog_and_round_replay(make_page: Any) -> None:
     rounds = played["save"]["record"]["rounds"]
     done = max(i for i, x in enumerate(rounds, 1) if x["actions"] and i <= len(played["sheet"]["rounds"]))
     assert r.mode == "replay" and r.show is None and r.at == (done, 0)
+
+
+SD_HOST = """<!doctype html><html><head><meta charset="utf-8"><title>Seven Diamonds</title></head>
+<body style="margin:0;display:flex;gap:4px">
+<iframe name="replay" sandbox="allow-scripts" src="{base}embed.html#{replay}" style="width:425px;height:760px;border:0"></iframe>
+<iframe name="play" sandbox="allow-scripts" src="{base}embed.html#{play}" style="width:425px;height:760px;border:0"></iframe>
+<iframe name="puzzle" sandbox="allow-scripts" src="{base}embed.html#{puzzle}" style="width:425px;height:760px;border:0"></iframe>
+</body></html>"""
+
+
+def test_seven_diamonds_embeds_replay_play_puzzle(make_page: Any) -> None:
+    """The three modes of a Seven Diamonds link, drawn by the Seven Diamonds
+    table renderer (the main table's look) in sandboxed frames, each driven."""
+    page = make_page(viewport={"width": 1290, "height": 780})
+    base = page.base_url
+    html = SD_HOST.format(base=base, **SD_LINKS)
+    page.route(f"{base}sd-post.html", lambda route: route.fulfill(status=200, content_type="text/html", body=html))
+    page.goto(f"{base}sd-post.html")
+    replay, play, puzzle = (page.frame(name=n) for n in ("replay", "play", "puzzle"))
+    for f in (replay, play, puzzle):
+        f.wait_for_selector(READY, timeout=240_000)
+        assert f.locator(f"{ROOT} .ck.ck-seven .sd-rows").count() == 1
+        assert f.locator(".sd-simple").count() == 0
+
+    # --- replay: the deal, then moves with whose they were; every hand face up
+    assert replay.inner_text(f"{ROOT} .turn").startswith("Replay \u00b7 round 1: the deal")
+    ply = 9
+    for _ in range(ply):
+        replay.click('.embed-controls [data-go="forward"]')
+    replay.wait_for_selector(f"body[data-index='{ply}']")
+    actions = SD_RECORD["rounds"][0]["actions"]
+    status = replay.inner_text(f"{ROOT} .turn")
+    assert status.startswith(f"Replay \u00b7 round 1, move {ply} of {len(actions)}, by "), status
+    assert "Your" not in replay.inner_text(f"{ROOT} .status")
+    view = Session.from_record(SD_RECORD, seed=0, at=(1, ply)).view(None)
+    for seat in (1, 2, 3):
+        shown = replay.eval_on_selector_all(f'{ROOT} .seat[data-seat="{seat}"] .open-hand .card',
+                                            "els => els.map(e => e.dataset.card)")
+        assert shown == view["hands"][seat], seat
+    mine = replay.eval_on_selector_all(f"{ROOT} .hand-you .card", "els => els.map(e => e.dataset.card)")
+    assert mine == view["hands"][0]
+    assert replay.locator(f"{ROOT} .hand-you button.card").count() == 0      # nothing to play
+    laid = replay.eval_on_selector_all(f"{ROOT} .sd-rows .card", "els => els.map(e => e.dataset.card)")
+    assert sorted(laid) == sorted(c for cs in view["table"].values() for c in cs)
+    replay.focus("body")
+    replay.press("body", "End")
+    last = embed_state(replay)["count"] - 1
+    replay.wait_for_selector(f"body[data-index='{last}']")
+    replay.click(".embed-rounds summary")
+    assert replay.is_visible(".embed-rounds-body table")
+
+    # --- play from here: the cards the reader may lay are marked; an illegal
+    # card gets the engine's reason; a legal one, then the computer answers
+    seat, legal = legal_at(SD_RECORD, SD_AT)
+    cards = [a for a in legal if a != "timeout"]
+    assert play.inner_text(f"{ROOT} .turn") == "Your turn: lay a card"
+    marked = play.eval_on_selector_all(f'{ROOT} .hand-you .card[data-playable="yes"]', "els => els.map(e => e.dataset.card)")
+    assert sorted(marked) == sorted(cards)
+    hand = embed_state(play)["state"]["view"]["hand"]
+    bad = next(c for c in hand if c not in cards)
+    play.click(f'{ROOT} .hand-you .card[data-card="{bad}"]')
+    play.wait_for_function(f"() => document.querySelector('{ROOT} .message').textContent.length > 10")
+    assert "not allowed" in play.inner_text(f"{ROOT} .message")
+    before = len(embed_state(play)["state"]["view"]["history"])
+    play.click(f'{ROOT} .hand-you .card[data-card="{cards[0]}"]')
+    play.wait_for_function("(n) => window.chkobbaEmbed.info.state.view.history.length >= n + 2", arg=before)
+    assert embed_state(play)["state"]["view"]["history"][before] == cards[0]
+
+    # --- puzzle: no card marked (finding it is the puzzle); illegal, wrong, right
+    assert puzzle.inner_text(f"{ROOT} .turn") == "Puzzle: find the best move for your hand"
+    assert puzzle.locator(f"{ROOT} .hand-you.mark-playable").count() == 0
+    puzzle.click(f'{ROOT} .hand-you .card[data-card="{bad}"]')
+    puzzle.wait_for_selector("body[data-verdict=illegal]")
+    assert "Not allowed" in puzzle.inner_text(".embed-verdict")
+    verdicts = {a: puzzle.evaluate("(a) => JSON.parse(chkobbaPy('link_judge', JSON.stringify({table: 'embed', action: a}))).ok.right", a)
+                for a in cards}
+    right = [a for a, ok in verdicts.items() if ok]
+    wrong = [a for a, ok in verdicts.items() if not ok]
+    assert right, verdicts
+    if wrong:
+        puzzle.click(f'{ROOT} .hand-you .card[data-card="{wrong[0]}"]')
+        puzzle.wait_for_selector("body[data-verdict=wrong]")
+    puzzle.click(f'{ROOT} .hand-you .card[data-card="{right[0]}"]')
+    puzzle.wait_for_selector("body[data-verdict=right]")
+    assert puzzle.inner_text(f"{ROOT} .turn") == "Puzzle solved: that was the best move"
+    shot(page, "embed-seven-diamonds-three-1290")
+
+
+def test_share_dialog_of_a_seven_diamonds_game(make_page: Any) -> None:
+    """The Share dialog of a Seven Diamonds game: its links open in the
+    embed with the Seven Diamonds table (replay and play from here)."""
+    from chkobba.records import parse_record
+    from e2e_driver import open_table, state
+    from test_seven_table import human_turn, settle as sd_settle, start_seven
+
+    page = make_page(viewport={"width": 360, "height": 640})
+    open_table(page)
+    start_seven(page)
+    calls: list[str] = []
+    for _ in range(3):
+        assert sd_settle(page) == "you"
+        human_turn(page, calls)
+    assert sd_settle(page) == "you"
+    page.click("#share-button")
+    page.wait_for_selector("#share[open]")
+    game, pos = page.input_value("#share-game"), page.input_value("#share-position")
+    record = parse_record(state(page)["save"]["record"])
+    g, p = _link_of(game), _link_of(pos)
+    assert record.game == "seven_diamonds"
+    assert g.mode == "replay" and g.record == record
+    assert p.mode == "play" and p.record == record
+    page.click("#share-close")
+    for url, mode in ((game, "replay"), (pos, "play")):
+        other = make_page(viewport={"width": 360, "height": 640})
+        other.goto(url)
+        other.wait_for_selector(READY, timeout=180_000)
+        assert other.evaluate("() => window.chkobbaEmbed.info.mode") == mode
+        assert other.locator(f"{ROOT} .ck-seven .sd-rows").count() == 1
+
+
+HOST_JS_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>A lesson post</title>
+<script src="{base}embed/host.js"></script></head>
+<body style="margin:0;width:1280px">
+<p>Three positions from my lesson.</p>
+<div data-chkobba-embed="#{replay}" data-title="A game" style="display:inline-block;width:420px"></div>
+<div data-chkobba-embed="{sd}" style="display:inline-block;width:420px"></div>
+<div data-chkobba-embed="c1.&lt;img src=x onerror=window.__xss=1&gt;" style="display:inline-block;width:420px"></div>
+<div style="height:2000px">More words.</div>
+<div id="far" data-chkobba-embed="{puzzle}"></div>
+</body></html>"""
+
+
+def test_host_script_mounts_frames_that_start_python_one_at_a_time(make_page: Any) -> None:
+    """embed/host.js: divs become sandboxed lazy frames fitted to their
+    height; the frames on screen start Python one after the other (never two
+    at once); a hostile link is refused in its frame; a frame off screen
+    starts nothing."""
+    page = make_page(viewport={"width": 1280, "height": 900})
+    base = page.base_url
+    html = HOST_JS_PAGE.format(base=base, replay=LINKS["replay"], sd=SD_LINKS["replay"], puzzle=LINKS["puzzle"])
+    page.route(f"{base}lesson-post.html", lambda route: route.fulfill(status=200, content_type="text/html", body=html))
+    page.goto(f"{base}lesson-post.html")
+    frames = page.locator("iframe[data-chkobba-frame]")
+    assert frames.count() == 4
+    for i in range(4):
+        f = frames.nth(i)
+        assert f.get_attribute("sandbox") == "allow-scripts" and f.get_attribute("loading") == "lazy"
+    a, b, bad, far = (frames.nth(i).element_handle().content_frame() for i in range(4))
+    for f in (a, b):
+        f.wait_for_selector(READY, timeout=240_000)
+    bad.wait_for_selector("body[data-state=error]", state="attached", timeout=60_000)
+    assert page.evaluate("() => window.__xss") is None and bad.evaluate("() => window.__xss") is None
+    assert a.evaluate("() => window.chkobbaEmbed.info.game") == "chkobba"
+    assert b.evaluate("() => window.chkobbaEmbed.info.game") == "seven_diamonds"
+    # one at a time: each "go" is followed by that frame's "started" before the next "go"
+    page.wait_for_function("() => window.chkobbaHost.log.length >= 4")
+    log = page.evaluate("() => window.chkobbaHost.log")
+    gos = [i for kind, i in log if kind == "go"]
+    assert sorted(gos) == [0, 1], log
+    for n, (kind, i) in enumerate(log):
+        if kind == "go":
+            assert log[n + 1] == ["started", i], log
+    # fitted: each frame's height is the height its page reported
+    page.wait_for_function("""() => [...document.querySelectorAll('iframe[data-chkobba-frame]')].slice(0, 2)
+        .every((f) => f.style.height !== '560px')""")
+    for _ in range(50):     # the frame reports its height after each change: the host follows
+        h = page.evaluate("() => document.querySelectorAll('iframe[data-chkobba-frame]')[0].getBoundingClientRect().height")
+        inner = a.evaluate("() => Math.ceil(document.documentElement.getBoundingClientRect().height)")
+        if abs(h - inner) <= 1:
+            break
+        page.wait_for_timeout(100)
+    assert abs(h - inner) <= 1, (h, inner)
+    # the frame far below has not started Python
+    assert far.evaluate("() => typeof window.chkobbaPy") == "undefined"

@@ -161,3 +161,47 @@ def test_share_links_replay_the_saved_game() -> None:
     assert pos.mode == "play" and pos.session().state.history() == s.state.history()
     assert [decode(x).at for x in links["rounds"]] == [(1, 0), (2, 0)]
     assert call("share", save={"v": 9})["code"] == "web.save"
+
+
+def sd_record(seed: int = 3) -> dict[str, Any]:
+    s = Session.new("seven_diamonds", {}, seed=seed)
+    rng = random.Random(seed)
+    while s.state.round_index < 1 and s.to_act() is not None:
+        legal = s.view(s.to_act())["legal"]
+        s.apply(rng.choice([a for a in legal if a != "timeout"] or legal))
+    return s.record()
+
+
+def test_seven_diamonds_links_answer_the_seven_diamonds_renderers_state() -> None:
+    """A Seven Diamonds link gives the state the Seven Diamonds table draws
+    (the calls as words, the ``seven`` block), as the main table's: the
+    cards that may be laid only in a game of the reader's own (play), never
+    in a replay, a puzzle or a lesson."""
+    rec = sd_record()
+    r = parse_record(rec)
+    calls_at = (1, 0)
+    play_at = next((1, p) for p in range(1, len(rec["rounds"][0]["actions"]))
+                   if (s := Session.from_record(rec, seed=0, at=(1, p))).to_act() is not None
+                   and s.view(s.to_act())["phase"] == "play")
+    seat = Session.from_record(rec, seed=0, at=play_at).to_act()
+    legal = Session.from_record(rec, seed=0, at=play_at).view(seat)["legal"]
+
+    rp = ok("link_open", table="e", link=encode(Link(r, None, "replay", None, False)))
+    st = rp["state"]
+    assert st["game"] == "seven_diamonds" and st["words"] == [] and st["seven"]["playable"] == []
+    assert all("level" not in s for s in st["seats"])               # whoever played the record
+    assert rp["at"] == [1, 0] and rp["plies"] == len(rec["rounds"][0]["actions"])
+    assert ok("link_step", table="e", index=3)["at"] == [1, 3]
+
+    pl = ok("link_open", table="p", link=encode(Link(r, play_at, "play", None, False)))["state"]
+    assert pl["seven"]["playable"] == [c for c in pl["view"]["hand"] if c in legal] != []
+    assert pl["human"] == seat and pl["seats"][(seat + 1) % 4]["level"] == "medium"
+
+    pz = ok("link_open", table="q", link=encode(Link(r, play_at, "puzzle", None, False)))["state"]
+    assert pz["seven"]["playable"] == [] and pz["view"]["hand"] == pl["view"]["hand"]
+
+    calls = ok("link_open", table="c", link=encode(Link(r, calls_at, "puzzle", None, False)))["state"]
+    assert calls["view"]["phase"] == "calls"
+    assert {w["action"] for w in calls["words"]} == set(Session.from_record(rec, seed=0, at=calls_at)
+                                                        .view(calls["to_act"])["legal"]) - {"timeout"}
+    assert calls["seven"]["speaking_order"]

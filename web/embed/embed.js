@@ -7,10 +7,10 @@
 
 import { loadPython, whenVisible } from "./python.js";
 import { py, FacadeError } from "../shell/py.js";
-import { mount } from "../table/core.js";
+import { mount, latestMove } from "../table/core.js";
 import { setTemplates } from "../table/messages.js";
 import { renderSummary } from "../shell/sheet.js";
-import { mountSimple } from "./simple.js";
+import { initI18n, t } from "../i18n/i18n.js";
 
 const MAX_LINK = 65536;        // as chkobba.links: longer is refused unread
 const TABLE = "embed";
@@ -80,17 +80,13 @@ function show(answer) {
   document.body.dataset.index = answer.index;
   const pos = $(".embed-pos");
   if (pos && mode === "replay") {
-    const m = st.moves.length;
-    pos.textContent = `${answer.index + 1} / ${answer.count} \u00b7 round ${st.view.round_index + 1}${m ? ` \u00b7 move ${m}` : ""}`;
+    pos.textContent = t("embed.replay.position", { n: answer.index + 1, count: answer.count });
     for (const b of document.querySelectorAll(".embed-controls [data-go]")) {
       const go = b.dataset.go;
       b.disabled = (go === "first" || go === "back") ? answer.index === 0 : (go === "forward" || go === "last" || go === "play") && answer.index >= answer.count - 1 && !ui.timer;
     }
   }
-  if (mode === "play") {
-    const who = st.to_act === null ? "The game is over." : readerTurn ? "Your move." : "The computer is thinking\u2026";
-    $(".embed-pos").textContent = who;
-  }
+  // play: whose turn it is is the table's own status line (no second line here)
   const rounds = st.sheet && st.sheet.rounds;
   const box = $(".embed-rounds");
   if (rounds && rounds.length) {
@@ -100,6 +96,32 @@ function show(answer) {
     box.hidden = true;
   }
   postHeight();
+}
+
+/**
+ * The status line of the table, for each mode. A replay is watched, not
+ * played: it says which move is shown and whose it was, never asks for one.
+ * Play uses the table's own words (your turn / the computer's); a puzzle
+ * asks for the best move until it is solved.
+ */
+function statusText(st, table) {
+  const info = ui.info;
+  const result = st.sheet && st.sheet.result && st.to_act === null ? st.sheet.result.text : "";
+  if (!info || info.mode === "play") return table.renderer.turnText(st, table);
+  if (info.mode === "puzzle") {
+    return ui.solved ? t("embed.status.puzzle_solved") : t("embed.status.puzzle");
+  }
+  const [round, ply] = info.at || [st.view.round_index + 1, 0];
+  let text;
+  if (ply === 0) {
+    text = t("embed.status.replay_deal", { round });
+  } else {
+    const last = latestMove(st);
+    const who = last && last.seat !== null && last.seat !== undefined ? table.names(st).seat(last.seat) : "";
+    text = who ? t("embed.status.replay_move", { round, move: ply, moves: info.plies, who })
+      : t("embed.status.replay_move_nobody", { round, move: ply, moves: info.plies });
+  }
+  return result ? `${text} \u00b7 ${result}` : text;
 }
 
 // ------------------------------------------------------------------ replay
@@ -222,19 +244,53 @@ function puzzleAct(action) {
   }
 }
 
+// ------------------------------------------------------- embed/host.js
+
+const HOSTED = new URLSearchParams(location.search).has("host") && window.parent !== window;
+
+function toHost(type) {
+  if (!HOSTED) return;
+  try { window.parent.postMessage({ type }, "*"); } catch { /* no parent */ }
+}
+
+/**
+ * Under embed/host.js (?host=1) the frames of a page start Python one at a
+ * time: ask the host for a turn and wait for its "go". A host that does not
+ * answer within 2 s (the script is missing) is not waited for.
+ */
+function hostTurn() {
+  if (!HOSTED) return Promise.resolve();
+  return new Promise((resolve) => {
+    let queued = false;
+    const done = () => { window.removeEventListener("message", onMessage); resolve(); };
+    const onMessage = (e) => {
+      if (e.source !== window.parent || !e.data) return;
+      if (e.data.type === "chkobba:queued") queued = true;
+      else if (e.data.type === "chkobba:go") done();
+    };
+    window.addEventListener("message", onMessage);
+    toHost("chkobba:waiting");
+    setTimeout(() => { if (!queued) done(); }, 2000);
+  });
+}
+
 // -------------------------------------------------------------------- boot
 
 async function boot() {
+  await initI18n();
   new ResizeObserver(postHeight).observe(document.documentElement);
   postHeight();
   const frag = fragment();
   if (frag.error) return fail(frag.error);
   await whenVisible($("#embed"));
+  await hostTurn();
   try {
     await loadPython();
   } catch {
+    toHost("chkobba:started");
     return fail("The card engine could not be loaded here.");
   }
+  toHost("chkobba:started");
   let answer;
   try {
     setTemplates(py("messages").messages);
@@ -247,24 +303,22 @@ async function boot() {
   $(".embed-mode").textContent = MODES[answer.mode] || "";
   document.body.dataset.mode = answer.mode;
   const onAction = answer.mode === "play" ? playAct : answer.mode === "puzzle" ? puzzleAct : null;
-  if (answer.state.game === "seven_diamonds") {
-    // The embed's Seven Diamonds state is not yet the table renderer's: a
-    // puzzle is shown plainly; a replay or a game needs the real table.
-    if (answer.mode !== "puzzle") return fail("This game cannot be shown in an embed yet.");
-    ui.table = mountSimple($(".embed-table"), { state: answer.state, onAction });
-  } else {
-    ui.table = mount($(".embed-table"), { state: null, viewOnly: answer.mode === "replay", onAction, logOpen: false });
-    ui.table.set({ state: answer.state });
-  }
+  document.body.dataset.game = answer.state.game;
+  // Both games on the table component with their own renderer (the main
+  // table's look). The status line is the embed's own (statusText): a replay
+  // describes the move shown, a puzzle asks for the best move.
+  ui.table = mount($(".embed-table"), {
+    state: null, viewOnly: answer.mode === "replay", onAction, logOpen: false,
+    turnText: statusText, markPlayable: answer.mode === "play",
+  });
+  ui.table.set({ state: answer.state });
   if (answer.mode === "replay") replayControls();
   else {
     const c = $(".embed-controls");
     c.innerHTML = '<span class="embed-pos" aria-live="polite"></span>';
     c.hidden = false;
   }
-  if (answer.mode === "puzzle") {
-    $(".embed-pos").textContent = "Find the best move for your hand (the one at the bottom).";
-  }
+  // A puzzle's question is the table's status line (statusText).
   show(answer);
   if (answer.mode === "play") computerTurns();
 }

@@ -8,7 +8,6 @@ import { loadPython, store } from "./python.js";
 import { py, FacadeError } from "../shell/py.js";
 import { mount } from "../table/core.js";
 import { setTemplates } from "../table/messages.js";
-import { mountSimple } from "./simple.js";
 import { iframeSnippet } from "../shell/share.js";
 
 const PROGRESS_KEY = "chkobba.learn.v1";
@@ -94,14 +93,11 @@ function show(li, si) {
   const el = $(".learn-table");
   const onAction = (action) => judge(action);
   learn.view = null;
-  if (step.state.game === "seven_diamonds") {
-    // Lessons' Seven Diamonds positions use the plain view (see embed.js).
-    learn.view = mountSimple(el, { state: step.state, onAction });
-  } else {
-    const t = mount(el, { state: null, onAction, logOpen: false });
-    t.set({ state: step.state });
-    learn.view = t;
-  }
+  // Both games on the table component (each with its own renderer); the
+  // cards that may be laid are not marked: finding them is the lesson.
+  const table = mount(el, { state: null, onAction, logOpen: false, markPlayable: false });
+  table.set({ state: step.state });
+  learn.view = table;
   const url = new URL(`embed.html#${step.link}`, location.href).href;
   const a = $(".learn-embed-link");
   a.href = url;

@@ -14,6 +14,8 @@
 //   hint,             {pending, items, error} for this position, or null
 //   loading,          text shown while the engine loads
 //   logOpen,          whether the move log starts open (default: wide screens)
+//   turnText(st, ui), the status line's text instead of the renderer's (optional)
+//   markPlayable,     false: never mark the cards that may be laid (a puzzle or a lesson)
 // }
 
 import { chkobba } from "./chkobba.js";
@@ -159,7 +161,9 @@ class TableView {
     const turn = this.$(".turn");
     const you = humanSeat(st);
     turn.classList.toggle("yours", st.to_act === you && !this.frame);
-    turn.textContent = this.frame ? this.frame.title : this.renderer.turnText(st, this);
+    // config.turnText(st, ui): a page's own status line (an embed's replay describes the move, never asks for one)
+    turn.textContent = this.frame ? this.frame.title
+      : this.config.turnText ? this.config.turnText(st, this) : this.renderer.turnText(st, this);
     turn.dataset.toAct = st.to_act === null || st.to_act === undefined ? "" : String(st.to_act);
     const last = latestMove(st, this.frame);
     const lm = this.$(".last-move");

@@ -181,9 +181,16 @@ export const sevenDiamonds = {
       name.title = full;
       const info = el("span", "seat-info", ` \u00b7 <span class="sd-count" data-count="${count}">${count}</span> in hand`);
       name.append(info);
-      const hand = el("div", "hand backs");
-      hand.setAttribute("aria-hidden", "true");
-      hand.append(backs(Math.min(count, 8)));
+      // Every hand shown (an embed's replay, view.hands): face up, never pointable.
+      const open = Array.isArray(v.hands) && Array.isArray(v.hands[seat]);
+      const hand = el("div", open ? "hand open-hand" : "hand backs");
+      if (open) {
+        hand.setAttribute("aria-label", `${seatName(st, seat)}: ${v.hands[seat].length} cards`);
+        for (const code of v.hands[seat]) hand.append(cardEl(code, { small: true }));
+      } else {
+        hand.setAttribute("aria-hidden", "true");
+        hand.append(backs(Math.min(count, 8)));
+      }
       const move = el("div", "seat-move");
       const m = lastBySeat.get(seat);
       if (count === 1 && !frame) move.innerHTML = `<strong class="sd-last">Last card ${arabic(AR.last)}</strong>`;
@@ -232,7 +239,7 @@ export const sevenDiamonds = {
 
     // your hand: tap a playable card to lay it
     const playing = ui.playing();
-    const marked = showPlayable();
+    const marked = ui.config.markPlayable !== false && showPlayable();
     q('input[name="sd-show-playable"]').checked = marked;
     const playable = new Set(sd.playable || []);
     const hand = q(".hand-you");
