@@ -951,6 +951,7 @@ M.register({
     "web.lesson.data": "The lesson could not be read: {reason}",
     "web.lesson.unknown": "There is no open lesson {lesson} with a step {step}",
     "web.share.table": "The link could not be made: {reason}",
+    "web.share.last_round": "last_round is true or false, not {value}",
 })
 
 EMBED_LEVEL = "medium"
@@ -1195,11 +1196,14 @@ def _lesson_judge(args: dict[str, Any]) -> dict[str, Any]:
             "hint": verdict.hint.text if verdict.hint else None}
 
 
-@_api("save")
+@_api("save", optional=("last_round",))
 def _share(args: dict[str, Any]) -> dict[str, Any]:
     """Links of a saved game (the Share dialog): the game so far (replay),
-    its current position, and each round replayed with every hand shown."""
+    its current position, and each round replayed with every hand shown
+    (with ``last_round: true``, only the latest round's: the round summary
+    asks for that one, and a long match's links cost time per round)."""
     _table_id(args)
+    last_only = _coach(args.get("last_round", False), "web.share.last_round")
     session, _, _ = _load(args["save"])
     from .records import parse_record
     data = session.record()
@@ -1212,9 +1216,9 @@ def _share(args: dict[str, Any]) -> dict[str, Any]:
             at = (len(rounds), len(rounds[-1]["actions"]))
             position = _links.encode(_links.Link(record, at, "play", None, False))
         per_round = []
-        for r, rnd in enumerate(rounds, 1):
-            if rnd["actions"]:
-                per_round.append(_links.encode(_links.Link(record, (r, 0), "replay", None, False)))
+        played = [r for r, rnd in enumerate(rounds, 1) if rnd["actions"]]
+        for r in played[-1:] if last_only else played:
+            per_round.append(_links.encode(_links.Link(record, (r, 0), "replay", None, False)))
     except ChkobbaError as exc:
         raise WebError("web.share.table", reason=_message(exc)) from None
     return {"game": game, "position": position, "rounds": per_round}

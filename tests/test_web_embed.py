@@ -160,6 +160,9 @@ def test_share_links_replay_the_saved_game() -> None:
     pos = decode(links["position"])
     assert pos.mode == "play" and pos.session().state.history() == s.state.history()
     assert [decode(x).at for x in links["rounds"]] == [(1, 0), (2, 0)]
+    last = ok("share", save=save, last_round=True)
+    assert [decode(x).at for x in last["rounds"]] == [(2, 0)] and last["game"] == links["game"]
+    assert call("share", save=save, last_round="yes")["code"] == "web.share.last_round"
     assert call("share", save={"v": 9})["code"] == "web.save"
 
 

@@ -115,7 +115,7 @@ export function appendRoundReplay(box, st, py) {
   if (!st || !st.save) return;
   let links;
   try {
-    links = py("share", { save: st.save });
+    links = py("share", { save: st.save, last_round: true });
   } catch {
     return;
   }
