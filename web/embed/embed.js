@@ -11,6 +11,7 @@ import { mount } from "../table/core.js";
 import { setTemplates } from "../table/messages.js";
 import { renderSummary } from "../shell/sheet.js";
 import { mountSimple } from "./simple.js";
+import { initI18n } from "../i18n/i18n.js";
 
 const MAX_LINK = 65536;        // as chkobba.links: longer is refused unread
 const TABLE = "embed";
@@ -225,6 +226,7 @@ function puzzleAct(action) {
 // -------------------------------------------------------------------- boot
 
 async function boot() {
+  await initI18n();   // the catalogs before any text is drawn (card names, announcements)
   new ResizeObserver(postHeight).observe(document.documentElement);
   postHeight();
   const frag = fragment();

@@ -10,6 +10,7 @@ import { mount } from "../table/core.js";
 import { setTemplates } from "../table/messages.js";
 import { mountSimple } from "./simple.js";
 import { iframeSnippet } from "../shell/share.js";
+import { initI18n } from "../i18n/i18n.js";
 
 const PROGRESS_KEY = "chkobba.learn.v1";
 const $ = (s) => document.querySelector(s);
@@ -164,6 +165,7 @@ function goTo(want) {
 }
 
 async function boot() {
+  await initI18n();   // the catalogs before any text is drawn (card names, announcements)
   $("#learn-next").addEventListener("click", next);
   $("#learn-prev").addEventListener("click", prev);
   $("#learn-hint").addEventListener("click", () => {

@@ -1,6 +1,8 @@
 // Cards as the page draws them: full cards, backs, and small inline symbols
 // (6♥) for text. Pure drawing: nothing here knows a rule of any game.
 
+import { cardName as i18nCardName, has as hasText } from "../i18n/i18n.js";
+
 export const SUITS = {
   D: ["\u2666\uFE0E", "diamonds"], H: ["\u2665\uFE0E", "hearts"],
   S: ["\u2660\uFE0E", "spades"], C: ["\u2663\uFE0E", "clubs"],
@@ -17,8 +19,9 @@ export function rankText(code) {
   return RANK_TEXT[code[0]] || code[0];
 }
 
-/** "queen of hearts" */
+/** "queen of hearts", in the page's language once its catalogs are loaded (web/i18n/i18n.js). */
 export function cardName(code) {
+  if (hasText("card.name")) return i18nCardName(code);
   return `${RANK_NAME[code[0]] || code[0]} of ${SUITS[code[1]][1]}`;
 }
 
