@@ -60,10 +60,14 @@ export function cardEl(code, { button = false, small = false } = {}) {
   const glyph = SUITS[code[1]][0];
   el.setAttribute("aria-label", cardName(code));
   if (!button) el.setAttribute("role", "img");
+  // The face is a picture: its rank and suit are drawn by CSS (cards.css,
+  // from data-r / data-s / data-p), not as text, so the card's name is only
+  // its name (WCAG 2.5.3: no visible text the name would have to contain).
+  const face = /[JQK]/.test(code[0]);
   el.innerHTML =
-    `<span class="corner" aria-hidden="true">${r}<span class="s">${glyph}</span></span>` +
-    `<span class="pip" aria-hidden="true">${/[JQK]/.test(code[0]) ? `<span class="face-letter">${r}</span>` : glyph}</span>` +
-    `<span class="corner br" aria-hidden="true">${r}<span class="s">${glyph}</span></span>`;
+    `<span class="corner" aria-hidden="true" data-r="${r}" data-s="${glyph}"></span>` +
+    `<span class="pip${face ? " face-letter" : ""}" aria-hidden="true" data-p="${face ? r : glyph}"></span>` +
+    `<span class="corner br" aria-hidden="true" data-r="${r}" data-s="${glyph}"></span>`;
   return el;
 }
 
