@@ -490,7 +490,7 @@ function registerServiceWorker() {
 
 await initI18n();   // the catalogs before the table draws (card names, announcements)
 app.table = mount($("table"), { state: null, onAction: humanAct, onHint: requestHint });
-app.handoff = new Handoff({ onReveal: reveal, guarded: () => [$("table"), document.querySelector("header.bar")] });
+app.handoff = new Handoff({ onReveal: reveal, guarded: () => [$("table"), document.querySelector("header.bar"), document.querySelector(".share-bar")] });
 app.timer = new PageTimer({ onTimeout: () => humanAct("timeout"), display: () => $("table").querySelector(".sd-timer") });
 initShare({ getState: () => app.state, py });   // the Share dialog (web/shell/share.js)
 wire();

@@ -497,9 +497,11 @@ class TableView {
   // on the table: every move (the computer's and yours) in the words of the
   // move log, whose turn it is, the round's result and the game's. The
   // texts are catalog keys (web/i18n/<lang>/a11y.json). The renderers' own
-  // polite regions are dropped so that each change is spoken once.
+  // live marks (the score line, the status, Seven Diamonds' events, all of
+  // them moves this region says) are dropped so that each change is spoken
+  // once; only the refusals (role=alert) stay live on their own.
   buildLive() {
-    for (const e of this.root.querySelectorAll('[aria-live="polite"]')) e.removeAttribute("aria-live");
+    for (const e of this.root.querySelectorAll("[aria-live]:not([role=alert])")) e.removeAttribute("aria-live");
     const live = document.createElement("div");
     live.className = "sr live";
     live.setAttribute("role", "status");
