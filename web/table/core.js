@@ -525,7 +525,10 @@ class TableView {
   announceChange(before, st) {
     if (!st || !st.view || !this.renderer) return;
     const parts = [];
-    for (const m of newMoves(before, st)) {
+    // Many new moves at once is a new position (a replay's jump, a lesson's
+    // step, a resumed game), not play: only its latest move is said.
+    const fresh = newMoves(before, st);
+    for (const m of fresh.length > 3 ? fresh.slice(-1) : fresh) {
       const text = speech(this.moveHtml(m, st));
       if (text) parts.push(m.chkobba ? t("a11y.move.chkobba", { text }) : sentence(text));
     }
