@@ -40,18 +40,21 @@ def inject_axe(page: Any) -> None:
 
 
 def axe(page: Any, screen: str, schemes: tuple[str, ...] = ("light", "dark")) -> list[str]:
-    """Run axe on the page as it is, in each colour scheme; the serious and
-    critical violations, each as one readable line."""
+    """Run axe on the page as it is (all rules in the light colour scheme,
+    contrast again in the dark one); the serious and critical violations,
+    each as one readable line."""
     inject_axe(page)
     out: list[str] = []
     for scheme in schemes:
         page.emulate_media(color_scheme=scheme)
+        # Every rule in the light scheme; in the dark one only contrast can change.
+        run_only = {"type": "tag", "values": TAGS} if scheme == "light" else {"type": "rule", "values": ["color-contrast"]}
         res = page.evaluate(
-            """(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})
+            """(only) => axe.run(document, {runOnly: only, resultTypes: ['violations']})
                  .then((r) => r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
                    nodes: v.nodes.map((n) => ({target: JSON.stringify(n.target), html: n.html.slice(0, 160),
                                               why: (n.failureSummary || '').split('\\n').slice(1).join(' ').trim()}))})))""",
-            TAGS)
+            run_only)
         for v in res:
             if v["impact"] not in FAIL_ON:
                 continue

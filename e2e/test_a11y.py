@@ -99,7 +99,7 @@ def test_axe_on_the_rules_the_tutorial_and_every_embed_mode(make_page: Any, lang
     problems += axe(page, "learn (a tutorial step)")
 
     made = links(sample_record(5))
-    for mode in ("replay", "replay_seat", "play", "puzzle"):
+    for mode in ("replay", "play", "puzzle"):
         page.goto(page.base_url + f"embed.html?lang={lang}#{made[mode]}")
         page.wait_for_selector(READY, timeout=180_000)
         problems += axe(page, f"embed {mode}")
