@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from a11y_util import catalog
 from e2e_driver import CHOICES, DESKTOP, HAND, TABLE_CARDS, btn, saved, settle, shot, state
 
 from chkobba.session import Session
 
 WORDS = ("keep", "table", "propose", "pass", "accept", "refuse")
-RANKS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
-SUITS = {"D": "diamonds", "H": "hearts", "S": "spades", "C": "clubs"}
+ENGLISH = catalog("en")
 
 
 def card_name(code: str) -> str:
-    return f"{RANKS.get(code[0], code[0])} of {SUITS[code[1]]}"
+    """The card's name as the English catalog says it ("seven of diamonds")."""
+    return str(ENGLISH["card.name"]).format(rank=ENGLISH[f"card.rank.{code[0]}"], suit=ENGLISH[f"card.suit.{code[1]}"])
 
 
 def focused(page: Any) -> dict[str, Any]:

@@ -14,6 +14,7 @@ import { PageTimer } from "./shell/timers.js";
 import { Handoff } from "./shell/handoff.js";
 import { appendRoundReplay, initShare } from "./shell/share.js";
 import { initStats, recordMatch } from "./shell/stats.js";
+import { initI18n } from "./i18n/i18n.js";
 
 // How long each computer move stays on its own before the next one (ms).
 const PACE_MS = { slow: 2600, normal: 1500, fast: 700, instant: 0 };
@@ -401,7 +402,12 @@ function wire() {
   });
   $("confirm-no").addEventListener("click", () => closeDialog($("confirm")));
   setupDialog($("start"), { onCancel: hideStart });
-  setupDialog($("summary"));
+  // Escape on the summary goes on as its button does (next round or game); at
+  // the end of the match it only closes the summary, over the final table.
+  setupDialog($("summary"), {
+    onCancel: () => ($("summary-next").dataset.next === "over"
+      ? closeDialog($("summary"), () => app.table.refocus()) : closeSummary()),
+  });
   setupDialog($("confirm"), { onCancel: () => closeDialog($("confirm")) });
   $("notice").querySelector(".notice-dismiss").addEventListener("click", () => {
     showNotice("");
@@ -484,8 +490,9 @@ function registerServiceWorker() {
   return import("./update.js").then(({ initUpdates }) => wireUpdates(initUpdates));
 }
 
+await initI18n();   // the catalogs before the table draws (card names, announcements)
 app.table = mount($("table"), { state: null, onAction: humanAct, onHint: requestHint });
-app.handoff = new Handoff({ onReveal: reveal, guarded: () => [$("table"), document.querySelector("header.bar")] });
+app.handoff = new Handoff({ onReveal: reveal, guarded: () => [$("table"), document.querySelector("header.bar"), document.querySelector(".share-bar")] });
 app.timer = new PageTimer({ onTimeout: () => humanAct("timeout"), display: () => $("table").querySelector(".sd-timer") });
 initShare({ getState: () => app.state, py });   // the Share dialog (web/shell/share.js)
 initStats({ py });   // the Statistics button and dialog (web/shell/stats.js, issue 12)

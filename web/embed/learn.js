@@ -9,6 +9,7 @@ import { py, FacadeError } from "../shell/py.js";
 import { mount } from "../table/core.js";
 import { setTemplates } from "../table/messages.js";
 import { iframeSnippet } from "../shell/share.js";
+import { initI18n } from "../i18n/i18n.js";
 
 const PROGRESS_KEY = "chkobba.learn.v1";
 const $ = (s) => document.querySelector(s);
@@ -160,6 +161,7 @@ function goTo(want) {
 }
 
 async function boot() {
+  await initI18n();   // the catalogs before any text is drawn (card names, announcements)
   $("#learn-next").addEventListener("click", next);
   $("#learn-prev").addEventListener("click", prev);
   $("#learn-hint").addEventListener("click", () => {

@@ -1,6 +1,8 @@
 // Cards as the page draws them: full cards, backs, and small inline symbols
 // (6♥) for text. Pure drawing: nothing here knows a rule of any game.
 
+import { cardName as i18nCardName, has as hasText } from "../i18n/i18n.js";
+
 export const SUITS = {
   D: ["\u2666\uFE0E", "diamonds"], H: ["\u2665\uFE0E", "hearts"],
   S: ["\u2660\uFE0E", "spades"], C: ["\u2663\uFE0E", "clubs"],
@@ -17,8 +19,9 @@ export function rankText(code) {
   return RANK_TEXT[code[0]] || code[0];
 }
 
-/** "queen of hearts" */
+/** "queen of hearts", in the page's language once its catalogs are loaded (web/i18n/i18n.js). */
 export function cardName(code) {
+  if (hasText("card.name")) return i18nCardName(code);
   return `${RANK_NAME[code[0]] || code[0]} of ${SUITS[code[1]][1]}`;
 }
 
@@ -57,10 +60,14 @@ export function cardEl(code, { button = false, small = false } = {}) {
   const glyph = SUITS[code[1]][0];
   el.setAttribute("aria-label", cardName(code));
   if (!button) el.setAttribute("role", "img");
+  // The face is a picture: its rank and suit are drawn by CSS (cards.css,
+  // from data-r / data-s / data-p), not as text, so the card's name is only
+  // its name (WCAG 2.5.3: no visible text the name would have to contain).
+  const face = /[JQK]/.test(code[0]);
   el.innerHTML =
-    `<span class="corner" aria-hidden="true">${r}<span class="s">${glyph}</span></span>` +
-    `<span class="pip" aria-hidden="true">${/[JQK]/.test(code[0]) ? `<span class="face-letter">${r}</span>` : glyph}</span>` +
-    `<span class="corner br" aria-hidden="true">${r}<span class="s">${glyph}</span></span>`;
+    `<span class="corner" aria-hidden="true" data-r="${r}" data-s="${glyph}"></span>` +
+    `<span class="pip${face ? " face-letter" : ""}" aria-hidden="true" data-p="${face ? r : glyph}"></span>` +
+    `<span class="corner br" aria-hidden="true" data-r="${r}" data-s="${glyph}"></span>`;
   return el;
 }
 

@@ -216,6 +216,7 @@ export const chkobba = {
       if (v.piles[side]) stack.append(backs(1));
       const label = el("span", "pile-label", `${escapeHtml(sideName(st, side))}: <span class="count">${v.piles[side]}</span> cards`);
       const sweeps = el("span", "sweeps");
+      sweeps.setAttribute("role", "group");   // (aria-label needs a role)
       sweeps.setAttribute("aria-label", `${v.chkobba_cards[side].length} chkobba`);
       for (const c of v.chkobba_cards[side]) {
         const s = cardEl(c, { small: true });

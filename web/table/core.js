@@ -22,6 +22,7 @@ import { chkobba } from "./chkobba.js";
 import { sevenDiamonds } from "./seven_diamonds.js";
 import { messageHtml } from "./messages.js";
 import { escapeHtml, mini } from "./cards.js";
+import { t } from "../i18n/i18n.js";
 
 const RENDERERS = { chkobba, seven_diamonds: sevenDiamonds };
 
@@ -64,6 +65,7 @@ class TableView {
 
   /** Change part of the config and redraw. */
   set(partial) {
+    const before = this.config.state;
     Object.assign(this.config, partial);
     if ("state" in partial) {
       this.frame = null;
@@ -74,6 +76,7 @@ class TableView {
       }
     }
     this.render();
+    if ("state" in partial && partial.state !== before) this.announceChange(before, this.state);
   }
 
   destroy() {
@@ -97,6 +100,7 @@ class TableView {
       this.root.className = "ck";   // the renderer before may have left its classes
       this.root.replaceChildren();
       r.build(this.root, this);
+      this.buildLive();
       this.wire();
       const wide = window.matchMedia("(min-width: 1000px)").matches;
       const log = this.$(".log");
@@ -305,7 +309,9 @@ class TableView {
 
   focusLost() {
     const a = document.activeElement;
-    return !a || a === document.body || !a.isConnected || a.disabled || !!a.closest("[hidden]");
+    // (a button of a dialog just closed keeps the focus until the browser
+    // notices it is no longer drawn: that focus is lost too)
+    return !a || a === document.body || !a.isConnected || a.disabled || !!a.closest("[hidden], dialog:not([open])");
   }
 
   keepFocus(draw) {
@@ -486,10 +492,122 @@ class TableView {
     this.cancelFlights();
     this.frame = null;
     this.render();
+    this.announce(this.turnAnnouncement());
+  }
+
+  // ---------------------------------------------------------- announcements
+
+  // One polite live region (role=status) tells a screen reader what changed
+  // on the table: every move (the computer's and yours) in the words of the
+  // move log, whose turn it is, the round's result and the game's. The
+  // texts are catalog keys (web/i18n/<lang>/a11y.json). The renderers' own
+  // live marks (the score line, the status, Seven Diamonds' events, all of
+  // them moves this region says) are dropped so that each change is spoken
+  // once; only the refusals (role=alert) stay live on their own.
+  buildLive() {
+    for (const e of this.root.querySelectorAll("[aria-live]:not([role=alert])")) e.removeAttribute("aria-live");
+    const live = document.createElement("div");
+    live.className = "sr live";
+    live.setAttribute("role", "status");
+    live.setAttribute("aria-live", "polite");
+    live.setAttribute("aria-atomic", "true");
+    live.setAttribute("aria-label", t("a11y.live"));
+    this.root.append(live);
+    this.live = live;
+    if (!this.announcements) this.announcements = [];   // every text said (for tests)
+  }
+
+  announce(text) {
+    if (!text || !this.live) return;
+    const p = document.createElement("p");
+    p.textContent = text;
+    this.live.replaceChildren(p);
+    this.announcements.push(text);
+    if (this.announcements.length > 200) this.announcements.shift();
+  }
+
+  announceChange(before, st) {
+    if (!st || !st.view || !this.renderer) return;
+    const parts = [];
+    // Many new moves at once is a new position (a replay's jump, a lesson's
+    // step, a resumed game), not play: only its latest move is said.
+    const fresh = newMoves(before, st);
+    for (const m of fresh.length > 3 ? fresh.slice(-1) : fresh) {
+      const text = speech(this.moveHtml(m, st));
+      if (text) parts.push(m.chkobba ? t("a11y.move.chkobba", { text }) : sentence(text));
+    }
+    const done = roundsOf(st);
+    const roundEnded = !!(before && before.view && done > roundsOf(before));
+    if (roundEnded) parts.push(this.roundResultText(st));
+    const over = st.sheet ? st.sheet.over : st.to_act === null && done > 0;
+    const wasOver = before && (before.sheet ? before.sheet.over : before.to_act === null && roundsOf(before) > 0);
+    if (over && !wasOver && st.sheet && st.sheet.result) {
+      parts.push(t("a11y.game.over", { text: speech(messageHtml(st.sheet.result, this.names(st))) }));
+    } else if (!roundEnded && (parts.length || !before || before.to_act !== st.to_act)) {
+      // (after a round, the turn is said when the table shows the next deal: endFrame)
+      const turn = this.turnAnnouncement(st);
+      if (turn) parts.push(turn);
+    }
+    if (parts.length) this.announce(parts.join(" "));
+  }
+
+  turnAnnouncement(st = this.state) {
+    if (!st || st.to_act === null || st.to_act === undefined || this.config.viewOnly) return "";
+    return st.to_act === humanSeat(st) ? t("a11y.turn.you") : t("a11y.turn.seat", { name: this.names(st).seat(st.to_act) });
+  }
+
+  /** The round just finished in words: its points and the score, your side first. */
+  roundResultText(st) {
+    const rounds = st.sheet && Array.isArray(st.sheet.rounds) ? st.sheet.rounds : null;
+    const last = rounds && rounds.length ? rounds[rounds.length - 1] : null;
+    const res = st.view.results && st.view.results[st.view.results.length - 1];
+    const points = (last && last.points) || (res && res.points) || [0, 0];
+    const score = (last && last.running) || st.view.score || [0, 0];
+    const a = sideOf(st, humanSeat(st)) ?? 0, b = 1 - a;
+    const side = this.names(st).side;
+    return t("a11y.round.result", {
+      round: last ? last.round : roundsOf(st),
+      side_a: side(a), points_a: points[a], score_a: score[a],
+      side_b: side(b), points_b: points[b], score_b: score[b],
+    });
   }
 }
 
 // ---------------------------------------------------------------- helpers
+
+/** Plain text of a move's HTML for speech: card symbols by their names. */
+function speech(html) {
+  const div = document.createElement("div");
+  div.innerHTML = html;
+  for (const e of div.querySelectorAll('[aria-hidden="true"]')) e.remove();
+  for (const e of div.querySelectorAll("[role=img][aria-label]")) e.replaceWith(e.getAttribute("aria-label"));
+  return div.textContent.replace(/\s+/g, " ").trim();
+}
+
+function sentence(text) {
+  return /[.!?\u2026:\u061f]$/.test(text) ? text : `${text}.`;
+}
+
+function roundsOf(st) {
+  if (st.sheet && Array.isArray(st.sheet.rounds)) return st.sheet.rounds.length;
+  return st.view && Array.isArray(st.view.results) ? st.view.results.length : 0;
+}
+
+/** The moves of `st` that `before` did not have (a new round starts its list afresh). */
+function newMoves(before, st) {
+  if (!before || !before.view) return [];
+  const list = (x) => (Array.isArray(x.moves) ? x.moves : x.view.last ? [x.view.last] : []);
+  const old = list(before), now = list(st);
+  const same = (a, b) => a && b && a.action === b.action && a.seat === b.seat && a.kind === b.kind && a.card === b.card;
+  if (!Array.isArray(st.moves)) return now.length && !same(now[0], old[0]) ? now : [];
+  if (now.length >= old.length && (old.length === 0 || same(now[old.length - 1], old[old.length - 1]))) {
+    return now.slice(old.length);
+  }
+  // stepped back in the same round (a replay): nothing new to say
+  if (now.length && now.length < old.length && roundsOf(st) === roundsOf(before) && same(now[now.length - 1], old[now.length - 1])) return [];
+  if (now.length < old.length || !same(now[0], old[0])) return now;   // a new round, or a new game
+  return [];
+}
 
 export function humanSeat(st) {
   if (!st) return 0;

@@ -211,6 +211,7 @@ export const sevenDiamonds = {
       const row = el("div", "sd-row");
       row.dataset.suit = suit;
       const laid = (v.table && v.table[suit]) || [];
+      row.setAttribute("role", "group");   // (aria-label needs a role)
       row.setAttribute("aria-label", laid.length ? `${SUIT_NAMES[suit]}: ${laid.length} laid` : `${SUIT_NAMES[suit]}: not opened`);
       for (const r of BUILD) {
         const code = `${r}${suit}`;
