@@ -10,7 +10,8 @@ from e2e_driver import CHOICES, DESKTOP, HAND, TABLE_CARDS, btn, saved, settle, 
 from chkobba.session import Session
 
 WORDS = ("keep", "table", "propose", "pass", "accept", "refuse")
-RANKS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+RANKS = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+         "T": "ten", "J": "jack", "Q": "queen", "K": "king"}
 SUITS = {"D": "diamonds", "H": "hearts", "S": "spades", "C": "clubs"}
 
 

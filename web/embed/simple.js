@@ -4,23 +4,27 @@
 // The engine judges whatever the reader picks.
 
 import { cardEl, escapeHtml, minis } from "../table/cards.js";
+import { t, tHtml } from "../i18n/i18n.js";
+import { messageHtml } from "../table/messages.js";
 
-const SUIT_NAMES = { D: "Diamonds", H: "Hearts", S: "Spades", C: "Clubs" };
-const WORDS = [["pass", "Pass"], ["double", "Double"], ["triple", "Triple"]];
+const SUIT_KEYS = { D: "card.suit.D", H: "card.suit.H", S: "card.suit.S", C: "card.suit.C" };
+// The calls, worded as the engine's own words (msg.word.*).
+const WORDS = [["pass", "msg.word.call_pass"], ["double", "msg.word.double"], ["triple", "msg.word.triple"]];
+const T = (key, params) => escapeHtml(t(key, params));
 
 export function mountSimple(element, { state, onAction }) {
   const v = state.view;
   const box = document.createElement("div");
   box.className = "sd-simple ck";
-  let html = '<div class="sd-table" role="group" aria-label="Cards on the table">';
+  let html = `<div class="sd-table" role="group" aria-label="${T("table.cards")}">`;
   const table = v.table && typeof v.table === "object" && !Array.isArray(v.table) ? v.table : {};
   for (const suit of ["D", "H", "S", "C"]) {
     const cards = table[suit] || [];
-    html += `<p class="sd-row" data-suit="${suit}"><b>${SUIT_NAMES[suit]}:</b> ${cards.length ? minis(cards) : "<i>not opened</i>"}</p>`;
+    html += `<p class="sd-row" data-suit="${suit}">${tHtml("simple.row", {}, { suit: `<b>${T(SUIT_KEYS[suit])}</b>`, cards: cards.length ? minis(cards) : `<i>${T("simple.not_opened")}</i>` })}</p>`;
   }
   html += "</div>";
-  if (typeof v.multiplier === "number" && v.multiplier > 1) html += `<p>Stakes: &times;${v.multiplier}</p>`;
-  html += '<p class="sd-label">Your hand:</p><div class="sd-hand hand-you" role="group" aria-label="Your cards"></div>';
+  if (typeof v.multiplier === "number" && v.multiplier > 1) html += `<p>${T("simple.stakes", { mult: v.multiplier })}</p>`;
+  html += `<p class="sd-label">${T("simple.hand")}</p><div class="sd-hand hand-you" role="group" aria-label="${T("seat.your_cards")}"></div>`;
   html += '<div class="sd-words choices"></div><p class="message" role="alert"></p>';
   box.innerHTML = html;
   const hand = box.querySelector(".sd-hand");
@@ -35,17 +39,17 @@ export function mountSimple(element, { state, onAction }) {
     b.type = "button";
     b.className = "btn";
     b.dataset.action = action;
-    b.textContent = label;
+    b.textContent = t(label);
     b.addEventListener("click", () => onAction && onAction(action));
     words.append(b);
   }
   element.replaceChildren(box);
   return {
     showMessage(msg) {
-      box.querySelector(".message").innerHTML = msg ? escapeHtml(msg.error || "") : "";
+      box.querySelector(".message").innerHTML = msg ? messageHtml(msg) : "";
     },
     destroy() { element.replaceChildren(); },
     set() {},
-    names() { return { seat: (n) => `Seat ${n + 1}`, side: (n) => `Side ${n + 1}` }; },
+    names() { return { seat: (n) => t("start.seat.n", { number: n + 1 }), side: (n) => t("simple.side", { number: n + 1 }) }; },
   };
 }
