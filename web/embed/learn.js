@@ -79,6 +79,7 @@ function drawNav() {
     b.className = "btn small";
     const done = l.steps.filter((s) => learn.done.has(`${l.id}/${s.id}`)).length;
     b.textContent = t("learn.nav_item", { title: titleOf(l), done, count: l.steps.length });
+    b.dir = "auto";   // a lesson not yet translated shows its English, left to right
     b.dataset.lesson = l.id;
     if (i === learn.lesson) b.setAttribute("aria-current", "true");
     b.addEventListener("click", () => show(i, 0));
