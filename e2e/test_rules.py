@@ -21,12 +21,14 @@ NARROW = {"width": 320, "height": 640}
 CARD_TEXT = re.compile(r"^(A|[2-7]|8|9|10|J|Q|K)[\u2666\u2665\u2660\u2663]\ufe0e$")
 
 
-def open_rules(make_page: Any, viewport: dict[str, int], anchor: str = "") -> tuple[Any, list[str]]:
+def open_rules(make_page: Any, viewport: dict[str, int], anchor: str = "", lang: str = "en") -> tuple[Any, list[str]]:
     page = make_page(viewport)
     console: list[str] = []
     page.on("console", lambda m: console.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
-    page.goto(page.base_url + "rules.html" + anchor)
+    page.goto(page.base_url + f"rules.html?lang={lang}" + anchor)
     page.wait_for_load_state("load")
+    # rules.js has loaded the language's rules into <main> (web/i18n/<lang>/rules.html)
+    page.wait_for_selector(f'html[data-rules-lang="{lang}"]', state="attached")
     return page, console
 
 
@@ -56,7 +58,8 @@ def test_rules_page_fits_and_loads_cleanly(make_page: Any, viewport: dict[str, i
     page.evaluate("() => { document.documentElement.dir = 'rtl'; }")
     no_horizontal_scroll(page)
     if viewport is PHONE:
-        page.goto(page.base_url + "rules.html#options")
+        page.goto(page.base_url + "rules.html?lang=en#options")
+        page.wait_for_selector('html[data-rules-lang="en"]', state="attached")
         page.evaluate("() => { document.documentElement.dir = 'rtl'; }")
         page.screenshot(path=str(ARTIFACTS / "rules-360x640-rtl-options.png"))
     assert not console, console
@@ -104,7 +107,8 @@ def test_anchors_links_and_cards(make_page: Any) -> None:
     assert len(cards) >= 10
     for text, label in cards:
         assert CARD_TEXT.match(text), text
-        assert re.match(r"^(ace|[2-9]|10|jack|queen|king) of (diamonds|hearts|spades|clubs)$", label), label
+        assert re.match(r"^(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of "
+                        r"(diamonds|hearts|spades|clubs)$", label), label
     body = page.inner_text("main")
     for code in re.findall(r"\b[A2-9TJQK][DHSC]\b", body):
         pytest.fail(f"a card is written as a programmer's code: {code}")
@@ -114,4 +118,102 @@ def test_anchors_links_and_cards(make_page: Any) -> None:
 
 def test_rules_page_is_precached_for_offline(site: Any) -> None:
     sw = (site / "sw.js").read_text()
-    assert '"./rules.html"' in sw and '"./rules.css"' in sw
+    assert '"./rules.html"' in sw and '"./rules.css"' in sw and '"./rules.js"' in sw
+    for lang in ("en", "fr", "ar"):
+        assert f'"./i18n/{lang}/rules.html"' in sw and f'"./i18n/{lang}.js"' in sw, lang
+
+
+# --- The page in each language (web/i18n/<lang>/rules.html and rules.json) ---
+
+IDS = "() => [...document.querySelectorAll('main [id]')].map(e => e.id)"
+OPTIONS = """() => [...document.querySelectorAll('#options .option')]
+    .map(e => [e.id, e.dataset.game || '', e.dataset.option, e.dataset.default])"""
+
+
+@pytest.mark.parametrize("lang", ["fr", "ar"])
+def test_rules_page_in_each_language(make_page: Any, lang: str) -> None:
+    english, console_en = open_rules(make_page, PHONE)
+    en_ids, en_options = english.evaluate(IDS), english.evaluate(OPTIONS)
+    en_title = english.title()
+    english.close()
+    page, console = open_rules(make_page, PHONE, lang=lang)
+    root = page.evaluate("() => [document.documentElement.lang, document.documentElement.dir]")
+    assert root == [lang, "rtl" if lang == "ar" else "ltr"]
+    # The same sections, the same option blocks with the same defaults, in the same order.
+    assert page.evaluate(IDS) == en_ids
+    assert page.evaluate(OPTIONS) == en_options
+    # ...in the reader's language: the title, the chrome and the prose are not English.
+    assert page.title() and page.title() != en_title
+    body = page.inner_text("main")
+    assert len(body) > 4000
+    for english_words in ("The cards", "Scoring a round", "Table options", "Back to the table"):
+        assert english_words not in page.inner_text("body"), english_words
+    if lang == "ar":
+        assert re.search("[\u0600-\u06ff]{3,}", page.inner_text("h1")), page.inner_text("h1")
+        assert "الشكبّة" in body and "السبعة الحيّة" in body and "البرميلة" in body
+    else:
+        assert "Règles" in page.inner_text("h1") and "Barmila" in body and "carreau" in body
+    # Cards: drawn as players read them (7♦), left to right even in Arabic, named in the language.
+    cards = page.evaluate("""() => [...document.querySelectorAll('main .c')].map(c =>
+        [c.textContent, c.getAttribute('aria-label'), getComputedStyle(c).direction])""")
+    assert len(cards) >= 10
+    names = page.evaluate("async () => { const m = await import('./i18n/i18n.js'); return m.cardName('7D'); }")
+    assert names and "7D" not in names
+    for text, label, direction in cards:
+        assert CARD_TEXT.match(text), text
+        assert label and not re.search(r"\b[A2-9TJQK][DHSC]\b", label) and " of " not in label, label
+        assert direction == "ltr"
+    assert names in [label for _, label, _ in cards]
+    for code in re.findall(r"\b[A2-9TJQK][DHSC]\b", body):
+        pytest.fail(f"a card is written as a programmer's code: {code}")
+    # The text runs from the start side: right in Arabic, left otherwise.
+    h1 = page.evaluate("""() => { const r = document.querySelector('h1').getBoundingClientRect();
+        const m = document.querySelector('main').getBoundingClientRect();
+        return [r.left - m.left, m.right - r.right, getComputedStyle(document.querySelector('h1')).direction]; }""")
+    assert h1[2] == ("rtl" if lang == "ar" else "ltr")
+    no_horizontal_scroll(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"rules-{lang}-360x640.png"))
+    # An anchor from the table lands on its section in every language.
+    page.goto(page.base_url + f"rules.html?lang={lang}#seven-diamonds")
+    page.wait_for_selector(f'html[data-rules-lang="{lang}"]', state="attached")
+    top = page.evaluate("() => document.getElementById('seven-diamonds').getBoundingClientRect().top")
+    assert 0 <= top < 40, top
+    page.screenshot(path=str(ARTIFACTS / f"rules-{lang}-360x640-seven-diamonds.png"))
+    broken = page.evaluate("""() => [...document.querySelectorAll('a[href^="#"]')]
+        .map(a => a.getAttribute('href').slice(1)).filter(id => !document.getElementById(id))""")
+    assert not broken, broken
+    assert not console and not console_en, console + console_en
+
+
+@pytest.mark.parametrize("viewport", [NARROW, DESKTOP], ids=["320x640", "desktop"])
+def test_arabic_rules_fit(make_page: Any, viewport: dict[str, int]) -> None:
+    page, console = open_rules(make_page, viewport, lang="ar")
+    no_horizontal_scroll(page)
+    page.screenshot(path=str(ARTIFACTS / f"rules-ar-{viewport['width']}x{viewport['height']}.png"))
+    assert not console, console
+
+
+def test_language_picker_switches_and_remembers(make_page: Any) -> None:
+    page, console = open_rules(make_page, PHONE)
+    picker = page.locator("header select.lang-picker")
+    assert picker.count() == 1 and picker.input_value() == "en"
+    assert picker.bounding_box()["height"] >= 44
+    picker.select_option("ar")
+    page.wait_for_selector('html[data-rules-lang="ar"]', state="attached")
+    assert page.evaluate("() => [document.documentElement.lang, document.documentElement.dir]") == ["ar", "rtl"]
+    assert page.inner_text("h1") == "القواعد"
+    assert page.inner_text("header .back") != "Back to the table"
+    # In Arabic the header mirrors: the brand sits at the right, the way back at the left.
+    brand = page.locator("header .brand").bounding_box()
+    back = page.locator("header .back").bounding_box()
+    assert brand["x"] > back["x"], (brand, back)
+    page.screenshot(path=str(ARTIFACTS / "rules-ar-picker-360x640.png"))
+    # Remembered: the page opened again without ?lang= is in Arabic.
+    page.goto(page.base_url + "rules.html")
+    page.wait_for_selector('html[data-rules-lang="ar"]', state="attached")
+    assert page.evaluate("() => document.documentElement.dir") == "rtl"
+    page.locator("header select.lang-picker").select_option("fr")
+    page.wait_for_selector('html[data-rules-lang="fr"]', state="attached")
+    assert page.inner_text("h1") == "Règles"
+    assert not console, console
