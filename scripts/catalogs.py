@@ -4,8 +4,8 @@ language, with the English texts that live with the engine and the lessons.
 - ``msg.<code>``: the English template of every message code
   (chkobba.messages.MESSAGES, with the web facade's codes registered);
 - ``lesson.<id>.title`` and ``lesson.<id>.<step>.text|hint``: the English
-  texts of lessons/*.json (they carry their own keys), card codes written as
-  symbols the way the tutorial shows them.
+  texts of lessons/*.json (they carry their own keys), card codes as the
+  author wrote them (the tutorial page draws them as symbols).
 
 Other languages translate these keys in their own web/i18n/<lang>/*.json.
 ``scripts/build_site.py`` writes each table as i18n/<lang>.js (a module that
@@ -32,17 +32,13 @@ def engine_english() -> dict[str, str]:
 
 
 def lesson_english() -> dict[str, str]:
-    """The lessons' English as the tutorial shows it: card codes as symbols
-    (5H -> 5\u2665, as chkobba.links.lessons reads a lesson)."""
-    sys.path.insert(0, str(ROOT))
-    from chkobba.links.lessons import cards_as_symbols
     out: dict[str, str] = {}
     for path in sorted((ROOT / "lessons").glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         texts = [data.get("title")] + [st.get(k) for st in data.get("steps", []) for k in ("text", "hint")]
         for t in texts:
             if isinstance(t, dict) and isinstance(t.get("key"), str) and isinstance(t.get("text"), str):
-                out[t["key"]] = cards_as_symbols(t["text"])
+                out[t["key"]] = t["text"]
     return out
 
 

@@ -8,7 +8,8 @@ import { loadPython, store } from "./python.js";
 import { py, FacadeError } from "../shell/py.js";
 import { mount } from "../table/core.js";
 import { messageText } from "../table/messages.js";
-import { has, initI18n, mountLanguagePicker, t, translateDom } from "../i18n/i18n.js";
+import { has, initI18n, mountLanguagePicker, t, tHtml, translateDom } from "../i18n/i18n.js";
+import { escapeHtml, mini } from "../table/cards.js";
 import { mountSimple } from "./simple.js";
 import { iframeSnippet } from "../shell/share.js";
 
@@ -47,6 +48,27 @@ function current() {
 // else the English the lesson file holds.
 function said(key, english) {
   return typeof key === "string" && has(key) ? t(key) : english;
+}
+
+// A lesson sentence as players read it (HTML): authors write card codes (5H)
+// and action texts (4Cx4H); readers see 5\u2665 and "4\u2663 takes 4\u2665",
+// each card named for screen readers. (chkobba.links.lessons does the same
+// for the English the facade sends.)
+const CARD = "(?:10|[A2-9TJQK])[DHSC]";
+const CAPTURE_TEXT = new RegExp(`\\b(${CARD})x((?:${CARD})+)\\b`, "g");
+const CARD_CODE = new RegExp(`\\b(${CARD})\\b`);   // split: odd parts are cards
+
+function cardsHtml(text) {
+  const code = (c) => (c.startsWith("10") ? `T${c[2]}` : c);
+  const cards = (part) => part.split(CARD_CODE).map((p, i) => (i % 2 ? mini(code(p)) : escapeHtml(p))).join("");
+  let out = "", at = 0;
+  for (const m of text.matchAll(CAPTURE_TEXT)) {
+    out += cards(text.slice(at, m.index));
+    const taken = m[2].match(new RegExp(CARD, "g")).map((c) => mini(code(c))).join(" ");
+    out += tHtml("learn.capture", {}, { card: mini(code(m[1])), cards: taken });
+    at = m.index + m[0].length;
+  }
+  return out + cards(text.slice(at));
 }
 
 function titleOf(l) {
@@ -99,7 +121,7 @@ function show(li, si) {
   $(".learn-title").textContent = titleOf(lesson);
   $(".learn-progress").textContent =
     t("learn.progress", { step: si + 1, count: lesson.steps.length, done: learn.done.size, total: total() });
-  $(".learn-step-text").textContent = said(step.text_key, step.text);
+  $(".learn-step-text").innerHTML = cardsHtml(said(step.text_key, step.text));
   verdict("", "");
   document.body.dataset.lesson = lesson.id;
   document.body.dataset.step = step.id;
@@ -146,7 +168,7 @@ function judge(action) {
       t("learn.progress", { step: learn.step + 1, count: lesson.steps.length, done: learn.done.size, total: total() });
     if (learn.view && learn.view.showMessage) learn.view.showMessage(null);
   } else {
-    const hint = r.hint ? `<span class="why">${esc(t("learn.hint", { hint: said(step.hint_key, r.hint) }))}</span>` : "";
+    const hint = r.hint ? `<span class="why">${tHtml("learn.hint", {}, { hint: cardsHtml(said(step.hint_key, r.hint)) })}</span>` : "";
     verdict(`\u2717 ${esc(t("learn.not_this", { reason: messageText({ code: r.code, params: r.params, text: r.text }) }))}${hint}`, "wrong");
   }
 }
@@ -184,7 +206,7 @@ async function boot() {
   $("#learn-prev").addEventListener("click", prev);
   $("#learn-hint").addEventListener("click", () => {
     const s = current();
-    if (s) verdict(esc(t("learn.hint", { hint: said(s.hint_key, s.hint) })), "hint");
+    if (s) verdict(tHtml("learn.hint", {}, { hint: cardsHtml(said(s.hint_key, s.hint)) }), "hint");
   });
   const at = loadProgress();
   const index = await (await fetch("lessons/index.json")).json();
