@@ -191,3 +191,14 @@ def test_pages_hold_no_english_in_their_markup(page: str) -> None:
     parser = _Texts()
     parser.feed((WEB / page).read_text(encoding="utf-8"))
     assert not parser.found, parser.found
+
+
+def test_stylesheets_write_no_words() -> None:
+    """CSS may draw punctuation (content: "(") but no words: a word in a
+    stylesheet could not be translated (use content: attr(data-...))."""
+    found = []
+    for path in sorted((WEB / "css").glob("*.css")):
+        for m in re.finditer(r"""content:\s*(["'])(.*?)\1""", path.read_text(encoding="utf-8")):
+            if re.search(r"[A-Za-z]{2}", m.group(2)):
+                found.append(f"{path.name}: {m.group(0)}")
+    assert not found, found

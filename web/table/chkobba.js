@@ -215,7 +215,7 @@ export const chkobba = {
         c.addEventListener("click", () => ui.toggleTable(code));
       }
       c.classList.toggle("selected", ui.selectedTable.includes(code));
-      if (code === justLaid) c.classList.add("just-laid");
+      if (code === justLaid) { c.classList.add("just-laid"); c.dataset.justLaid = t("table.just_laid"); }
       tableCards.append(c);
     }
     tableCards.dataset.empty = v.table.length ? "" : t("table.empty");

@@ -215,7 +215,7 @@ export const sevenDiamonds = {
         const code = `${r}${suit}`;
         if (laid.includes(code)) {
           const c = cardEl(code);
-          if (code === justLaid) c.classList.add("just-laid");
+          if (code === justLaid) { c.classList.add("just-laid"); c.dataset.justLaid = t("table.just_laid"); }
           row.append(c);
         } else {
           const slot = el("span", "sd-slot");
