@@ -4,7 +4,8 @@ language, with the English texts that live with the engine and the lessons.
 - ``msg.<code>``: the English template of every message code
   (chkobba.messages.MESSAGES, with the web facade's codes registered);
 - ``lesson.<id>.title`` and ``lesson.<id>.<step>.text|hint``: the English
-  texts of lessons/*.json (they carry their own keys).
+  texts of lessons/*.json (they carry their own keys), card codes as the
+  author wrote them (the tutorial page draws them as symbols).
 
 Other languages translate these keys in their own web/i18n/<lang>/*.json.
 ``scripts/build_site.py`` writes each table as i18n/<lang>.js (a module that

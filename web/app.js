@@ -4,12 +4,13 @@
 // winner is computed here either: the facade (chkobba/web.py) decides.
 
 import { humanSeat, mount } from "./table/core.js";
-import { setTemplates } from "./table/messages.js";
+import { initI18n, mountLanguagePicker, t, translateDom } from "./i18n/i18n.js";
 import { FacadeError, askWorker, py, startWorker, timed, timings } from "./shell/py.js";
 import * as store from "./shell/storage.js";
 import { closeDialog, isOpen, openDialog, setupDialog } from "./shell/dialogs.js";
 import { StartForm, describeTables } from "./shell/startform.js";
 import { renderSummary } from "./shell/sheet.js";
+import { messageText } from "./table/messages.js";
 import { PageTimer } from "./shell/timers.js";
 import { Handoff } from "./shell/handoff.js";
 import { appendRoundReplay, initShare } from "./shell/share.js";
@@ -23,6 +24,13 @@ const ROUND_END_MS = { slow: 3000, normal: 2200, fast: 1200, instant: 0 };
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
+
+// Languages (web/i18n/): the catalogs load before anything is drawn; the
+// picker reloads the page in the chosen language (the game in progress is
+// saved after every move and resumes).
+await initI18n();
+translateDom();
+mountLanguagePicker(document.querySelector(".bar-actions .lang-slot"), { reload: true });
 
 const app = {
   state: null,          // last state from the facade
@@ -87,7 +95,7 @@ function reveal() {
 function ensureWorker() {
   if (!app.ai) {
     app.ai = startWorker(() => root.classList.add("ai-ready"));
-    app.ai.catch((err) => app.table.showMessage({ error: `The computer players could not start: ${err}` }));
+    app.ai.catch((err) => app.table.showMessage({ error: t("app.error.worker", { error: String(err) }) }));
   }
   return app.ai;
 }
@@ -102,7 +110,7 @@ function humanAct(action) {
     next = py("act", { action, seat: st.to_act });
   } catch (err) {
     if (err instanceof FacadeError) {
-      app.table.showMessage(err.msg, "That move is not allowed: ");
+      app.table.showMessage(err.msg, t("app.not_allowed"));
       return;
     }
     throw err;
@@ -147,7 +155,7 @@ function save() {
   try {
     store.writeSave(app.state.save);
   } catch (err) {
-    app.table.showMessage({ error: `The game could not be saved in this browser: ${err.message}` });
+    app.table.showMessage({ error: t("app.error.save", { error: err.message }) });
   }
 }
 
@@ -174,7 +182,7 @@ async function scheduleComputer() {
     app.workerChoices += 1;
   } catch (err) {
     app.busy = false;
-    if (gen === app.generation) app.table.showMessage({ error: `The computer could not move: ${err.message || err}` });
+    if (gen === app.generation) app.table.showMessage({ error: t("app.error.computer", { error: err.message || String(err) }) });
     render();
     return;
   }
@@ -187,7 +195,7 @@ async function scheduleComputer() {
   try {
     next = py("act", { action, seat });
   } catch (err) {
-    app.table.showMessage(err instanceof FacadeError ? err.msg : { error: String(err) }, "The computer's move was refused: ");
+    app.table.showMessage(err instanceof FacadeError ? err.msg : { error: String(err) }, t("app.computer_refused"));
     render();
     return;
   }
@@ -228,7 +236,7 @@ function showSummary() {
   appendRoundReplay($("summary-body"), st, py);   // issue 14: replay with every hand shown
   $("summary-title").textContent = title;
   const btn = $("summary-next");
-  btn.textContent = next === "over" ? "Play again" : next === "game" ? "Next game" : "Next round";
+  btn.textContent = next === "over" ? t("summary.play_again") : next === "game" ? t("summary.next_game") : t("summary.next_round");
   btn.dataset.next = next;
   $("summary-settings").hidden = next !== "over";
   $("summary").dataset.round = roundsDone(st);
@@ -334,7 +342,7 @@ function showFormError(err) {
     p.setAttribute("role", "alert");
     $("start-form").querySelector(".form-actions").before(p);
   }
-  p.textContent = err.message;
+  p.textContent = messageText(err.msg);
 }
 
 // ------------------------------------------------------------------ saves
@@ -347,16 +355,15 @@ function resumeSaved() {
   try {
     st = py("resume", { save: JSON.parse(raw) });
   } catch (err) {
-    if (err instanceof SyntaxError) reason = "it was cut short or changed, so it cannot be read";
-    else if (err instanceof FacadeError) reason = err.message;
+    if (err instanceof SyntaxError) reason = t("app.save_unreadable");
+    else if (err instanceof FacadeError) reason = messageText(err.msg);
     else throw err;
   }
   if (!st) {
     store.keepDamaged(raw, reason);
     store.clearSave();
     app.damagedText = raw;
-    showNotice("Your saved game was damaged and could not be opened, so a new game has started " +
-      "with your last settings. A copy of the damaged save is kept in this browser.", true);
+    showNotice(t("app.save_damaged"), true);
     return null;
   }
   app.generation++;
@@ -429,14 +436,10 @@ function wire() {
 }
 
 function onPythonReady() {
-  try {
-    setTemplates(py("messages", {}).messages);
-  } catch (err) {
-    if (!(err instanceof FacadeError)) throw err;
-    // An older facade: English texts are shown as sent, cards as symbols.
-  }
+  // Messages are rendered from their codes in the page's language (the
+  // catalogs' msg.<code>), so the facade's English templates are not fetched.
   app.form = new StartForm($("start-form"), describeTables(py));
-  app.table.set({ loading: "Ready" });
+  app.table.set({ loading: t("app.ready") });
   $("start-button").disabled = false;
   const resumed = resumeSaved();
   if (resumed === null) {

@@ -8,15 +8,15 @@
 import { loadPython, whenVisible } from "./python.js";
 import { py, FacadeError } from "../shell/py.js";
 import { mount, latestMove } from "../table/core.js";
-import { setTemplates } from "../table/messages.js";
+import { messageText, setTemplates } from "../table/messages.js";
+import { initI18n, mountLanguagePicker, t, translateDom } from "../i18n/i18n.js";
 import { renderSummary } from "../shell/sheet.js";
-import { initI18n, t } from "../i18n/i18n.js";
 
 const MAX_LINK = 65536;        // as chkobba.links: longer is refused unread
 const TABLE = "embed";
 const STEP_MS = 900;           // replay's play button, one move per step
 const COMPUTER_MS = 700;       // the computer's pause before its move
-const MODES = { replay: "Replay", play: "Play from here", puzzle: "Puzzle: find the best move" };
+const MODES = { replay: "embed.mode.replay", play: "embed.mode.play", puzzle: "embed.mode.puzzle" };
 
 const $ = (s) => document.querySelector(s);
 const ui = { table: null, info: null, timer: null, busy: false, error: null, solved: false };
@@ -47,10 +47,10 @@ function fail(text) {
 /** The fragment, or a one-line reason it cannot be a link (checked before any Python). */
 function fragment() {
   let text = location.hash.slice(1);
-  if (text.length > MAX_LINK) return { error: "This link is too long to hold a game." };
-  try { text = decodeURIComponent(text); } catch { return { error: "This link is damaged: it is not a game link." }; }
-  if (!text) return { error: "This frame has no game: its link ends without one." };
-  if (!/^[A-Za-z0-9._-]+$/.test(text)) return { error: "This link holds characters no game link has, so it was not read." };
+  if (text.length > MAX_LINK) return { error: t("embed.error.too_long") };
+  try { text = decodeURIComponent(text); } catch { return { error: t("embed.error.damaged") }; }
+  if (!text) return { error: t("embed.error.empty") };
+  if (!/^[A-Za-z0-9._-]+$/.test(text)) return { error: t("embed.error.characters") };
   return { text };
 }
 
@@ -128,12 +128,13 @@ function statusText(st, table) {
 
 function replayControls() {
   const c = $(".embed-controls");
+  const a = (key) => esc(t(key));
   c.innerHTML = `
-    <button type="button" class="btn small" data-go="first" aria-label="First position" title="First (Home)">&laquo;</button>
-    <button type="button" class="btn small" data-go="back" aria-label="Back one move" title="Back (Left arrow)">&lsaquo;</button>
-    <button type="button" class="btn small primary" data-go="play" title="Play / pause (Space)">Play</button>
-    <button type="button" class="btn small" data-go="forward" aria-label="Forward one move" title="Forward (Right arrow)">&rsaquo;</button>
-    <button type="button" class="btn small" data-go="last" aria-label="Last position" title="Last (End)">&raquo;</button>
+    <button type="button" class="btn small" data-go="first" aria-label="${a("embed.first")}" title="${a("embed.first_title")}">&laquo;</button>
+    <button type="button" class="btn small" data-go="back" aria-label="${a("embed.back")}" title="${a("embed.back_title")}">&lsaquo;</button>
+    <button type="button" class="btn small primary" data-go="play" title="${a("embed.play_title")}">${a("embed.play")}</button>
+    <button type="button" class="btn small" data-go="forward" aria-label="${a("embed.forward")}" title="${a("embed.forward_title")}">&rsaquo;</button>
+    <button type="button" class="btn small" data-go="last" aria-label="${a("embed.last")}" title="${a("embed.last_title")}">&raquo;</button>
     <span class="embed-pos" aria-live="polite"></span>`;
   c.hidden = false;
   c.addEventListener("click", (e) => {
@@ -156,7 +157,7 @@ function stopTimer() {
   clearInterval(ui.timer);
   ui.timer = null;
   const b = $('[data-go="play"]');
-  b.textContent = "Play";
+  b.textContent = t("embed.play");
 }
 
 function replayGo(go) {
@@ -166,7 +167,7 @@ function replayGo(go) {
     if (ui.timer) { stopTimer(); show(info); return; }
     if (info.index >= info.count - 1) return;
     const b = $('[data-go="play"]');
-    b.textContent = "Pause";
+    b.textContent = t("embed.pause");
     ui.timer = setInterval(() => {
       if (ui.info.index >= ui.info.count - 1) { stopTimer(); show(ui.info); return; }
       step(ui.info.index + 1);
@@ -205,7 +206,7 @@ function playAct(action) {
   try {
     a = py("link_act", { table: TABLE, action });
   } catch (err) {
-    if (err instanceof FacadeError) { ui.table.showMessage(err.msg, "That move is not allowed: "); return; }
+    if (err instanceof FacadeError) { ui.table.showMessage(err.msg, t("app.not_allowed")); return; }
     throw err;
   }
   ui.table.showMessage(null);
@@ -225,8 +226,9 @@ function puzzleAct(action) {
     throw err;
   }
   if (!r.legal) {
-    ui.table.showMessage({ code: r.code, params: r.params, error: r.text }, "That move is not allowed: ");
-    setVerdict(`<span class="mark" aria-hidden="true">\u2717</span> Not allowed: ${esc(r.text)}`, "wrong");
+    const said = messageText({ code: r.code, params: r.params, error: r.text });
+    ui.table.showMessage({ code: r.code, params: r.params, error: r.text }, t("app.not_allowed"));
+    setVerdict(`<span class="mark" aria-hidden="true">\u2717</span> ${esc(t("embed.not_allowed", { reason: said }))}`, "wrong");
     document.body.dataset.verdict = "illegal";
     return;
   }
@@ -235,11 +237,11 @@ function puzzleAct(action) {
   if (r.right) {
     ui.solved = true;
     const best = r.best && r.best.reason ? ` <span class="why">${esc(r.best.reason)}</span>` : why;
-    setVerdict(`<span class="mark" aria-hidden="true">\u2713</span> ${esc(r.text)}.${best}`, "right");
+    setVerdict(`<span class="mark" aria-hidden="true">\u2713</span> ${esc(t("embed.sentence", { text: messageText({ code: r.code, params: r.params, text: r.text }) }))}${best}`, "right");
     document.body.dataset.verdict = "right";
     show(ui.info);
   } else {
-    setVerdict(`<span class="mark" aria-hidden="true">\u2717</span> ${esc(r.text)}.${why} Try again.`, "wrong");
+    setVerdict(`<span class="mark" aria-hidden="true">\u2717</span> ${esc(t("embed.sentence", { text: messageText({ code: r.code, params: r.params, text: r.text }) }))}${why} ${esc(t("embed.try_again"))}`, "wrong");
     document.body.dataset.verdict = "wrong";
   }
 }
@@ -278,6 +280,8 @@ function hostTurn() {
 
 async function boot() {
   await initI18n();
+  translateDom();
+  mountLanguagePicker($(".embed-bar .lang-slot"), { reload: true });
   new ResizeObserver(postHeight).observe(document.documentElement);
   postHeight();
   const frag = fragment();
@@ -288,7 +292,7 @@ async function boot() {
     await loadPython();
   } catch {
     toHost("chkobba:started");
-    return fail("The card engine could not be loaded here.");
+    return fail(t("embed.error.engine"));
   }
   toHost("chkobba:started");
   let answer;
@@ -296,11 +300,11 @@ async function boot() {
     setTemplates(py("messages").messages);
     answer = py("link_open", { table: TABLE, link: frag.text });
   } catch (err) {
-    if (err instanceof FacadeError) return fail(`This link cannot be shown: ${err.message}.`);
-    return fail("This link cannot be shown.");
+    if (err instanceof FacadeError) return fail(t("embed.error.link", { reason: messageText(err.msg) }));
+    return fail(t("embed.error.link_plain"));
   }
   $(".embed-wait").hidden = true;
-  $(".embed-mode").textContent = MODES[answer.mode] || "";
+  $(".embed-mode").textContent = MODES[answer.mode] ? t(MODES[answer.mode]) : "";
   document.body.dataset.mode = answer.mode;
   const onAction = answer.mode === "play" ? playAct : answer.mode === "puzzle" ? puzzleAct : null;
   document.body.dataset.game = answer.state.game;
@@ -324,4 +328,4 @@ async function boot() {
 }
 
 window.addEventListener("hashchange", () => location.reload());
-boot().catch(() => fail("Something went wrong showing this link."));
+boot().catch(() => fail(t("embed.error.other")));

@@ -7,9 +7,10 @@
 import { loadPython, store } from "./python.js";
 import { py, FacadeError } from "../shell/py.js";
 import { mount } from "../table/core.js";
-import { setTemplates } from "../table/messages.js";
+import { messageText } from "../table/messages.js";
+import { has, initI18n, mountLanguagePicker, t, tHtml, translateDom } from "../i18n/i18n.js";
+import { escapeHtml, mini } from "../table/cards.js";
 import { iframeSnippet } from "../shell/share.js";
-import { initI18n } from "../i18n/i18n.js";
 
 const PROGRESS_KEY = "chkobba.learn.v1";
 const $ = (s) => document.querySelector(s);
@@ -42,6 +43,37 @@ function current() {
   return l ? l.steps[learn.step] : null;
 }
 
+// A lesson's texts in the page's language: its catalog key (lesson.<id>...),
+// else the English the lesson file holds.
+function said(key, english) {
+  return typeof key === "string" && has(key) ? t(key) : english;
+}
+
+// A lesson sentence as players read it (HTML): authors write card codes (5H)
+// and action texts (4Cx4H); readers see 5\u2665 and "4\u2663 takes 4\u2665",
+// each card named for screen readers. (chkobba.links.lessons does the same
+// for the English the facade sends.)
+const CARD = "(?:10|[A2-9TJQK])[DHSC]";
+const CAPTURE_TEXT = new RegExp(`\\b(${CARD})x((?:${CARD})+)\\b`, "g");
+const CARD_CODE = new RegExp(`\\b(${CARD})\\b`);   // split: odd parts are cards
+
+function cardsHtml(text) {
+  const code = (c) => (c.startsWith("10") ? `T${c[2]}` : c);
+  const cards = (part) => part.split(CARD_CODE).map((p, i) => (i % 2 ? mini(code(p)) : escapeHtml(p))).join("");
+  let out = "", at = 0;
+  for (const m of text.matchAll(CAPTURE_TEXT)) {
+    out += cards(text.slice(at, m.index));
+    const taken = m[2].match(new RegExp(CARD, "g")).map((c) => mini(code(c))).join(" ");
+    out += tHtml("learn.capture", {}, { card: mini(code(m[1])), cards: taken });
+    at = m.index + m[0].length;
+  }
+  return out + cards(text.slice(at));
+}
+
+function titleOf(l) {
+  return said(l.title_key, l.title);
+}
+
 function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -67,7 +99,8 @@ function drawNav() {
     b.type = "button";
     b.className = "btn small";
     const done = l.steps.filter((s) => learn.done.has(`${l.id}/${s.id}`)).length;
-    b.textContent = `${l.title} (${done}/${l.steps.length})`;
+    b.textContent = t("learn.nav_item", { title: titleOf(l), done, count: l.steps.length });
+    b.dir = "auto";   // a lesson not yet translated shows its English, left to right
     b.dataset.lesson = l.id;
     if (i === learn.lesson) b.setAttribute("aria-current", "true");
     b.addEventListener("click", () => show(i, 0));
@@ -84,10 +117,10 @@ function show(li, si) {
   const step = lesson.steps[si];
   if (learn.view) learn.view.destroy();
   drawNav();
-  $(".learn-title").textContent = lesson.title;
+  $(".learn-title").textContent = titleOf(lesson);
   $(".learn-progress").textContent =
-    `Step ${si + 1} of ${lesson.steps.length} \u00b7 ${learn.done.size} of ${total()} steps done`;
-  $(".learn-step-text").textContent = step.text;
+    t("learn.progress", { step: si + 1, count: lesson.steps.length, done: learn.done.size, total: total() });
+  $(".learn-step-text").innerHTML = cardsHtml(said(step.text_key, step.text));
   verdict("", "");
   document.body.dataset.lesson = lesson.id;
   document.body.dataset.step = step.id;
@@ -102,7 +135,7 @@ function show(li, si) {
   const url = new URL(`embed.html#${step.link}`, location.href).href;
   const a = $(".learn-embed-link");
   a.href = url;
-  $(".learn-embed").value = iframeSnippet(url, `Chkobba lesson: ${lesson.title}`);
+  $(".learn-embed").value = iframeSnippet(url, t("learn.iframe_title", { title: titleOf(lesson) }));
   $("#learn-prev").disabled = li === 0 && si === 0;
   saveProgress();
 }
@@ -115,7 +148,7 @@ function judge(action) {
   try {
     r = py("lesson_judge", { lesson: lesson.id, step: step.id, move: action });
   } catch (err) {
-    if (err instanceof FacadeError) { verdict(`\u2717 ${esc(err.message)}`, "wrong"); return; }
+    if (err instanceof FacadeError) { verdict(`\u2717 ${esc(messageText(err.msg))}`, "wrong"); return; }
     throw err;
   }
   if (r.right) {
@@ -123,15 +156,16 @@ function judge(action) {
     learn.done.add(key(learn.lesson, learn.step));
     saveProgress();
     drawNav();
-    verdict(`\u2713 ${esc(r.text)}. <button type="button" class="btn small primary" id="learn-on">Next step</button>`, "right");
+    const text = messageText({ code: r.code, params: r.params, text: r.text });
+    verdict(`\u2713 ${esc(t("embed.sentence", { text }))} <button type="button" class="btn small primary" id="learn-on">${esc(t("learn.next"))}</button>`, "right");
     $("#learn-on").addEventListener("click", next);
     $("#learn-on").focus();
     $(".learn-progress").textContent =
-      `Step ${learn.step + 1} of ${lesson.steps.length} \u00b7 ${learn.done.size} of ${total()} steps done`;
+      t("learn.progress", { step: learn.step + 1, count: lesson.steps.length, done: learn.done.size, total: total() });
     if (learn.view && learn.view.showMessage) learn.view.showMessage(null);
   } else {
-    const hint = r.hint ? `<span class="why">Hint: ${esc(r.hint)}</span>` : "";
-    verdict(`\u2717 Not this one: ${esc(r.text)}.${hint}`, "wrong");
+    const hint = r.hint ? `<span class="why">${tHtml("learn.hint", {}, { hint: cardsHtml(said(step.hint_key, r.hint)) })}</span>` : "";
+    verdict(`\u2717 ${esc(t("learn.not_this", { reason: messageText({ code: r.code, params: r.params, text: r.text }) }))}${hint}`, "wrong");
   }
 }
 
@@ -139,7 +173,7 @@ function next() {
   const l = learn.lessons[learn.lesson];
   if (learn.step + 1 < l.steps.length) show(learn.lesson, learn.step + 1);
   else if (learn.lesson + 1 < learn.lessons.length) show(learn.lesson + 1, 0);
-  else verdict("That was the last step: you know the rules. <a href=\"./\">Play a game</a>.", "right");
+  else verdict(`${esc(t("learn.last_step"))} <a href="./">${esc(t("learn.play_game"))}</a>`, "right");
 }
 
 function prev() {
@@ -161,24 +195,25 @@ function goTo(want) {
 }
 
 async function boot() {
-  await initI18n();   // the catalogs before any text is drawn (card names, announcements)
+  await initI18n();
+  translateDom();
+  mountLanguagePicker($(".bar-actions .lang-slot"), { reload: true });
   $("#learn-next").addEventListener("click", next);
   $("#learn-prev").addEventListener("click", prev);
   $("#learn-hint").addEventListener("click", () => {
     const s = current();
-    if (s) verdict(`Hint: ${esc(s.hint)}`, "hint");
+    if (s) verdict(tHtml("learn.hint", {}, { hint: cardsHtml(said(s.hint_key, s.hint)) }), "hint");
   });
   const at = loadProgress();
   const index = await (await fetch("lessons/index.json")).json();
   const files = await Promise.all(index.lessons.map((f) => fetch(`lessons/${encodeURIComponent(f)}`).then((r) => r.json())));
   await loadPython();
-  setTemplates(py("messages").messages);
   for (const data of files) {
     try {
       learn.lessons.push(py("lesson_open", { lesson: data }));
     } catch (err) {
       const m = $(".embed-msg");
-      m.textContent = `A lesson could not be read: ${err.message}`;
+      m.textContent = t("learn.error.lesson", { reason: err.msg ? messageText(err.msg) : err.message });
       m.hidden = false;
     }
   }
@@ -189,7 +224,7 @@ async function boot() {
 
 boot().catch(() => {
   const m = $(".embed-msg");
-  m.textContent = "The lessons could not be loaded.";
+  m.textContent = t("learn.error.load");
   m.hidden = false;
   document.body.dataset.state = "error";
 });

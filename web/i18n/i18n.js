@@ -106,6 +106,19 @@ function pick(entry, params) {
   return "";
 }
 
+/**
+ * The raw text of `key` (the plural form for params.count), placeholders
+ * left in: for callers that fill them with markup (web/table/messages.js).
+ * Undefined when no catalog has the key (no console error: the caller has a
+ * fallback).
+ */
+export function template(key, params = {}) {
+  let entry = catalog[key];
+  if (entry === undefined) entry = english[key];
+  if (entry === undefined) return undefined;
+  return pick(entry, params);
+}
+
 /** Format a number the current language's way. */
 export function formatNumber(n) {
   return numbers.format(n);
@@ -130,6 +143,29 @@ export function t(key, params = {}) {
   });
 }
 
+/**
+ * The text of `key` as HTML: the text escaped, {name} filled with
+ * html[name] as markup (a card symbol, <kbd>) or params[name] as text.
+ */
+export function tHtml(key, params = {}, html = {}) {
+  const text = template(key, params);
+  if (text === undefined) return escapeText(t(key, params));
+  return text.split(/(\{[a-z_][a-z0-9_]*\})/i).map((part) => {
+    const m = /^\{([a-z_][a-z0-9_]*)\}$/i.exec(part);
+    if (!m) return escapeText(part);
+    if (html && m[1] in html) return String(html[m[1]]);
+    if (params && m[1] in params) {
+      const v = params[m[1]];
+      return escapeText(typeof v === "number" ? formatNumber(v) : String(v));
+    }
+    return escapeText(part);
+  }).join("");
+}
+
+function escapeText(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
 /** A card's name for screen readers and titles: "seven of diamonds". */
 export function cardName(code) {
   if (typeof code !== "string" || code.length !== 2) return String(code);
@@ -150,7 +186,12 @@ export function translateDom(root = document) {
   }
 }
 
-/** A language picker (<select>, each language in its own name) in `element`. */
+/**
+ * A language picker (<select>, each language in its own name) in `element`.
+ * With `reload`, a change reloads the page in the new language (a game in
+ * progress is in storage and resumes); where the choice cannot be stored (a
+ * sandboxed frame) or the address already says ?lang=, the address carries it.
+ */
 export function mountLanguagePicker(element, { reload = false } = {}) {
   const select = document.createElement("select");
   select.className = "lang-picker";
@@ -159,13 +200,22 @@ export function mountLanguagePicker(element, { reload = false } = {}) {
     const o = document.createElement("option");
     o.value = l.code;
     o.lang = l.code;
+    o.dir = l.dir;
     o.textContent = l.name;
     select.append(o);
   }
   select.value = current.code;
   select.addEventListener("change", async () => {
-    await setLanguage(select.value);
-    if (reload) location.reload();
+    const code = select.value;
+    await setLanguage(code);
+    if (!reload) return;
+    const url = new URL(location.href);
+    if (url.searchParams.has("lang") || storedLanguage() !== code) {
+      url.searchParams.set("lang", code);
+      location.replace(url.href);
+    } else {
+      location.reload();
+    }
   });
   onLanguageChange((code) => { select.value = code; select.setAttribute("aria-label", t("lang.label")); });
   element.append(select);

@@ -2,6 +2,8 @@
 // <player>" over the whole table. The facade hides the next player's hand
 // (state.handoff) until that player taps; the page then asks `reveal`.
 
+import { t } from "../i18n/i18n.js";
+
 function el(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -12,7 +14,7 @@ function el(tag, cls, text) {
 /** The name of a human seat for the hand-off screen: Player 1, Player 2 ... by seat order. */
 export function playerName(st, seat) {
   const humans = Array.isArray(st.humans) ? st.humans : [seat];
-  return `Player ${humans.indexOf(seat) + 1}`;
+  return t("handoff.player", { number: humans.indexOf(seat) + 1 });
 }
 
 export class Handoff {
@@ -27,7 +29,7 @@ export class Handoff {
     const inner = el("div", "handoff-box");
     this.title = el("h2", "handoff-title");
     this.title.id = "handoff-title";
-    this.note = el("p", "handoff-note", "Only they should look at the screen now: their cards are hidden until they tap.");
+    this.note = el("p", "handoff-note", t("handoff.note"));
     this.button = el("button", "btn primary handoff-go");
     this.button.type = "button";
     this.button.addEventListener("click", () => this.onReveal());
@@ -47,9 +49,9 @@ export class Handoff {
     for (const g of this.guarded()) if (g) g.inert = show;
     if (!show) return;
     const name = playerName(st, seat);
-    this.title.textContent = `Pass the device to ${name}`;
+    this.title.textContent = t("handoff.title", { name });
     this.box.dataset.seat = String(seat);
-    this.button.textContent = `I am ${name}: show my cards`;
+    this.button.textContent = t("handoff.show", { name });
     if (!was) this.button.focus({ preventScroll: true });
   }
 }

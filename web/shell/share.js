@@ -5,6 +5,9 @@
 // every hand shown". The links are made by the facade (`share`, chkobba.links).
 
 import { openDialog, closeDialog, setupDialog } from "./dialogs.js";
+import { t } from "../i18n/i18n.js";
+import { escapeHtml } from "../table/cards.js";
+import { messageText } from "../table/messages.js";
 
 const EMBED = "embed.html";
 
@@ -12,8 +15,8 @@ function embedUrl(link) {
   return new URL(`${EMBED}#${link}`, location.href).href;
 }
 
-export function iframeSnippet(url, title = "Chkobba game") {
-  return `<iframe src="${url}" title="${title}" sandbox="allow-scripts" loading="lazy" width="100%" height="560" style="border:0;max-width:640px"></iframe>`;
+export function iframeSnippet(url, title = t("share.iframe_title")) {
+  return `<iframe src="${url}" title="${escapeHtml(title)}" sandbox="allow-scripts" loading="lazy" width="100%" height="560" style="border:0;max-width:640px"></iframe>`;
 }
 
 function makeDialog() {
@@ -23,12 +26,12 @@ function makeDialog() {
   d.setAttribute("aria-labelledby", "share-title");
   d.innerHTML = `
     <div class="summary-box">
-      <h2 id="share-title">Share this game</h2>
+      <h2 id="share-title">${escapeHtml(t("share.button"))}</h2>
       <p class="share-error notice" role="alert" hidden></p>
       <div class="share-items"></div>
       <div class="form-actions">
-        <button type="button" class="btn" id="share-system" hidden>Share&hellip;</button>
-        <button type="button" class="btn primary" id="share-close">Close</button>
+        <button type="button" class="btn" id="share-system" hidden>${escapeHtml(t("share.system"))}</button>
+        <button type="button" class="btn primary" id="share-close">${escapeHtml(t("share.close"))}</button>
       </div>
       <p class="share-copied" role="status" aria-live="polite"></p>
     </div>`;
@@ -43,7 +46,7 @@ function item(label, value, key) {
   const id = `share-${key}`;
   row.innerHTML = `<label for="${id}"></label>
     <div class="share-row"><input id="${id}" readonly spellcheck="false">
-    <button type="button" class="btn small" data-copy="${key}">Copy</button></div>`;
+    <button type="button" class="btn small" data-copy="${key}">${escapeHtml(t("share.copy"))}</button></div>`;
   row.querySelector("label").textContent = label;
   row.querySelector("input").value = value;
   return row;
@@ -58,7 +61,7 @@ async function copy(input, status) {
   } catch {
     try { ok = document.execCommand("copy"); } catch { ok = false; }
   }
-  status.textContent = ok ? "Copied." : "Select the text and copy it (Ctrl+C).";
+  status.textContent = ok ? t("share.copied") : t("share.copy_by_hand");
 }
 
 /** Wire the Share button (#share-button) of the main page. */
@@ -77,7 +80,7 @@ export function initShare({ getState, py }) {
   let gameUrl = null;
   const system = dialog.querySelector("#share-system");
   system.addEventListener("click", () => {
-    navigator.share({ title: "A game of Chkobba", url: gameUrl }).catch(() => {});
+    navigator.share({ title: t("share.system_title"), url: gameUrl }).catch(() => {});
   });
   button.addEventListener("click", () => {
     const st = getState();
@@ -91,7 +94,7 @@ export function initShare({ getState, py }) {
     try {
       links = py("share", { save: st.save });
     } catch (e) {
-      err.textContent = `No link could be made: ${e.message}`;
+      err.textContent = t("share.error", { reason: e.msg ? messageText(e.msg) : e.message });
       err.hidden = false;
       openDialog(dialog, dialog.querySelector("#share-close"));
       return;
@@ -99,9 +102,9 @@ export function initShare({ getState, py }) {
     gameUrl = embedUrl(links.game);
     const posUrl = embedUrl(links.position);
     items.append(
-      item("Link to the game so far (a replay)", gameUrl, "game"),
-      item("Link to this position (play on from here)", posUrl, "position"),
-      item("Embed the replay in a page (<iframe>)", iframeSnippet(gameUrl), "iframe"),
+      item(t("share.game"), gameUrl, "game"),
+      item(t("share.position"), posUrl, "position"),
+      item(t("share.iframe"), iframeSnippet(gameUrl), "iframe"),
     );
     system.hidden = typeof navigator.share !== "function";
     openDialog(dialog, dialog.querySelector('[data-copy="game"]'));
@@ -127,7 +130,7 @@ export function appendRoundReplay(box, st, py) {
   a.href = embedUrl(link);
   a.target = "_blank";
   a.rel = "noopener";
-  a.textContent = "Replay this round with every hand shown";
-  p.append(a, " (anyone can check the computer did not cheat).");
+  a.textContent = t("share.round_replay");
+  p.append(a, " ", t("share.round_replay_note"));
   box.append(p);
 }

@@ -5,17 +5,17 @@
 import { escapeHtml, minis } from "../table/cards.js";
 import { messageHtml } from "../table/messages.js";
 import { sevenBreakdown } from "./sheet_seven.js";
+import { formatNumber, t, tHtml } from "../i18n/i18n.js";
 
-function plural(n, one, many = one + "s") {
-  return `${n} ${n === 1 ? one : many}`;
-}
+const T = (key, params) => escapeHtml(t(key, params));
 
+// Each scoring row: its name, the round result's key, and the counts behind it.
 const ROWS = [
-  ["Karta (most cards)", "karta", (d, s) => d.cards && plural(d.cards[s], "card")],
-  ["Dinari (most diamonds)", "dinari", (d, s) => d.diamonds && plural(d.diamonds[s], "diamond")],
-  ["Barmila (most sevens, then sixes)", "barmila", (d, s) => d.sevens && `${plural(d.sevens[s], "seven")}, ${plural(d.sixes[s], "six", "sixes")}`],
-  ["Sab\u2018a l-hayya (7\u2666\uFE0E)", "haya", (d, s, res) => (res.haya[s] ? "has the 7\u2666\uFE0E" : "\u2014")],
-  ["Chkobba (sweeps)", "chkobba", (d, s, res) => plural(res.chkobba[s], "sweep")],
+  ["sheet.row.karta", "karta", (d, s) => d.cards && T("sheet.count.cards", { count: d.cards[s] })],
+  ["sheet.row.dinari", "dinari", (d, s) => d.diamonds && T("sheet.count.diamonds", { count: d.diamonds[s] })],
+  ["sheet.row.barmila", "barmila", (d, s) => d.sevens && `${T("sheet.count.sevens", { count: d.sevens[s] })}, ${T("sheet.count.sixes", { count: d.sixes[s] })}`],
+  ["sheet.row.haya", "haya", (d, s, res) => (res.haya[s] ? T("sheet.has_7d") : "\u2014")],
+  ["sheet.row.chkobba", "chkobba", (d, s, res) => T("sheet.count.sweeps", { count: res.chkobba[s] })],
 ];
 
 /**
@@ -33,33 +33,33 @@ export function renderSummary(box, st, names) {
   const mine = Array.isArray(st.sides) ? st.sides.findIndex((m) => m.includes(st.human ?? 0)) : (v.side ?? 0);
   const order = [mine, 1 - mine];
   const side = (s) => escapeHtml(names.side(s));
-  const cell = (pts, why) => `${pts ? `<span class="pt">+${pts}</span>` : '<span class="pt zero">0</span>'}${why ? `<span class="why">${why}</span>` : ""}`;
+  const cell = (pts, why) => `${pts ? `<span class="pt">+${formatNumber(pts)}</span>` : `<span class="pt zero">${formatNumber(0)}</span>`}${why ? `<span class="why">${why}</span>` : ""}`;
 
   let html = "";
   if (st.game === "seven_diamonds") html = sevenBreakdown(st, side, order, last);
   else {
-    html = `<table class="breakdown"><caption>This round</caption><thead><tr><th scope="col"><span class="sr">Points</span></th>${order.map((s) => `<th scope="col">${side(s)}</th>`).join("")}</tr></thead><tbody>`;
+    html = `<table class="breakdown"><caption>${T("sheet.this_round")}</caption><thead><tr><th scope="col"><span class="sr">${T("sheet.points")}</span></th>${order.map((s) => `<th scope="col">${side(s)}</th>`).join("")}</tr></thead><tbody>`;
     for (const [label, key, why] of ROWS) {
       if (!res[key]) continue;
-      html += `<tr data-row="${key}"><th scope="row">${label}</th>${order.map((s) => `<td data-side="${s}" data-points="${res[key][s]}">${cell(res[key][s], why(details, s, res))}</td>`).join("")}</tr>`;
+      html += `<tr data-row="${key}"><th scope="row">${T(label)}</th>${order.map((s) => `<td data-side="${s}" data-points="${res[key][s]}">${cell(res[key][s], why(details, s, res))}</td>`).join("")}</tr>`;
     }
-    html += `</tbody><tfoot><tr data-row="points"><th scope="row">Round points</th>${order.map((s) => `<td data-side="${s}">${res.points[s]}</td>`).join("")}</tr>`;
+    html += `</tbody><tfoot><tr data-row="points"><th scope="row">${T("sheet.round_points")}</th>${order.map((s) => `<td data-side="${s}">${res.points[s]}</td>`).join("")}</tr>`;
     const running = last ? last.running : v.score;
     const target = sheet ? sheet.target : v.target;
-    html += `<tr data-row="score"><th scope="row">Score (to ${target})</th>${order.map((s) => `<td data-side="${s}">${running[s]}</td>`).join("")}</tr></tfoot></table>`;
+    html += `<tr data-row="score"><th scope="row">${T("sheet.score_to", { target })}</th>${order.map((s) => `<td data-side="${s}">${running[s]}</td>`).join("")}</tr></tfoot></table>`;
 
     const left = details.leftovers || res.leftovers;
     if (left && left.length) {
       const to = details.leftovers_to ?? res.leftovers_to;
-      html += `<p class="note">Cards left on the table went to ${to === null || to === undefined ? "nobody (no capture this round)" : side(to)}: ${minis(left)}</p>`;
+      html += `<p class="note">${to === null || to === undefined ? tHtml("sheet.leftovers_nobody", {}, { cards: minis(left) }) : tHtml("sheet.leftovers_to", {}, { side: side(to), cards: minis(left) })}</p>`;
     }
     const allD = details.all_diamonds ?? res.all_diamonds;
-    if (allD !== null && allD !== undefined) html += `<p class="result-line">${side(allD)}: all ten diamonds!</p>`;
+    if (allD !== null && allD !== undefined) html += `<p class="result-line">${tHtml("sheet.all_diamonds", {}, { side: side(allD) })}</p>`;
   }
 
   if (rounds && rounds.length) {
     const match = sheet.match > 1;
-    html += `<table class="sheet"><caption>Score sheet</caption><thead><tr>${match ? '<th scope="col">Game</th>' : ""}<th scope="col">Round</th>` +
+    html += `<table class="sheet"><caption>${T("sheet.caption")}</caption><thead><tr>${match ? `<th scope="col">${T("sheet.game")}</th>` : ""}<th scope="col">${T("sheet.round")}</th>` +
       order.map((s) => `<th scope="col">${side(s)}</th>`).join("") + "</tr></thead><tbody>";
     let prevGame = null;
     for (const r of rounds) {
@@ -71,24 +71,24 @@ export function renderSummary(box, st, names) {
         "</tr>";
     }
     html += "</tbody></table>";
-    if (match) html += `<p class="games">Games won: ${order.map((s) => `${side(s)} ${sheet.games[s]}`).join(", ")} (best of ${sheet.match})</p>`;
+    if (match) html += `<p class="games">${tHtml("sheet.games_won", { match: sheet.match }, { games: order.map((s) => `${side(s)} ${formatNumber(sheet.games[s])}`).join(", ") })}</p>`;
   }
 
   let next = "round";
-  let title = `End of round ${last ? last.round : v.results.length}`;
+  let title = t("sheet.title.round", { round: last ? last.round : v.results.length });
   if (sheet && sheet.result) {
     // the result first: it is what a player looks for at the end of a game
     html = `<p class="result-line result" data-code="${escapeHtml(sheet.result.code || "")}"${sheet.winner !== null && sheet.winner !== undefined ? ` data-winner="${sheet.winner}"` : ""}>${messageHtml(sheet.result, names)}</p>` + html;
   }
   if (sheet ? sheet.over : v.winner !== null && v.winner !== undefined) {
     next = "over";
-    title = (sheet ? sheet.match : v.match) > 1 ? "End of the match" : "End of the game";
+    title = (sheet ? sheet.match : v.match) > 1 ? t("sheet.title.match") : t("sheet.title.game");
   } else if (sheet && (last && last.game_over !== undefined ? last.game_over : sheet.result)) {
     next = "game";
-    title = last && sheet.match > 1 ? `End of game ${last.game}` : "End of the game";
+    title = last && sheet.match > 1 ? t("sheet.title.game_n", { game: last.game }) : t("sheet.title.game");
   } else if (!sheet && v.game_index > res.game) {
     next = "game";
-    title = "End of the game";
+    title = t("sheet.title.game");
   }
   box.innerHTML = html;
   return { title, next };

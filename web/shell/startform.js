@@ -1,72 +1,62 @@
 // The start form, built from the facade's `describe`: which games exist,
 // how many players, the computer levels and every table option with its
 // allowed values and what it depends on. Nothing here lists a choice by hand;
-// the words for a value come from the message templates when the facade has
-// them, else from the small table of plain words below (wording only).
+// an option's name is its message code's text (msg.<code> in the catalogs),
+// the words for a value come from the catalogs (web/i18n/), else the value.
 
 import { escapeHtml } from "../table/cards.js";
 import { hasTemplate, messageText } from "../table/messages.js";
+import { formatNumber, t } from "../i18n/i18n.js";
+import { levelName } from "../table/chkobba.js";
 
-// Words for option values, used only when the facade has no message for them.
+// Words for option values (catalog keys), where a value is not a plain number.
 const VALUE_WORDS = {
-  faces: { QJK: "Q = 8, J = 9, K = 10", JQK: "J = 8, Q = 9, K = 10" },
-  capture: { optional: "Optional: you may lay a card that could take", compulsory: "Compulsory: if your card can take, it must" },
-  match: { 1: "A single game", 3: "Best of 3 games", 5: "Best of 5 games" },
+  faces: { QJK: "start.value.faces.QJK", JQK: "start.value.faces.JQK" },
+  capture: { optional: "start.value.capture.optional", compulsory: "start.value.capture.compulsory" },
+  match: { 1: "start.value.match.1", 3: "start.value.match.3", 5: "start.value.match.5" },
 };
-const NAME_WORDS = {
-  faces: "Face card values", capture: "Capturing", missed_capture: "The next player may claim a missed capture",
-  last_card_sweep: "A sweep with the last card of the round counts as a chkobba",
-  redeal: "Re-deal may be proposed when 3 or 4 table cards have the same value",
-  all_diamonds_wins: "Taking all ten diamonds in a round wins the game", target: "Points to win a game", match: "Match",
-};
-const GAME_WORDS = { chkobba: "Chkobba", seven_diamonds: "Seven Diamonds" };
-const PLAYER_WORDS = {
-  2: "You against the computer (1 v 1)",
-  4: "You and a computer partner against two computers (2 v 2)",
-};
-
-function words(code, fallback) {
-  return hasTemplate(code) ? messageText({ code, params: {} }) : fallback;
-}
+const GAME_WORDS = { chkobba: "start.game.chkobba", seven_diamonds: "start.game.seven_diamonds" };
+const PLAYER_WORDS = { 2: "start.players.2", 4: "start.players.4" };
 
 function optionLabel(opt) {
-  return words(opt.code, NAME_WORDS[opt.name] || opt.name.replace(/_/g, " "));
+  return hasTemplate(opt.code) ? messageText({ code: opt.code, params: {} }) : opt.name.replace(/_/g, " ");
 }
 
 function valueLabel(opt, value) {
   const own = VALUE_WORDS[opt.name] && VALUE_WORDS[opt.name][value];
-  return words(opt.code ? `${opt.code}.${value}` : "", own || String(value));
+  if (own) return t(own);
+  return typeof value === "number" ? formatNumber(value) : String(value);
 }
 
 // Seven Diamonds' timers (seconds to call, to lay a card). Off unless the
 // player turns them on (WCAG 2.2.1); the engine's own default is the second.
 const TIMER_CHOICES = [
-  { label: "Off (no time limit)", value: false },
-  { label: "10 s to call, 12 s to play", value: { call: 10, card: 12 } },
-  { label: "20 s to call, 24 s to play", value: { call: 20, card: 24 } },
-  { label: "30 s to call, 40 s to play", value: { call: 30, card: 40 } },
-  { label: "1 minute each", value: { call: 60, card: 60 } },
-  { label: "Short: 3 s each", value: { call: 3, card: 3 } },
+  { label: () => t("start.timers.off"), value: false },
+  { label: () => t("start.timers.seconds", { call: 10, card: 12 }), value: { call: 10, card: 12 } },
+  { label: () => t("start.timers.seconds", { call: 20, card: 24 }), value: { call: 20, card: 24 } },
+  { label: () => t("start.timers.seconds", { call: 30, card: 40 }), value: { call: 30, card: 40 } },
+  { label: () => t("start.timers.minute"), value: { call: 60, card: 60 } },
+  { label: () => t("start.timers.short"), value: { call: 3, card: 3 } },
 ];
 
 function timersField(opt, value) {
   const label = document.createElement("label");
   label.className = "field";
-  label.append("Timers ");
+  label.append(`${t("start.timers")} `);
   const sel = document.createElement("select");
   sel.name = opt.name;
   TIMER_CHOICES.forEach((c, i) => {
     const o = document.createElement("option");
     o.value = String(i);
-    o.textContent = c.label;
+    o.textContent = c.label();
     sel.append(o);
   });
   let i = TIMER_CHOICES.findIndex((c) => JSON.stringify(c.value) === JSON.stringify(value));
   if (i < 0 && value && typeof value === "object") {
     const o = document.createElement("option");
     o.value = String(TIMER_CHOICES.length);
-    o.textContent = `${value.call} s to call, ${value.card} s to play`;
-    TIMER_CHOICES.push({ label: o.textContent, value });
+    o.textContent = t("start.timers.seconds", { call: value.call, card: value.card });
+    TIMER_CHOICES.push({ label: () => t("start.timers.seconds", { call: value.call, card: value.card }), value });
     sel.append(o);
     i = TIMER_CHOICES.length - 1;
   }
@@ -117,7 +107,7 @@ export class StartForm {
     for (const g of this.desc.games) {
       const label = document.createElement("label");
       label.className = "choice";
-      label.innerHTML = `<input type="radio" name="game" value="${escapeHtml(g.game)}"${g.available ? "" : " disabled"}> ${escapeHtml(GAME_WORDS[g.game] || g.game)}${g.available ? "" : " <small>(coming soon)</small>"}`;
+      label.innerHTML = `<input type="radio" name="game" value="${escapeHtml(g.game)}"${g.available ? "" : " disabled"}> ${escapeHtml(GAME_WORDS[g.game] ? t(GAME_WORDS[g.game]) : g.game)}${g.available ? "" : ` <small>${escapeHtml(t("start.coming_soon"))}</small>`}`;
       games.append(label);
     }
     const first = this.desc.games.find((g) => g.available);
@@ -135,7 +125,7 @@ export class StartForm {
     for (const n of counts) {
       const label = document.createElement("label");
       label.className = "choice";
-      label.innerHTML = `<input type="radio" name="players" value="${n}"> ${escapeHtml(PLAYER_WORDS[n] || `${n} players`)}`;
+      label.innerHTML = `<input type="radio" name="players" value="${n}"> ${escapeHtml(PLAYER_WORDS[n] ? t(PLAYER_WORDS[n]) : t("start.players.n", { count: n }))}`;
       box.append(label);
     }
     const v = counts.includes(value) ? value : counts[0];
@@ -151,24 +141,24 @@ export class StartForm {
     const box = this.form.querySelector(".levels");
     box.querySelectorAll("label").forEach((l) => l.remove());
     const legend = box.querySelector("legend");
-    if (legend) legend.textContent = "Seats (more than one person: pass the device between turns)";
+    if (legend) legend.textContent = t("start.seats");
     const players = this.players();
-    const names = players === 2 ? { 0: "You", 1: "Opponent" }
-      : { 0: "You", 1: "Opponent on your right", 2: "Your partner", 3: "Opponent on your left" };
+    const names = players === 2 ? { 0: t("start.seat.you"), 1: t("start.seat.opponent") }
+      : { 0: t("start.seat.you"), 1: t("start.seat.right"), 2: t("start.seat.partner"), 3: t("start.seat.left") };
     for (let seat = 0; seat < players; seat++) {
       const label = document.createElement("label");
       label.className = "field";
-      label.append(`${names[seat] || `Seat ${seat + 1}`} `);
+      label.append(`${names[seat] || t("start.seat.n", { number: seat + 1 })} `);
       const sel = document.createElement("select");
       sel.name = `level-${seat}`;
       const person = document.createElement("option");
       person.value = "human";
-      person.textContent = seat === 0 ? "You (a person)" : "A person on this device";
+      person.textContent = seat === 0 ? t("start.person.you") : t("start.person.other");
       sel.append(person);
       for (const lvl of this.desc.levels) {
         const o = document.createElement("option");
         o.value = lvl;
-        o.textContent = `Computer: ${lvl}`;
+        o.textContent = t("start.computer", { level: levelName(lvl) });
         sel.append(o);
       }
       const s = seats && seats[seat];

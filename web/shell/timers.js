@@ -5,6 +5,8 @@
 // hand-off screen is up and while a computer moves; it survives a reload
 // (the time left is kept per position in localStorage).
 
+import { t } from "../i18n/i18n.js";
+
 const KEY = "chkobba.timer.v1";
 const TICK_MS = 200;
 
@@ -86,9 +88,9 @@ export class PageTimer {
     if (!el || !this.handle) return;
     const s = Math.max(0, Math.ceil(this.left / 1000));
     el.hidden = false;
-    el.textContent = `${s} s left${document.hidden ? " (paused)" : ""}`;
+    el.textContent = t(document.hidden ? "timer.left_paused" : "timer.left", { count: s });
     el.dataset.left = String(s);
     el.classList.toggle("low", s <= 3);
-    el.setAttribute("aria-label", `${s} seconds left`);
+    el.setAttribute("aria-label", t("timer.label", { count: s }));
   }
 }

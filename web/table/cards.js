@@ -1,14 +1,14 @@
 // Cards as the page draws them: full cards, backs, and small inline symbols
 // (6♥) for text. Pure drawing: nothing here knows a rule of any game.
+// Card names (for screen readers) come from the catalogs (web/i18n/).
 
-import { cardName as i18nCardName, has as hasText } from "../i18n/i18n.js";
+import { cardName as i18nCardName } from "../i18n/i18n.js";
 
 export const SUITS = {
-  D: ["\u2666\uFE0E", "diamonds"], H: ["\u2665\uFE0E", "hearts"],
-  S: ["\u2660\uFE0E", "spades"], C: ["\u2663\uFE0E", "clubs"],
+  D: ["\u2666\uFE0E"], H: ["\u2665\uFE0E"],
+  S: ["\u2660\uFE0E"], C: ["\u2663\uFE0E"],
 };
 const RANK_TEXT = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
-const RANK_NAME = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
 const CODE = /^[A2-9TJQK][DHSC]$/;
 
 export function isCard(code) {
@@ -19,10 +19,9 @@ export function rankText(code) {
   return RANK_TEXT[code[0]] || code[0];
 }
 
-/** "queen of hearts", in the page's language once its catalogs are loaded (web/i18n/i18n.js). */
+/** "queen of hearts", in the current language. */
 export function cardName(code) {
-  if (hasText("card.name")) return i18nCardName(code);
-  return `${RANK_NAME[code[0]] || code[0]} of ${SUITS[code[1]][1]}`;
+  return i18nCardName(code);
 }
 
 /** "Q♥" as plain text. */
@@ -37,12 +36,14 @@ export function escapeHtml(text) {
 /** A card symbol inside text: <span class="mini">6♥</span>, named for screen readers. */
 export function mini(code) {
   if (!isCard(code)) return escapeHtml(code);
-  return `<span class="mini" data-suit="${code[1]}" data-mini="${code}" role="img" aria-label="${cardName(code)}">` +
+  return `<span class="mini" data-suit="${code[1]}" data-mini="${code}" role="img" aria-label="${escapeHtml(cardName(code))}">` +
     `${rankText(code)}${SUITS[code[1]][0]}</span>`;
 }
 
+/** Several card symbols, in their order left to right in every language. */
 export function minis(codes) {
-  return (codes || []).map(mini).join(", ");
+  const list = (codes || []).map(mini);
+  return list.length > 1 ? `<span class="minis">${list.join(", ")}</span>` : list.join("");
 }
 
 /** Plain text in which card codes (6H, KD) become symbols; the rest escaped. */

@@ -3,6 +3,30 @@
 // says; it never decides what is legal, who scores or who wins.
 
 import { backs, cardEl, escapeHtml, mini, minis } from "./cards.js";
+import { formatNumber, t, tHtml } from "../i18n/i18n.js";
+import { messageText } from "./messages.js";
+
+// Texts as HTML: escaped, with <kbd> keys where the text says {tab}, {t} ...
+const KBD = { tab: "Tab", enter: "Enter", space: "Space", esc: "Esc", t: "T", l: "L", c: "C", h: "H" };
+function kbd(key) {
+  const html = {};
+  for (const [name, label] of Object.entries(KBD)) html[name] = `<kbd>${escapeHtml(name === "space" ? t("kbd.space") : name === "enter" ? t("kbd.enter") : name === "esc" ? t("kbd.esc") : label)}</kbd>`;
+  return tHtml(key, {}, html);
+}
+const T = (key, params) => escapeHtml(t(key, params));
+export { kbd as keysHtml, T as textHtml };
+
+// The computer levels' names (the facade's level codes).
+const LEVELS = { easy: "level.easy", medium: "level.medium", hard: "level.hard" };
+export function levelName(level) {
+  return LEVELS[level] ? t(LEVELS[level]) : String(level);
+}
+
+// The moves the renderer words itself (describeKnown), by kind or word.
+const MOVE_KEYS = {
+  lay: "move.lay", capture: "move.capture", claim: "move.claim", keep: "move.keep", table: "move.table",
+  propose: "move.propose", pass: "move.pass", accept: "move.accept", refuse: "move.refuse",
+};
 
 const POSITIONS = { 2: ["bottom", "top"], 4: ["bottom", "right", "top", "left"] };
 
@@ -20,22 +44,25 @@ function sameSide(st, a, b) {
   return st.sides.some((members) => members.includes(a) && members.includes(b));
 }
 
+const OPPONENT = { right: "seat.opponent_right", left: "seat.opponent_left", top: "seat.opponent_top" };
+const PLAYER = { right: "seat.player_right", left: "seat.player_left", top: "seat.player_top" };
+
 function seatName(st, seat, { short = false } = {}) {
-  if (seat === you(st)) return "You";
+  if (seat === you(st)) return t("seat.you");
   const level = st.seats && st.seats[seat] && st.seats[seat].level;
-  const lv = level && !short ? ` (${level})` : "";
-  if (st.view.players === 2) return `Computer${lv}`;
+  const named = (name) => (level && !short ? t("seat.with_level", { name, level: levelName(level) }) : name);
+  if (st.view.players === 2) return named(t("seat.computer"));
   const pos = seatPos(st, seat);
   const partner = sameSide(st, seat, you(st));
-  if (partner === true) return `Partner${lv}`;
-  const where = pos === "right" ? "Right" : pos === "left" ? "Left" : "Top";
-  return partner === false ? `${where} opponent${lv}` : `${where} player${lv}`;
+  if (partner === true) return named(t("seat.partner"));
+  const where = pos === "right" || pos === "left" ? pos : "top";
+  return named(t(partner === false ? OPPONENT[where] : PLAYER[where]));
 }
 
 function sideName(st, side) {
   const mine = Array.isArray(st.sides) ? st.sides.findIndex((m) => m.includes(you(st))) : st.view.side;
-  if (st.view.players === 2) return side === mine ? "You" : "Computer";
-  return side === mine ? "You & partner" : "Opponents";
+  if (st.view.players === 2) return side === mine ? t("side.you") : t("side.computer");
+  return side === mine ? t("side.you_partner") : t("side.opponents");
 }
 
 function el(tag, cls, html) {
@@ -50,49 +77,48 @@ export const chkobba = {
 
   build(root) {
     root.classList.add("ck-chkobba", "players-2");
-    root.setAttribute("aria-label", "Card table");
+    root.setAttribute("aria-label", t("table.label"));
     root.innerHTML = `
       <p class="scoreline" aria-live="polite"></p>
-      <section class="seat seat-top" data-pos="top" aria-label="Opponent"></section>
-      <section class="seat seat-left" data-pos="left" aria-label="Left seat"></section>
-      <section class="seat seat-right" data-pos="right" aria-label="Right seat"></section>
-      <section class="seat seat-you" data-pos="bottom" aria-label="Your hand">
-        <div class="you-row"><div class="hand hand-you" role="group" aria-label="Your cards"></div></div>
+      <section class="seat seat-top" data-pos="top" aria-label="${T("seat.opponent")}"></section>
+      <section class="seat seat-left" data-pos="left" aria-label="${T("seat.left_seat")}"></section>
+      <section class="seat seat-right" data-pos="right" aria-label="${T("seat.right_seat")}"></section>
+      <section class="seat seat-you" data-pos="bottom" aria-label="${T("seat.your_hand")}">
+        <div class="you-row"><div class="hand hand-you" role="group" aria-label="${T("seat.your_cards")}"></div></div>
       </section>
       <section class="center">
-        <div class="status" aria-live="polite"><span class="turn">Shuffling\u2026</span> <span class="last-move"></span></div>
+        <div class="status" aria-live="polite"><span class="turn">${T("turn.shuffling")}</span> <span class="last-move"></span></div>
         <div class="felt">
-          <div class="deck" aria-label="Deck"><span class="card back"></span><span class="deck-count"></span></div>
-          <div class="table-cards" role="group" aria-label="Cards on the table"></div>
-          <figure class="cut" hidden><figcaption class="cut-label">Cut card<span class="cut-note"> (only you see it)</span></figcaption></figure>
+          <div class="deck" aria-label="${T("table.deck")}"><span class="card back"></span><span class="deck-count"></span></div>
+          <div class="table-cards" role="group" aria-label="${T("table.cards")}"></div>
+          <figure class="cut" hidden><figcaption class="cut-label">${T("table.cut_card")}<span class="cut-note"> ${T("table.cut_note")}</span></figcaption></figure>
         </div>
         <p class="leftover-note" hidden></p>
         <div class="piles"></div>
       </section>
-      <section class="actions" aria-label="Your move">
+      <section class="actions" aria-label="${T("controls.label")}">
         <div class="controls">
-          <button type="button" class="btn primary" data-act="take" aria-keyshortcuts="T" title="Take the picked table cards (T)" disabled>Take</button>
-          <button type="button" class="btn" data-act="lay" aria-keyshortcuts="L" title="Lay the picked card on the table (L)" disabled>Lay on table</button>
-          <button type="button" class="btn" data-act="claim" aria-keyshortcuts="C" title="Claim the missed capture of the card just laid (C)" hidden disabled>Claim missed capture</button>
-          <button type="button" class="btn ghost" data-act="clear" aria-keyshortcuts="Escape" title="Clear the picked cards (Esc)" disabled>Clear</button>
+          <button type="button" class="btn primary" data-act="take" aria-keyshortcuts="T" title="${T("controls.take_title")}" disabled>${T("controls.take")}</button>
+          <button type="button" class="btn" data-act="lay" aria-keyshortcuts="L" title="${T("controls.lay_title")}" disabled>${T("controls.lay")}</button>
+          <button type="button" class="btn" data-act="claim" aria-keyshortcuts="C" title="${T("controls.claim_title")}" hidden disabled>${T("controls.claim")}</button>
+          <button type="button" class="btn ghost" data-act="clear" aria-keyshortcuts="Escape" title="${T("controls.clear_title")}" disabled>${T("controls.clear")}</button>
           <span class="choices"></span>
           <span class="coach-slot"></span>
         </div>
         <div class="coach"></div>
         <p class="message" role="alert" aria-live="assertive"></p>
-        <p class="keys">Keys: <kbd>Tab</kbd> to a card, <kbd>Enter</kbd> or <kbd>Space</kbd> to pick it;
-          <kbd>T</kbd> take, <kbd>L</kbd> lay, <kbd>C</kbd> claim, <kbd>Esc</kbd> clear<span class="keys-hint">, <kbd>H</kbd> hint</span>.</p>
+        <p class="keys">${kbd("controls.keys")}<span class="keys-hint">${kbd("controls.keys_hint")}</span>${T("controls.keys_end")}</p>
       </section>
       <details class="log">
-        <summary><span class="log-title">Moves this round</span> <span class="log-count"></span></summary>
-        <ol class="log-moves" reversed aria-label="Moves of this round, newest first"></ol>
+        <summary><span class="log-title">${T("log.this_round")}</span> <span class="log-count"></span></summary>
+        <ol class="log-moves" reversed aria-label="${T("log.moves_label")}"></ol>
         <div class="log-previous" hidden>
-          <h3>Previous round</h3>
-          <ol class="log-previous-moves" reversed aria-label="Moves of the previous round, newest first"></ol>
+          <h3>${T("log.previous_round")}</h3>
+          <ol class="log-previous-moves" reversed aria-label="${T("log.previous_label")}"></ol>
         </div>
       </details>
-      <div class="loading-indicator" role="progressbar" aria-label="Loading the card engine">
-        <span class="spinner" aria-hidden="true"></span><span class="loading-text">Loading the card engine\u2026</span>
+      <div class="loading-indicator" role="progressbar" aria-label="${T("table.loading")}">
+        <span class="spinner" aria-hidden="true"></span><span class="loading-text">${T("table.loading_text")}</span>
       </div>`;
   },
 
@@ -119,9 +145,9 @@ export const chkobba = {
     const match = sheet ? sheet.match : v.match;
     const mine = Array.isArray(st.sides) ? st.sides.findIndex((m) => m.includes(me)) : v.side;
     const other = 1 - mine;
-    let line = `<span class="score-side">${escapeHtml(sideName(st, mine))} <b>${score[mine]}</b></span> \u2013 ` +
-      `<span class="score-side"><b>${score[other]}</b> ${escapeHtml(sideName(st, other))}</span> <span class="score-to">to ${target}</span>`;
-    if (match > 1) line += ` <span class="score-games">games ${games[mine]}\u2013${games[other]} (best of ${match})</span>`;
+    let line = `<span class="score-side">${escapeHtml(sideName(st, mine))} <b>${formatNumber(score[mine])}</b></span> \u2013 ` +
+      `<span class="score-side"><b>${formatNumber(score[other])}</b> ${escapeHtml(sideName(st, other))}</span> <span class="score-to">${T("score.to", { target })}</span>`;
+    if (match > 1) line += ` <span class="score-games">${T("score.games", { mine: games[mine], other: games[other], match })}</span>`;
     const sl = q(".scoreline");
     sl.innerHTML = line;
     sl.dataset.score = `${score[0]},${score[1]}`;
@@ -145,16 +171,16 @@ export const chkobba = {
       s.setAttribute("aria-label", seatName(st, seat));
       s.classList.toggle("to-act", st.to_act === seat && !ui.frame);
       const name = el("div", "seat-name");
-      const full = seatName(st, seat) + (v.dealer === seat ? " \u00b7 dealer" : "");
+      const full = v.dealer === seat ? t("seat.dealer", { name: seatName(st, seat) }) : seatName(st, seat);
       name.append(el("span", "seat-title", escapeHtml(full)));
       name.title = full;
-      name.append(el("span", "seat-info", ` \u00b7 ${v.hand_counts[seat]} in hand`));
+      name.append(el("span", "seat-info", ` \u00b7 ${T("seat.in_hand", { count: v.hand_counts[seat] })}`));
       // Every hand shown (an embed's replay, view.hands): face up, never pointable.
       const open = Array.isArray(v.hands) && Array.isArray(v.hands[seat]);
       const hand = el("div", open ? "hand open-hand" : "hand backs");
       if (open) {
         hand.setAttribute("role", "group");
-        hand.setAttribute("aria-label", `${seatName(st, seat)}'s cards`);
+        hand.setAttribute("aria-label", t("seat.cards_of", { name: seatName(st, seat) }));
         for (const code of v.hands[seat]) hand.append(cardEl(code, { small: true }));
       } else {
         hand.setAttribute("aria-hidden", "true");
@@ -173,9 +199,9 @@ export const chkobba = {
     ys.dataset.seat = me;
 
     // deck and table
-    q(".deck-count").textContent = `${v.deck} left`;
+    q(".deck-count").textContent = t("table.deck_left", { count: v.deck });
     q(".deck").dataset.count = v.deck;
-    q(".deck").setAttribute("aria-label", `Deck: ${v.deck} cards left`);
+    q(".deck").setAttribute("aria-label", t("table.deck_label", { count: v.deck }));
     const tableCards = q(".table-cards");
     tableCards.replaceChildren();
     tableCards.classList.toggle("leftovers", !!st.leftoverTo);
@@ -189,10 +215,10 @@ export const chkobba = {
         c.addEventListener("click", () => ui.toggleTable(code));
       }
       c.classList.toggle("selected", ui.selectedTable.includes(code));
-      if (code === justLaid) c.classList.add("just-laid");
+      if (code === justLaid) { c.classList.add("just-laid"); c.dataset.justLaid = t("table.just_laid"); }
       tableCards.append(c);
     }
-    tableCards.dataset.empty = v.table.length ? "" : "The table is empty";
+    tableCards.dataset.empty = v.table.length ? "" : t("table.empty");
     const cut = q(".cut");
     cut.querySelectorAll(".card").forEach((c) => c.remove());
     cut.hidden = !(v.cut_visible && v.cut_card);
@@ -214,10 +240,11 @@ export const chkobba = {
       pile.dataset.count = v.piles[side];
       const stack = el("span", "stack");
       if (v.piles[side]) stack.append(backs(1));
-      const label = el("span", "pile-label", `${escapeHtml(sideName(st, side))}: <span class="count">${v.piles[side]}</span> cards`);
+      const label = el("span", "pile-label", tHtml("pile.cards", { side: sideName(st, side), count: v.piles[side] },
+        { count: `<span class="count">${v.piles[side]}</span>` }));
       const sweeps = el("span", "sweeps");
       sweeps.setAttribute("role", "group");   // (aria-label needs a role)
-      sweeps.setAttribute("aria-label", `${v.chkobba_cards[side].length} chkobba`);
+      sweeps.setAttribute("aria-label", t("pile.sweeps", { count: v.chkobba_cards[side].length }));
       for (const c of v.chkobba_cards[side]) {
         const s = cardEl(c, { small: true });
         s.classList.add("sweep");
@@ -245,21 +272,21 @@ export const chkobba = {
   turnText(st, ui) {
     const v = st.view;
     const sheet = st.sheet;
-    if (sheet && sheet.over && sheet.result) return sheet.result.text;
-    if (st.to_act === null || st.to_act === undefined) return sheet && sheet.result ? sheet.result.text : "";
+    const result = () => messageText(sheet.result, chkobba.names(st));
+    if (sheet && sheet.over && sheet.result) return result();
+    if (st.to_act === null || st.to_act === undefined) return sheet && sheet.result ? result() : "";
     const me = you(st);
     const mine = st.to_act === me;
-    const name = mine ? "You" : seatName(st, st.to_act);
+    const name = mine ? t("seat.you") : seatName(st, st.to_act);
     switch (v.phase) {
-      case "cut": return mine ? "You cut: keep the cut card or put it on the table" : `${name} is cutting`;
-      case "redeal": return mine ? "Three or more table cards match: propose a re-deal?" : `${name} may propose a re-deal`;
-      case "answer": return mine ? "A re-deal is proposed: accept or refuse?" : `${name} is answering the re-deal proposal`;
+      case "cut": return mine ? t("turn.you_cut") : t("turn.cutting", { name });
+      case "redeal": return mine ? t("turn.you_redeal") : t("turn.redeal", { name });
+      case "answer": return mine ? t("turn.you_answer") : t("turn.answer", { name });
       default:
         if (mine) {
-          return ui.playing() && st.claim
-            ? "Your turn: pick a card (or claim first, if you saw a missed capture)" : "Your turn: pick a card";
+          return ui.playing() && st.claim ? t("turn.yours_claim") : t("turn.yours");
         }
-        return `${name}'s turn${ui.config.busy ? " \u2026" : ""}`;
+        return t("turn.theirs", { name }) + (ui.config.busy ? " \u2026" : "");
     }
   },
 
@@ -274,26 +301,19 @@ export const chkobba = {
   },
 
   describeKnown(m, who, taken, what) {
-    switch (what) {
-      case "lay": return `${who} laid ${mini(m.card)}`;
-      case "capture": return `${who} took ${minis(taken)} with ${mini(m.card)}`;
-      case "claim": return `${who} claimed ${minis(taken)} with ${mini(m.card)} (a missed capture)`;
-      case "keep": return `${who} kept the cut card`;
-      case "table": return `${who} put the cut card on the table`;
-      case "propose": return `${who} proposed a re-deal`;
-      case "pass": return `${who} played on`;
-      case "accept": return `${who} accepted the re-deal`;
-      case "refuse": return `${who} refused the re-deal`;
-      default: return null;
-    }
+    // who is HTML already (escaped), as are the card symbols
+    const key = MOVE_KEYS[what];
+    if (!key) return null;
+    const html = { who, card: m.card ? mini(m.card) : "", cards: minis(taken) };
+    return tHtml(key, {}, html);
   },
 
   /** A hint's action in words and symbols (the action text's own format, RECORDS.md). */
   describeAction(a, item) {
     const cards = (s) => minis(s.match(/../g) || []);
-    if (/^claim /.test(a)) { const [c, t] = a.slice(6).split("x"); return `Claim ${mini(c)} with ${cards(t)}`; }
-    if (a.includes("x")) { const [c, t] = a.split("x"); return `Take ${cards(t)} with ${mini(c)}`; }
-    if (/^[2-7AJQKT][DHSC]$/.test(a)) return `Lay ${mini(a)}`;
+    if (/^claim /.test(a)) { const [c, tk] = a.slice(6).split("x"); return tHtml("action.claim", {}, { card: mini(c), cards: cards(tk) }); }
+    if (a.includes("x")) { const [c, tk] = a.split("x"); return tHtml("action.take", {}, { card: mini(c), cards: cards(tk) }); }
+    if (/^[2-7AJQKT][DHSC]$/.test(a)) return tHtml("action.lay", {}, { card: mini(a) });
     return escapeHtml((item && item.label) || a);
   },
 
@@ -334,8 +354,8 @@ export const chkobba = {
     let note = "";
     if (leftovers.length) {
       note = to === null || to === undefined
-        ? `Left on the table: ${minis(leftovers)} (nobody captured this round: they go to nobody)`
-        : `Left on the table: ${minis(leftovers)} \u2014 they go to ${escapeHtml(sideName(st, to))}, who took last`;
+        ? tHtml("table.leftovers_nobody", {}, { cards: minis(leftovers) })
+        : tHtml("table.leftovers_to", { side: sideName(st, to) }, { cards: minis(leftovers) });
     }
     const view = {
       ...bv,

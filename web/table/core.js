@@ -22,7 +22,7 @@ import { chkobba } from "./chkobba.js";
 import { sevenDiamonds } from "./seven_diamonds.js";
 import { messageHtml } from "./messages.js";
 import { escapeHtml, mini } from "./cards.js";
-import { t } from "../i18n/i18n.js";
+import { language, t } from "../i18n/i18n.js";
 
 const RENDERERS = { chkobba, seven_diamonds: sevenDiamonds };
 
@@ -172,7 +172,7 @@ class TableView {
     const last = latestMove(st, this.frame);
     const lm = this.$(".last-move");
     if (!last) { lm.replaceChildren(); return; }
-    lm.innerHTML = `<span class="label">Last move:</span> <span data-last-action="${escapeHtml(last.action ?? "")}">${this.moveHtml(last)}${last.chkobba ? ' \u2014 <strong class="chkobba-call">Chkobba!</strong>' : ""}</span>`;
+    lm.innerHTML = `<span class="label">${escapeHtml(t("table.last_move"))}</span> <span data-last-action="${escapeHtml(last.action ?? "")}">${this.moveHtml(last)}${last.chkobba ? ` \u2014 <strong class="chkobba-call">${escapeHtml(t("table.chkobba_call"))}</strong>` : ""}</span>`;
   }
 
   drawControls() {
@@ -198,7 +198,7 @@ class TableView {
         b.className = "btn primary";
         b.dataset.action = w.action;
         b.innerHTML = messageHtml({ code: w.code, params: w.params || {}, text: w.label }) +
-          (w.arabic ? ` <span class="ar" lang="ar" dir="rtl">${escapeHtml(w.arabic)}</span>` : "");
+          (w.arabic && language() !== "ar" ? ` <span class="ar" lang="ar" dir="rtl">${escapeHtml(w.arabic)}</span>` : "");
         b.addEventListener("click", () => this.act(w.action));
         choices.append(b);
       }
@@ -221,8 +221,8 @@ class TableView {
     const btn = document.createElement("button");
     btn.type = "button";
     btn.className = "btn ghost btn-hint";
-    btn.textContent = h && h.pending ? "Thinking\u2026" : "Hint";
-    btn.title = "Ask the coach for the best moves (H)";
+    btn.textContent = h && h.pending ? t("coach.thinking") : t("coach.hint");
+    btn.title = t("coach.hint_title");
     btn.setAttribute("aria-keyshortcuts", "H");
     btn.disabled = !yourTurn || !!(h && h.pending);
     btn.addEventListener("click", () => this.config.onHint && this.config.onHint());
@@ -231,13 +231,13 @@ class TableView {
     if (h.error) {
       const p = document.createElement("p");
       p.className = "hint-error";
-      p.innerHTML = `No hint: ${messageHtml(h.error)}`;
+      p.innerHTML = `${escapeHtml(t("coach.no_hint"))} ${messageHtml(h.error)}`;
       box.append(p);
       return;
     }
     const list = document.createElement("ol");
     list.className = "hints";
-    list.setAttribute("aria-label", "Coach's suggestions, best first");
+    list.setAttribute("aria-label", t("coach.suggestions"));
     for (const item of h.items) {
       const li = document.createElement("li");
       li.dataset.action = item.action;
@@ -268,7 +268,7 @@ class TableView {
     list.replaceChildren(...moves.map((m, i) => this.logItem(m, i)).reverse());
     // Until the new round has a move, the facade lists the round just finished.
     const finished = moves.length && moves[moves.length - 1].round_ended;
-    log.querySelector(".log-title").textContent = finished ? "Moves of the last round" : "Moves this round";
+    log.querySelector(".log-title").textContent = finished ? t("log.last_round") : t("log.this_round");
     log.dataset.round = finished ? "finished" : "current";
     list.dataset.count = moves.length;
     count.textContent = String(moves.length);
@@ -287,7 +287,7 @@ class TableView {
     li.dataset.action = move.action ?? "";
     if (move.seat !== null && move.seat !== undefined) li.dataset.seat = move.seat;
     let html = this.moveHtml(move);
-    if (move.chkobba) html += ' <strong class="chkobba-call">Chkobba!</strong>';
+    if (move.chkobba) html += ` <strong class="chkobba-call">${escapeHtml(t("table.chkobba_call"))}</strong>`;
     li.innerHTML = html;
     return li;
   }
@@ -481,7 +481,7 @@ class TableView {
     const st = this.state;
     const frameState = this.renderer.roundEndState(st, before);
     if (!frameState) return Promise.resolve();
-    this.frame = { state: frameState, title: "End of the round" };
+    this.frame = { state: frameState, title: t("table.round_end") };
     this.render();
     this.animateMove(rects, pace);
     return new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,19 +1,22 @@
 // Messages from codes: the engine and the facade describe every move and
-// every refusal as {code, params}; the templates come from the facade
-// (call `messages`). Cards are drawn as symbols (6♥), lists joined with ", ".
-// When a code has no template, the English text the facade sent is shown,
-// with its card codes turned into symbols.
+// every refusal as {code, params}; the page renders them from the catalog
+// text "msg.<code>" of the current language (web/i18n/: English from the
+// engine's registry, French and Arabic translated). Cards are drawn as
+// symbols (6♥) named for screen readers, seats and sides by the renderer's
+// names, numbers the language's way, lists joined with ", ". Only a code
+// no catalog has falls back to the English text the facade sent.
 
 import { escapeHtml, mini, minis, symbolize } from "./cards.js";
+import { formatNumber, has, template } from "../i18n/i18n.js";
 
-let TEMPLATES = {};
-
-export function setTemplates(templates) {
-  TEMPLATES = templates && typeof templates === "object" ? templates : {};
-}
+/**
+ * Kept for pages that still pass the facade's English templates (`messages`
+ * call): the catalogs are the source now, so these are not used.
+ */
+export function setTemplates() {}
 
 export function hasTemplate(code) {
-  return typeof code === "string" && typeof TEMPLATES[code] === "string";
+  return typeof code === "string" && code !== "" && has(`msg.${code}`);
 }
 
 function isMessage(v) {
@@ -36,6 +39,7 @@ function param(name, value, names) {
   // English text from the engine passed through (web.engine's {text}, a
   // reason): its card codes become symbols too.
   if ((name === "text" || name === "reason") && typeof value === "string") return symbolize(value);
+  if (typeof value === "number") return escapeHtml(formatNumber(value));
   return escapeHtml(value);
 }
 
@@ -48,7 +52,7 @@ export function messageHtml(msg, names = null) {
   const params = msg.params && typeof msg.params === "object" ? msg.params : {};
   if (hasTemplate(msg.code)) {
     let ok = true;
-    const html = TEMPLATES[msg.code].split(/(\{[a-z_][a-z0-9_]*\})/i).map((part) => {
+    const html = template(`msg.${msg.code}`, params).split(/(\{[a-z_][a-z0-9_]*\})/i).map((part) => {
       const m = /^\{([a-z_][a-z0-9_]*)\}$/i.exec(part);
       if (!m) return escapeHtml(part);
       if (!(m[1] in params)) { ok = false; return ""; }

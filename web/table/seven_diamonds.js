@@ -5,25 +5,29 @@
 // legal, who won and the points all come from chkobba/web.py.
 
 import { backs, cardEl, escapeHtml, mini, minis } from "./cards.js";
-import { chkobba } from "./chkobba.js";
+import { chkobba, keysHtml, textHtml as T } from "./chkobba.js";
+import { formatNumber, language, t, tHtml } from "../i18n/i18n.js";
+import { messageText } from "./messages.js";
 
 const SUIT_ORDER = ["D", "H", "S", "C"];
-const SUIT_NAMES = { D: "Diamonds", H: "Hearts", S: "Spades", C: "Clubs" };
+const SUIT_KEYS = { D: "card.suit.D", H: "card.suit.H", S: "card.suit.S", C: "card.suit.C" };
 const BUILD = ["7", "8", "9", "T", "J", "Q", "K", "A"];
-// The words of the Sahrat table, shown beside the English.
+// The words of the Sahrat table, shown beside the French or English (an
+// Arabic page has them in its own words already).
 const AR = { double: "\u062f\u0628\u0644", triple: "\u062b\u0631\u064a", pass: "\u062c\u0644\u0651\u0629", last: "\u0622\u062e\u0631 \u0648\u0631\u0642\u0629" };
 const SHOW_PLAYABLE_KEY = "chkobba.seven.showPlayable";
 
 function arabic(word) {
-  return `<span class="ar" lang="ar" dir="rtl">${word}</span>`;
+  if (language() === "ar") return "";
+  return ` <span class="ar" lang="ar" dir="rtl">${word}</span>`;
 }
 
 function you(st) {
   return typeof st.human === "number" ? st.human : st.view.seat ?? 0;
 }
 
-function seatName(st, seat) {
-  return chkobba.seatName(st, seat);
+function seatName(st, seat, opts) {
+  return chkobba.seatName(st, seat, opts);
 }
 
 function sideName(st, side) {
@@ -61,52 +65,52 @@ export const sevenDiamonds = {
 
   build(root, ui) {
     root.classList.add("ck-seven", "players-4");
-    root.setAttribute("aria-label", "Seven Diamonds table");
+    root.setAttribute("aria-label", t("seven.table_label"));
     root.innerHTML = `
       <p class="scoreline" aria-live="polite"></p>
-      <section class="seat seat-top" data-pos="top" aria-label="Partner"></section>
-      <section class="seat seat-left" data-pos="left" aria-label="Left seat"></section>
-      <section class="seat seat-right" data-pos="right" aria-label="Right seat"></section>
-      <section class="seat seat-you" data-pos="bottom" aria-label="Your hand">
-        <div class="you-row"><div class="hand hand-you" role="group" aria-label="Your cards"></div></div>
+      <section class="seat seat-top" data-pos="top" aria-label="${T("seat.partner")}"></section>
+      <section class="seat seat-left" data-pos="left" aria-label="${T("seat.left_seat")}"></section>
+      <section class="seat seat-right" data-pos="right" aria-label="${T("seat.right_seat")}"></section>
+      <section class="seat seat-you" data-pos="bottom" aria-label="${T("seat.your_hand")}">
+        <div class="you-row"><div class="hand hand-you" role="group" aria-label="${T("seat.your_cards")}"></div></div>
       </section>
       <section class="center">
-        <div class="status" aria-live="polite"><span class="turn">Shuffling\u2026</span> <span class="last-move"></span></div>
+        <div class="status" aria-live="polite"><span class="turn">${T("turn.shuffling")}</span> <span class="last-move"></span></div>
         <div class="sd-bar">
-          <span class="sd-mult" data-mult="1" title="The multiplier of this round">\u00d71</span>
-          <span class="sd-calls" aria-label="Calls this round"></span>
+          <span class="sd-mult" data-mult="1" title="${T("seven.mult_title")}">\u00d71</span>
+          <span class="sd-calls" aria-label="${T("seven.calls_label")}"></span>
           <span class="sd-timer" hidden aria-hidden="true"></span>
         </div>
-        <p class="sd-calls-note">After the calls, the 7\u2666\uFE0E opens: the suits are built up from the 7 (7 8 9 10 J Q K A).</p>
+        <p class="sd-calls-note">${T("seven.calls_note")}</p>
         <div class="felt sd-felt">
-          <div class="table-cards sd-rows" role="group" aria-label="The four suits on the table"></div>
+          <div class="table-cards sd-rows" role="group" aria-label="${T("seven.rows_label")}"></div>
         </div>
         <p class="sd-announce" aria-live="assertive"></p>
       </section>
-      <section class="actions" aria-label="Your move">
+      <section class="actions" aria-label="${T("controls.label")}">
         <div class="controls">
-          <button type="button" class="btn primary" data-act="take" hidden disabled>Take</button>
-          <button type="button" class="btn" data-act="lay" hidden disabled>Lay</button>
-          <button type="button" class="btn" data-act="claim" hidden disabled>Claim</button>
-          <button type="button" class="btn ghost" data-act="clear" hidden disabled>Clear</button>
+          <button type="button" class="btn primary" data-act="take" hidden disabled>${T("controls.take")}</button>
+          <button type="button" class="btn" data-act="lay" hidden disabled>${T("controls.lay")}</button>
+          <button type="button" class="btn" data-act="claim" hidden disabled>${T("controls.claim")}</button>
+          <button type="button" class="btn ghost" data-act="clear" hidden disabled>${T("controls.clear")}</button>
           <span class="choices"></span>
           <span class="coach-slot"></span>
         </div>
         <div class="coach"></div>
         <p class="message" role="alert" aria-live="assertive"></p>
-        <label class="check sd-show-playable"><input type="checkbox" name="sd-show-playable"> Show the cards I may lay</label>
-        <p class="keys">Keys: <kbd>Tab</kbd> to a card, <kbd>Enter</kbd> or <kbd>Space</kbd> to lay it.</p>
+        <label class="check sd-show-playable"><input type="checkbox" name="sd-show-playable"> ${T("seven.show_playable")}</label>
+        <p class="keys">${keysHtml("seven.keys")}</p>
       </section>
       <details class="log">
-        <summary><span class="log-title">Moves this round</span> <span class="log-count"></span></summary>
-        <ol class="log-moves" reversed aria-label="Moves of this round, newest first"></ol>
+        <summary><span class="log-title">${T("log.this_round")}</span> <span class="log-count"></span></summary>
+        <ol class="log-moves" reversed aria-label="${T("log.moves_label")}"></ol>
         <div class="log-previous" hidden>
-          <h3>Previous round</h3>
-          <ol class="log-previous-moves" reversed aria-label="Moves of the previous round, newest first"></ol>
+          <h3>${T("log.previous_round")}</h3>
+          <ol class="log-previous-moves" reversed aria-label="${T("log.previous_label")}"></ol>
         </div>
       </details>
-      <div class="loading-indicator" role="progressbar" aria-label="Loading the card engine">
-        <span class="spinner" aria-hidden="true"></span><span class="loading-text">Loading the card engine\u2026</span>
+      <div class="loading-indicator" role="progressbar" aria-label="${T("table.loading")}">
+        <span class="spinner" aria-hidden="true"></span><span class="loading-text">${T("table.loading_text")}</span>
       </div>`;
     const box = root.querySelector('input[name="sd-show-playable"]');
     box.checked = showPlayable();
@@ -135,15 +139,15 @@ export const sevenDiamonds = {
     const mine = Array.isArray(st.sides) ? st.sides.findIndex((m) => m.includes(me)) : v.side;
     const other = 1 - mine;
     const sl = q(".scoreline");
-    sl.innerHTML = `<span class="score-side">${escapeHtml(sideName(st, mine))} <b>${score[mine]}</b></span> \u2013 ` +
-      `<span class="score-side"><b>${score[other]}</b> ${escapeHtml(sideName(st, other))}</span> <span class="score-to">to ${target}</span>`;
+    sl.innerHTML = `<span class="score-side">${escapeHtml(sideName(st, mine))} <b>${formatNumber(score[mine])}</b></span> \u2013 ` +
+      `<span class="score-side"><b>${formatNumber(score[other])}</b> ${escapeHtml(sideName(st, other))}</span> <span class="score-to">${T("score.to", { target })}</span>`;
     sl.dataset.score = `${score[0]},${score[1]}`;
 
     // calls and multiplier
     const mult = q(".sd-mult");
     mult.textContent = `\u00d7${v.multiplier}`;
     mult.dataset.mult = v.multiplier;
-    mult.setAttribute("aria-label", `Multiplier: times ${v.multiplier}`);
+    mult.setAttribute("aria-label", t("seven.mult_label", { mult: v.multiplier }));
     const calls = q(".sd-calls");
     calls.replaceChildren();
     const said = new Map((v.calls || []).map(([seat, word]) => [seat, word]));
@@ -155,8 +159,9 @@ export const sevenDiamonds = {
       chip.dataset.seat = seat;
       chip.dataset.call = w || "";
       if (v.phase === "calls" && st.to_act === seat) chip.classList.add("speaking");
-      const who = seat === me ? "You" : seatName(st, seat).replace(/ \(.*\)$/, "");
-      chip.innerHTML = `${escapeHtml(who)}: ${w ? callWord(w) : v.phase === "calls" ? (st.to_act === seat ? "speaking\u2026" : "\u2026") : "\u2014"}`;
+      const who = seat === me ? t("seat.you") : seatName(st, seat, { short: true });
+      const what = w ? callWord(w) : v.phase === "calls" ? (st.to_act === seat ? T("seven.speaking") : "\u2026") : "\u2014";
+      chip.innerHTML = tHtml("seven.chip", { who }, { call: what });
       calls.append(chip);
     }
 
@@ -176,16 +181,16 @@ export const sevenDiamonds = {
       const count = v.hand_counts[seat];
       s.classList.toggle("last-card", count === 1);
       const name = el("div", "seat-name");
-      const full = seatName(st, seat) + (v.dealer === seat ? " \u00b7 dealer" : "");
+      const full = v.dealer === seat ? t("seat.dealer", { name: seatName(st, seat) }) : seatName(st, seat);
       name.append(el("span", "seat-title", escapeHtml(full)));
       name.title = full;
-      const info = el("span", "seat-info", ` \u00b7 <span class="sd-count" data-count="${count}">${count}</span> in hand`);
+      const info = el("span", "seat-info", ` \u00b7 ${tHtml("seat.in_hand", { count }, { count: `<span class="sd-count" data-count="${count}">${formatNumber(count)}</span>` })}`);
       name.append(info);
       // Every hand shown (an embed's replay, view.hands): face up, never pointable.
       const open = Array.isArray(v.hands) && Array.isArray(v.hands[seat]);
       const hand = el("div", open ? "hand open-hand" : "hand backs");
       if (open) {
-        hand.setAttribute("aria-label", `${seatName(st, seat)}: ${v.hands[seat].length} cards`);
+        hand.setAttribute("aria-label", t("pile.cards", { side: seatName(st, seat), count: v.hands[seat].length }));
         for (const code of v.hands[seat]) hand.append(cardEl(code, { small: true }));
       } else {
         hand.setAttribute("aria-hidden", "true");
@@ -193,7 +198,7 @@ export const sevenDiamonds = {
       }
       const move = el("div", "seat-move");
       const m = lastBySeat.get(seat);
-      if (count === 1 && !frame) move.innerHTML = `<strong class="sd-last">Last card ${arabic(AR.last)}</strong>`;
+      if (count === 1 && !frame) move.innerHTML = `<strong class="sd-last">${T("seven.last_card")}${arabic(AR.last)}</strong>`;
       else if (m && !frame) move.innerHTML = sevenDiamonds.describeMove(m, st, { who: false }) ?? "";
       if (m) move.dataset.kind = m.kind;
       s.append(name, hand, move);
@@ -212,12 +217,13 @@ export const sevenDiamonds = {
       row.dataset.suit = suit;
       const laid = (v.table && v.table[suit]) || [];
       row.setAttribute("role", "group");   // (aria-label needs a role)
-      row.setAttribute("aria-label", laid.length ? `${SUIT_NAMES[suit]}: ${laid.length} laid` : `${SUIT_NAMES[suit]}: not opened`);
+      const suitName = t(SUIT_KEYS[suit]);
+      row.setAttribute("aria-label", laid.length ? t("seven.row_laid", { suit: suitName, count: laid.length }) : t("seven.row_closed", { suit: suitName }));
       for (const r of BUILD) {
         const code = `${r}${suit}`;
         if (laid.includes(code)) {
           const c = cardEl(code);
-          if (code === justLaid) c.classList.add("just-laid");
+          if (code === justLaid) { c.classList.add("just-laid"); c.dataset.justLaid = t("table.just_laid"); }
           row.append(c);
         } else {
           const slot = el("span", "sd-slot");
@@ -252,7 +258,7 @@ export const sevenDiamonds = {
       if (!ui.config.viewOnly) {
         c.disabled = !playing;
         c.dataset.playable = ok ? "yes" : "no";
-        if (playing) c.setAttribute("aria-label", `${c.getAttribute("aria-label")}${marked ? (ok ? ", playable" : ", cannot be laid now") : ""}`);
+        if (playing && marked) c.setAttribute("aria-label", t(ok ? "seven.card_playable" : "seven.card_not_now", { card: c.getAttribute("aria-label") }));
         c.addEventListener("click", () => { if (ui.playing()) ui.act(code); });
       }
       hand.append(c);
@@ -263,36 +269,40 @@ export const sevenDiamonds = {
   turnText(st, ui) {
     const v = st.view;
     const sheet = st.sheet;
-    if (sheet && sheet.over && sheet.result) return sheet.result.text;
-    if (st.to_act === null || st.to_act === undefined) return sheet && sheet.result ? sheet.result.text : "";
+    const result = () => messageText(sheet.result, sevenDiamonds.names(st));
+    if (sheet && sheet.over && sheet.result) return result();
+    if (st.to_act === null || st.to_act === undefined) return sheet && sheet.result ? result() : "";
     const mine = st.to_act === you(st);
-    const name = mine ? "You" : seatName(st, st.to_act);
-    if (v.phase === "calls") return mine ? `Your call: ${(st.words || []).map((w) => w.action).join(" or ")}` : `${name} is calling${ui.config.busy ? " \u2026" : ""}`;
-    if (mine) return "Your turn: lay a card";
-    return `${name}'s turn${ui.config.busy ? " \u2026" : ""}`;
+    const name = mine ? t("seat.you") : seatName(st, st.to_act);
+    const busy = ui.config.busy ? " \u2026" : "";
+    if (v.phase === "calls") {
+      const words = (st.words || []).map((w) => messageText({ code: w.code, params: w.params || {}, text: w.label || w.action }));
+      return mine ? t("seven.your_call", { calls: words.join(t("seven.or")) }) : t("seven.calling", { name }) + busy;
+    }
+    if (mine) return t("seven.your_turn");
+    return t("turn.theirs", { name }) + busy;
   },
 
   describeMove(m, st, { who: named = true } = {}) {
     const who = !named || m.seat === null || m.seat === undefined ? "" : escapeHtml(seatName(st, m.seat));
-    const pre = who ? `${who} ` : "";
     const yours = m.seat === you(st);
-    const verb = (he, youForm) => (who ? (yours ? youForm : he) : he[0].toUpperCase() + he.slice(1));
-    let html;
+    // three forms: "Left opponent passes", "You pass", "Passes" (beside the seat)
+    const form = !who ? "alone" : yours ? "you" : "other";
+    const html = { who, card: m.card ? mini(m.card) : "" };
     switch (m.kind) {
-      case "lay": html = `${pre}${who ? "laid" : "Laid"} ${mini(m.card)}`; break;
-      case "forced_pass": html = `${pre}${verb("passes", "pass")} (no card to lay) ${arabic(AR.pass)}`; break;
-      case "last_card": html = `${pre}${verb("has", "have")} one card left: last card ${arabic(AR.last)}`; break;
-      case "out": html = `${pre}${verb("is", "are")} out`; break;
-      case "timeout": html = `${pre}${who ? "ran" : "Ran"} out of time`; break;
-      case "pass": html = `${pre}${verb("passes", "pass")} (no call)`; break;
-      case "call": html = `${pre}${callWord(m.action || (m.code === "move.triple" ? "triple" : "double"))}`; break;
+      case "lay": return tHtml(SEVEN_MOVES.lay[form], {}, html).trim();
+      case "forced_pass": return (tHtml(SEVEN_MOVES.forced_pass[form], {}, html) + arabic(AR.pass)).trim();
+      case "last_card": return (tHtml(SEVEN_MOVES.last_card[form], {}, html) + arabic(AR.last)).trim();
+      case "out": return tHtml(SEVEN_MOVES.out[form], {}, html).trim();
+      case "timeout": return tHtml(SEVEN_MOVES.timeout[form], {}, html).trim();
+      case "pass": return tHtml(SEVEN_MOVES.pass[form], {}, html).trim();
+      case "call": return `${who ? `${who} ` : ""}${callWord(m.action || (m.code === "move.triple" ? "triple" : "double"))}`.trim();
       default: return null;
     }
-    return html.trim();
   },
 
   describeAction(a, item) {
-    if (/^[2-9AJQKT][DHSC]$/.test(a)) return `Lay ${mini(a)}`;
+    if (/^[2-9AJQKT][DHSC]$/.test(a)) return tHtml("action.lay", {}, { card: mini(a) });
     return escapeHtml((item && item.label) || a);
   },
 
@@ -322,11 +332,22 @@ export const sevenDiamonds = {
 };
 
 function callWord(w) {
-  if (w === "double") return `double ${arabic(AR.double)}`;
-  if (w === "triple") return `triple ${arabic(AR.triple)}`;
-  if (w === "pass") return "pass";
+  if (w === "double") return `${T("seven.call.double")}${arabic(AR.double)}`;
+  if (w === "triple") return `${T("seven.call.triple")}${arabic(AR.triple)}`;
+  if (w === "pass") return T("seven.call.pass");
   return escapeHtml(w);
 }
+
+// Each move of Seven Diamonds in its three forms: after another seat's name,
+// after "You", and alone beside the seat that made it.
+const SEVEN_MOVES = {
+  lay: { other: "seven.move.lay.other", you: "seven.move.lay.you", alone: "seven.move.lay.alone" },
+  forced_pass: { other: "seven.move.forced_pass.other", you: "seven.move.forced_pass.you", alone: "seven.move.forced_pass.alone" },
+  last_card: { other: "seven.move.last_card.other", you: "seven.move.last_card.you", alone: "seven.move.last_card.alone" },
+  out: { other: "seven.move.out.other", you: "seven.move.out.you", alone: "seven.move.out.alone" },
+  timeout: { other: "seven.move.timeout.other", you: "seven.move.timeout.you", alone: "seven.move.timeout.alone" },
+  pass: { other: "seven.move.pass.other", you: "seven.move.pass.you", alone: "seven.move.pass.alone" },
+};
 
 function latest(st) {
   if (Array.isArray(st.moves) && st.moves.length) return st.moves[st.moves.length - 1];
