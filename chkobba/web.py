@@ -1155,9 +1155,20 @@ def _link_judge(args: dict[str, Any]) -> dict[str, Any]:
         mine = next((i for i in ranking if str(i["action"]) == str(a)), None)
         top = ranking[0]
         out["reason"] = str((mine or {}).get("reason") or "")
+        out["reason_message"] = _reason_message(mine) if mine else None
         if right or args.get("reveal"):
-            out["best"] = {"action": str(top["action"]), "reason": str(top.get("reason") or "")}
+            out["best"] = {"action": str(top["action"]), "reason": str(top.get("reason") or ""),
+                           "message": _reason_message(top)}
     return out
+
+
+def _reason_message(item: dict[str, Any]) -> dict[str, Any]:
+    """A coach reason as a message (code and params), so a page words it in
+    its own language; English reasons without a code are wrapped as text."""
+    code, params = item.get("code"), item.get("params")
+    if isinstance(code, str) and code in M.MESSAGES and isinstance(params, dict):
+        return {"code": code, "params": _safe(dict(params))}
+    return {"code": "web.hint.reason", "params": {"reason": str(item.get("reason") or "")}}
 
 
 @_api("lesson")

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from chkobba import web
+from chkobba.messages import MESSAGES, render
 from chkobba.links import Link, decode, encode
 from chkobba.links.lessons import LESSONS_DIR, load_all
 from chkobba.records import parse_record
@@ -102,6 +103,12 @@ def test_puzzle_judges_with_the_coach_and_reasons_only_when_allowed() -> None:
         assert all(v["legal"] for v in verdicts.values())
         for v in verdicts.values():
             assert ("reason" in v) == reasons
+            if reasons:
+                # the reason as a message too (a page words it in its language), rendering to the same English
+                msg = v["reason_message"]
+                assert msg["code"] in MESSAGES and render(msg["code"], msg["params"]) == v["reason"]
+                if v["best"]:
+                    assert render(v["best"]["message"]["code"], v["best"]["message"]["params"]) == v["best"]["reason"]
         illegal = ok("link_judge", table="z", action="KCxAS2D")
         assert illegal["legal"] is False and illegal["right"] is False and illegal["code"] and illegal["text"]
 

@@ -15,7 +15,6 @@ import { PageTimer } from "./shell/timers.js";
 import { Handoff } from "./shell/handoff.js";
 import { appendRoundReplay, initShare } from "./shell/share.js";
 import { initStats, recordMatch } from "./shell/stats.js";
-import { initI18n } from "./i18n/i18n.js";
 
 // How long each computer move stays on its own before the next one (ms).
 const PACE_MS = { slow: 2600, normal: 1500, fast: 700, instant: 0 };
@@ -493,7 +492,6 @@ function registerServiceWorker() {
   return import("./update.js").then(({ initUpdates }) => wireUpdates(initUpdates));
 }
 
-await initI18n();   // the catalogs before the table draws (card names, announcements)
 app.table = mount($("table"), { state: null, onAction: humanAct, onHint: requestHint });
 app.handoff = new Handoff({ onReveal: reveal, guarded: () => [$("table"), document.querySelector("header.bar"), document.querySelector(".share-bar")] });
 app.timer = new PageTimer({ onTimeout: () => humanAct("timeout"), display: () => $("table").querySelector(".sd-timer") });

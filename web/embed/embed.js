@@ -8,7 +8,7 @@
 import { loadPython, whenVisible } from "./python.js";
 import { py, FacadeError } from "../shell/py.js";
 import { mount, latestMove } from "../table/core.js";
-import { messageText, setTemplates } from "../table/messages.js";
+import { messageHtml, messageText, setTemplates } from "../table/messages.js";
 import { initI18n, mountLanguagePicker, t, translateDom } from "../i18n/i18n.js";
 import { renderSummary } from "../shell/sheet.js";
 
@@ -233,10 +233,12 @@ function puzzleAct(action) {
     return;
   }
   ui.table.showMessage(null);
-  const why = r.reason ? ` <span class="why">${esc(r.reason)}</span>` : "";
+  // The coach's reasons as messages, worded in the page's language.
+  const reasonHtml = (msg, text) => (msg ? messageHtml({ ...msg, text }) : esc(text));
+  const why = r.reason ? ` <span class="why">${reasonHtml(r.reason_message, r.reason)}</span>` : "";
   if (r.right) {
     ui.solved = true;
-    const best = r.best && r.best.reason ? ` <span class="why">${esc(r.best.reason)}</span>` : why;
+    const best = r.best && r.best.reason ? ` <span class="why">${reasonHtml(r.best.message, r.best.reason)}</span>` : why;
     setVerdict(`<span class="mark" aria-hidden="true">\u2713</span> ${esc(t("embed.sentence", { text: messageText({ code: r.code, params: r.params, text: r.text }) }))}${best}`, "right");
     document.body.dataset.verdict = "right";
     show(ui.info);

@@ -7,7 +7,7 @@
 
 import { openDialog, closeDialog, setupDialog } from "./dialogs.js";
 import { FacadeError, timed } from "./py.js";
-import { formatNumber, initI18n, onLanguageChange, t } from "../i18n/i18n.js";
+import { formatNumber, onLanguageChange, t } from "../i18n/i18n.js";
 
 export const STATS_KEY = "chkobba.stats.v1";
 export const STATS_DAMAGED_KEY = "chkobba.stats.damaged.v1";
@@ -359,7 +359,7 @@ const ICON = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"
  */
 export async function initStats({ py }) {
   ctx.py = py;          // called only once Python is ready (recordMatch, the button)
-  await initI18n();
+  // (the page loaded the catalogs before calling this: web/app.js)
   // Below the table, beside "Share this game" (the top bar is full on a 360 px phone).
   const button = el("button", { type: "button", id: "stats-button", class: "btn small ghost icon-btn" });
   button.innerHTML = ICON;
