@@ -330,3 +330,21 @@ def quote(text: object, limit: int = 60) -> str:
         half = max(1, (limit - 3) // 2)
         escaped = escaped[:half] + "..." + escaped[-half:]
     return escaped
+
+
+def kind_of(value: object) -> str:
+    """What a JSON value is, in words, for an error that must not quote it
+    ("a number", "a list", ...): the facade's and the statistics file's."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return "something else"

@@ -320,18 +320,7 @@ def to_text(stats: Stats) -> str:
     return json.dumps(to_file(stats), separators=(",", ":"))
 
 
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a text"
-    if isinstance(value, list):
-        return "a list"
-    return "an object" if isinstance(value, dict) else "something else"
+_kind = M.kind_of   # what a JSON value is, in words (chkobba.messages)
 
 
 def _show(value: Any) -> str:

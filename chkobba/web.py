@@ -171,20 +171,7 @@ def _show(value: Any) -> str:
     return _kind(value)
 
 
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return "something else"
+_kind = M.kind_of   # what a JSON value is, in words (chkobba.messages)
 
 
 def _message(exc: ChkobbaError) -> dict[str, Any]:

@@ -8,6 +8,7 @@ import json
 import random
 from typing import Any
 
+from a11y_util import match_end   # a 1 v 1 game to 11 the human's next action ends
 from e2e_driver import (DESKTOP, HAND, LOG, NARROW, PHONE, T, TURN, load_save, open_table, pick_action,
                         play_until_summary, point_and_play, saved, session_of, settle, shot, start_game, state)
 
@@ -129,33 +130,8 @@ def test_every_layout_fits_360_and_320_wide(make_page: Any) -> None:
 
 # (5) score sheet; (7) the end of the round shows before its summary ---------
 
-def _match_end_position(first_seed: int) -> tuple[Session, str]:
-    """A 1 v 1 game (to 11) where the human's next action ends the match."""
-    for seed in range(first_seed, first_seed + 40):
-        found = _match_end_in(seed)
-        if found:
-            return found
-    raise AssertionError("no match end found")
-
-
-def _match_end_in(seed: int) -> tuple[Session, str] | None:
-    rng = random.Random(seed)
-    s = Session.new("chkobba", {"players": 2, "target": 11}, seed=seed)
-    while s.to_act() is not None:
-        legal = [a for a in s.legal() if not a.startswith("claim")]
-        if s.to_act() == 0 and s.state.phase == "play":
-            for a in legal:
-                trial = Session.from_record(s.record(), seed=s.seed)
-                trial.apply(a)
-                if trial.to_act() is None:
-                    return s, a
-        words = [a for a in legal if a in ("keep", "pass", "refuse")]
-        s.apply(words[0] if words else rng.choice(legal))
-    return None
-
-
 def test_score_sheet_and_game_result_with_next_steps(make_page: Any) -> None:
-    session, last = _match_end_position(3)
+    session, last = match_end(3)
     page = make_page(PHONE)
     open_table(page)
     page.evaluate("() => localStorage.setItem('chkobba.pace', 'fast')")
