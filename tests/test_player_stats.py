@@ -18,6 +18,7 @@ from chkobba import web
 from chkobba.errors import ChkobbaError
 from chkobba.messages import MESSAGES, render
 from chkobba.session import Session
+from facade_calls import ok, err
 
 FUZZ = int(os.environ.get("CHKOBBA_FUZZ", "1"))
 EASY = {"kind": "computer", "level": "easy"}
@@ -35,18 +36,6 @@ def finished(game: str, options: dict[str, Any], seed: int) -> Session:
 
 def save_of(s: Session, seats: list[dict[str, Any]]) -> dict[str, Any]:
     return {"v": 2, "game": s.game, "record": s.record(), "seed": s.seed, "seats": seats, "coach": False}
-
-
-def ok(name: str, **payload: Any) -> Any:
-    answer = json.loads(web.call(name, json.dumps(payload)))
-    assert "ok" in answer, answer
-    return answer["ok"]
-
-
-def err(name: str, **payload: Any) -> dict[str, Any]:
-    answer = json.loads(web.call(name, json.dumps(payload)))
-    assert "error" in answer, answer
-    return dict(answer)
 
 
 @pytest.fixture(scope="module")

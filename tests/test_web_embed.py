@@ -15,19 +15,9 @@ from chkobba.links import Link, decode, encode
 from chkobba.links.lessons import LESSONS_DIR, load_all
 from chkobba.records import parse_record
 from chkobba.session import Session
+from facade_calls import call, ok
 
 WORDS = ("keep", "table", "propose", "pass", "accept", "refuse")
-
-
-def call(name: str, **payload: Any) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(web.call(name, json.dumps(payload)))
-    return answer
-
-
-def ok(name: str, **payload: Any) -> Any:
-    answer = call(name, **payload)
-    assert "ok" in answer, answer
-    return answer["ok"]
 
 
 def record(seed: int = 3, rounds: int = 1) -> dict[str, Any]:

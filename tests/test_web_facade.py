@@ -11,6 +11,7 @@ import pytest
 
 from chkobba import web
 from chkobba.session import Session
+from facade_calls import call, ok, err
 
 HUMAN_AND_EASY = [{"kind": "human"}, {"kind": "computer", "level": "easy"}]
 
@@ -20,26 +21,6 @@ def fresh_tables() -> Iterator[None]:
     web._tables.clear()
     yield
     web._tables.clear()
-
-
-def call(name: str, **args: Any) -> dict[str, Any]:
-    out: dict[str, Any] = json.loads(web.call(name, json.dumps(args)))
-    assert set(out) in ({"ok"}, {"error", "code", "params"}), out
-    return out
-
-
-def ok(name: str, **args: Any) -> Any:
-    out = call(name, **args)
-    assert "ok" in out, out
-    return out["ok"]
-
-
-def err(name: str, **args: Any) -> dict[str, Any]:
-    out = call(name, **args)
-    assert "error" in out, out
-    assert out["error"] and "\n" not in out["error"]
-    assert out["code"] in ok("messages")["messages"] or "." in out["code"]
-    return out
 
 
 def session_of(table: str = "main") -> Session:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -12,28 +11,12 @@ from chkobba import web
 from chkobba.games.seven_diamonds.constants import POINTS
 from chkobba.cards import CODES
 from chkobba.session import Session
+from facade_calls import ok, err
 
 
 @pytest.fixture(autouse=True)
 def fresh_tables() -> None:
     web._tables.clear()
-
-
-def call(name: str, **args: Any) -> dict[str, Any]:
-    out: dict[str, Any] = json.loads(web.call(name, json.dumps(args)))
-    return out
-
-
-def ok(name: str, **args: Any) -> Any:
-    out = call(name, **args)
-    assert "ok" in out, out
-    return out["ok"]
-
-
-def err(name: str, **args: Any) -> dict[str, Any]:
-    out = call(name, **args)
-    assert "error" in out, out
-    return out
 
 
 EASY = {"kind": "computer", "level": "easy"}
