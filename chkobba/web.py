@@ -947,12 +947,15 @@ _embeds: "OrderedDict[str, dict[str, Any]]" = OrderedDict()
 _open_lessons: "OrderedDict[str, _lessons.Lesson]" = OrderedDict()
 
 
-def _embed(args: dict[str, Any]) -> dict[str, Any]:
+def _embed(args: dict[str, Any], mode: str) -> dict[str, Any]:
+    """The open embed table of the call, whose link must be in ``mode``."""
     tid = _table_id(args)
     e = _embeds.get(tid)
     if e is None:
         raise WebError("web.embed.no_table", table=_quote(tid))
     _embeds.move_to_end(tid)
+    if e["link"].mode != mode:
+        raise WebError("web.embed.mode", mode=e["link"].mode)
     return e
 
 
@@ -1053,9 +1056,7 @@ def _link_open(args: dict[str, Any]) -> dict[str, Any]:
 @_api("index")
 def _link_step(args: dict[str, Any]) -> dict[str, Any]:
     """Replay: the state at position ``index`` of the record (0 to count - 1)."""
-    e = _embed(args)
-    if e["link"].mode != "replay":
-        raise WebError("web.embed.mode", mode=e["link"].mode)
+    e = _embed(args, "replay")
     last = len(e["positions"]) - 1
     index = args["index"]
     if type(index) is not int or not 0 <= index <= last:
@@ -1068,9 +1069,7 @@ def _link_step(args: dict[str, Any]) -> dict[str, Any]:
 @_api("action")
 def _link_act(args: dict[str, Any]) -> dict[str, Any]:
     """Play: the reader's move at the embed table (the engine's reason if illegal)."""
-    e = _embed(args)
-    if e["link"].mode != "play":
-        raise WebError("web.embed.mode", mode=e["link"].mode)
+    e = _embed(args, "play")
     action = _action(args["action"])
     s = e["session"]
     if s.to_act() is None:
@@ -1086,9 +1085,7 @@ def _link_act(args: dict[str, Any]) -> dict[str, Any]:
 @_api()
 def _link_computer(args: dict[str, Any]) -> dict[str, Any]:
     """Play: the computer's move at the embed table; answers the state and the action."""
-    e = _embed(args)
-    if e["link"].mode != "play":
-        raise WebError("web.embed.mode", mode=e["link"].mode)
+    e = _embed(args, "play")
     s = e["session"]
     seat = s.to_act()
     if seat is None:
@@ -1113,10 +1110,8 @@ def _link_judge(args: dict[str, Any]) -> dict[str, Any]:
     """Puzzle: is the reader's move the best one? The engine's reason for an
     illegal move; the coach's ranking (kept for the table) for a legal one;
     the coach's reasons only when the link allows them."""
-    e = _embed(args)
+    e = _embed(args, "puzzle")
     link = e["link"]
-    if link.mode != "puzzle":
-        raise WebError("web.embed.mode", mode=link.mode)
     action = _action(args["action"])
     s = e["session"]
     try:
