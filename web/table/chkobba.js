@@ -72,6 +72,20 @@ function el(tag, cls, html) {
   return e;
 }
 
+/**
+ * The score line and the four seats around a table (the top seat named by
+ * the catalog key `topKey`), as both renderers draw them.
+ */
+export function seatsHtml(topKey) {
+  return `<p class="scoreline" aria-live="polite"></p>
+      <section class="seat seat-top" data-pos="top" aria-label="${T(topKey)}"></section>
+      <section class="seat seat-left" data-pos="left" aria-label="${T("seat.left_seat")}"></section>
+      <section class="seat seat-right" data-pos="right" aria-label="${T("seat.right_seat")}"></section>
+      <section class="seat seat-you" data-pos="bottom" aria-label="${T("seat.your_hand")}">
+        <div class="you-row"><div class="hand hand-you" role="group" aria-label="${T("seat.your_cards")}"></div></div>
+      </section>`;
+}
+
 export const chkobba = {
   game: "chkobba",
 
@@ -79,13 +93,7 @@ export const chkobba = {
     root.classList.add("ck-chkobba", "players-2");
     root.setAttribute("aria-label", t("table.label"));
     root.innerHTML = `
-      <p class="scoreline" aria-live="polite"></p>
-      <section class="seat seat-top" data-pos="top" aria-label="${T("seat.opponent")}"></section>
-      <section class="seat seat-left" data-pos="left" aria-label="${T("seat.left_seat")}"></section>
-      <section class="seat seat-right" data-pos="right" aria-label="${T("seat.right_seat")}"></section>
-      <section class="seat seat-you" data-pos="bottom" aria-label="${T("seat.your_hand")}">
-        <div class="you-row"><div class="hand hand-you" role="group" aria-label="${T("seat.your_cards")}"></div></div>
-      </section>
+      ${seatsHtml("seat.opponent")}
       <section class="center">
         <div class="status" aria-live="polite"><span class="turn">${T("turn.shuffling")}</span> <span class="last-move"></span></div>
         <div class="felt">

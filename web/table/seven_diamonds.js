@@ -5,7 +5,7 @@
 // legal, who won and the points all come from chkobba/web.py.
 
 import { backs, cardEl, escapeHtml, mini, minis } from "./cards.js";
-import { chkobba, keysHtml, textHtml as T } from "./chkobba.js";
+import { chkobba, keysHtml, seatsHtml, textHtml as T } from "./chkobba.js";
 import { formatNumber, language, t, tHtml } from "../i18n/i18n.js";
 import { messageText } from "./messages.js";
 
@@ -67,13 +67,7 @@ export const sevenDiamonds = {
     root.classList.add("ck-seven", "players-4");
     root.setAttribute("aria-label", t("seven.table_label"));
     root.innerHTML = `
-      <p class="scoreline" aria-live="polite"></p>
-      <section class="seat seat-top" data-pos="top" aria-label="${T("seat.partner")}"></section>
-      <section class="seat seat-left" data-pos="left" aria-label="${T("seat.left_seat")}"></section>
-      <section class="seat seat-right" data-pos="right" aria-label="${T("seat.right_seat")}"></section>
-      <section class="seat seat-you" data-pos="bottom" aria-label="${T("seat.your_hand")}">
-        <div class="you-row"><div class="hand hand-you" role="group" aria-label="${T("seat.your_cards")}"></div></div>
-      </section>
+      ${seatsHtml("seat.partner")}
       <section class="center">
         <div class="status" aria-live="polite"><span class="turn">${T("turn.shuffling")}</span> <span class="last-move"></span></div>
         <div class="sd-bar">
