@@ -144,3 +144,31 @@ def test_embed_modes_under_their_policy(make_page: Any, game: str) -> None:
     no_violations(page)
     inline_script_is_refused(frames["replay"])
     forget_refused_inline(page)
+
+
+def test_pyscript_worker_still_needs_unsafe_eval(make_page: Any) -> None:
+    """Why index.html keeps 'unsafe-eval' (docs/embeds.md): PyScript's PyWorker
+    composes its worker hooks with ``Function(...)`` on the page's thread
+    (@pyscript/core src/hooks.js ``createFunction``) once its plugins are in.
+    Under a policy without 'unsafe-eval' (the rules page's) that is refused.
+    If a PyScript update stops doing it, this fails: drop 'unsafe-eval' then."""
+    page = csp_page(make_page)
+    page.goto(page.base_url + "rules.html")
+    got = page.evaluate("""async () => {
+        const { PyWorker } = await import('./pyscript/core.js');
+        let last = '';
+        for (let i = 0; i < 100; i++) {
+            // refused at once when the hooks are built; otherwise the worker is
+            // blocked later (this page allows no blob: worker), so do not wait on it
+            const w = PyWorker('./ai.py', { config: {}, type: 'pyodide' });
+            w.catch(() => {});
+            try { await Promise.race([w, new Promise((r) => setTimeout(r, 100))]); last = 'not refused'; }
+            catch (e) { last = `${e.name}: ${String(e.stack)}`; }
+            if (last.startsWith('EvalError')) return last;
+        }
+        return last;
+    }""")
+    assert got.startswith("EvalError") and "unsafe-eval" in got and "/pyscript/core" in got, got
+    assert any("script-src" in v for v in page.evaluate("() => window.__csp")), page.evaluate("() => window.__csp")
+    page.watch.console[:] = [c for c in page.watch.console if "Content Security Policy" not in c]
+    page.watch.errors[:] = [e for e in page.watch.errors if "Content Security Policy" not in e]
