@@ -167,7 +167,16 @@ def test_score_sheet_and_game_result_with_next_steps(make_page: Any) -> None:
     assert page.inner_text("#summary-title") == "End of the game"
     assert page.inner_text("#summary-next") == "Play again"
     assert page.locator("#summary-settings").is_visible()
+    assert page.locator("#summary-stats").is_visible()
     shot(page, "score-sheet-phone")
+    assert page.evaluate("() => document.getElementById('summary-next').getBoundingClientRect().bottom <= innerHeight")
+    page.set_viewport_size({"width": 320, "height": 640})
+    # the three buttons (statistics, settings, play again) stay whole on a 320 px screen
+    outside = page.evaluate("""() => [...document.querySelectorAll('#summary .form-actions button')]
+        .filter((b) => !b.hidden).map((b) => [b.id, b.getBoundingClientRect()])
+        .filter(([, r]) => r.left < 0 || r.right > window.innerWidth || r.bottom > window.innerHeight).map(([id]) => id)""")
+    assert outside == [], outside
+    shot(page, "score-sheet-320")
     page.set_viewport_size(DESKTOP)
     shot(page, "score-sheet-desktop")
     # change settings opens the start form with this game's settings

@@ -110,6 +110,14 @@ def test_a_finished_match_is_counted_once_exported_and_imported(make_page: Any, 
     want = expected_numbers(final["save"])
     page.wait_for_function(f"() => localStorage.getItem('{STATS_KEY}') !== null")
     assert len(json.loads(stored(page))["matches"]) == 1
+    # The end-of-match summary leads to the statistics, which already count this match.
+    assert page.locator("#summary-stats").is_visible()
+    page.click("#summary-stats")
+    page.wait_for_function("() => document.getElementById('stats').open")
+    assert numbers(shown(page)[0]) == want
+    close_stats(page)
+    assert page.evaluate("() => document.getElementById('summary').open")
+    assert page.evaluate("() => document.activeElement.id") == "summary-stats"
     # A reload at the end of the match resumes the finished game: not counted again.
     page.reload()
     page.wait_for_selector("html.ready")

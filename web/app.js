@@ -14,7 +14,7 @@ import { messageText } from "./table/messages.js";
 import { PageTimer } from "./shell/timers.js";
 import { Handoff } from "./shell/handoff.js";
 import { appendRoundReplay, initShare } from "./shell/share.js";
-import { initStats, recordMatch } from "./shell/stats.js";
+import { initStats, openStats, recordMatch } from "./shell/stats.js";
 
 // How long each computer move stays on its own before the next one (ms).
 const PACE_MS = { slow: 2600, normal: 1500, fast: 700, instant: 0 };
@@ -238,6 +238,7 @@ function showSummary() {
   btn.textContent = next === "over" ? t("summary.play_again") : next === "game" ? t("summary.next_game") : t("summary.next_round");
   btn.dataset.next = next;
   $("summary-settings").hidden = next !== "over";
+  $("summary-stats").hidden = next !== "over";   // the match just counted, over the summary
   $("summary").dataset.round = roundsDone(st);
   openDialog($("summary"), btn, null);
 }
@@ -397,6 +398,7 @@ function wire() {
   $("start-cancel").addEventListener("click", hideStart);
   $("start-form").addEventListener("submit", (e) => { e.preventDefault(); submitStart(); });
   $("summary-next").addEventListener("click", closeSummary);
+  $("summary-stats").addEventListener("click", openStats);
   $("summary-settings").addEventListener("click", () => {
     closeDialog($("summary"));
     showStart();

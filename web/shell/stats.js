@@ -175,7 +175,7 @@ function refresh() {
   draw(rows);
 }
 
-function open() {
+export function openStats() {
   if (!window.chkobbaPy) return;
   say("");
   if (ctx.damaged !== null) say(t("stats.damaged"), true);
@@ -379,8 +379,8 @@ export async function initStats({ py }) {
   if (startActions) startActions.prepend(fromStart);
   makeNotice();
   ctx.dialog = makeDialog();
-  button.addEventListener("click", open);
-  fromStart.addEventListener("click", open);
+  button.addEventListener("click", openStats);
+  fromStart.addEventListener("click", openStats);
   // Another language picked: the buttons and the dialog say it in that one.
   onLanguageChange(() => {
     button.querySelector("span").textContent = t("stats.button");
