@@ -5,7 +5,11 @@
 
 Measures
 - complete random two-player rounds per second (deal, cut, every card played
-  to the end of the round and scored; random legal actions),
+  to the end of the round and scored; random legal actions), and the same
+  rounds measured with less of the loop's own work on the clock (``--loop
+  lean``, in processes of their own: the decks shuffled before the clock
+  starts, as bench_seven_diamonds.py does, each action picked with one
+  ``random()`` call instead of ``randrange``),
 - legal-action generations per second on mid-game positions (positions
   sampled from random rounds, each asked for its legal actions many times),
 - state copies per second (search branches by copying),
@@ -43,18 +47,19 @@ clock = time.process_time
 MEASURES = {
     "rounds_per_second": "complete random two-player rounds per second",
     "actions_per_second": "actions applied per second in those rounds",
+    "lean_rounds_per_second": "the same, decks shuffled before the clock, picks by `random()` (`--loop lean`)",
     "legal_generations_per_second": "legal-action generations per second (mid-game positions)",
     "copies_per_second": "state copies per second",
 }
 
 
 def load_engine() -> None:
-    """Bind ChkobbaState, PLAY and ChkobbaOptions from whichever module path this checkout has."""
-    global ChkobbaState, PLAY, ChkobbaOptions
+    """Bind ChkobbaState, PLAY, DECK and ChkobbaOptions from whichever module path this checkout has."""
+    global ChkobbaState, PLAY, DECK, ChkobbaOptions
     try:
-        from chkobba.games.chkobba.state import PLAY, ChkobbaState
+        from chkobba.games.chkobba.state import DECK, PLAY, ChkobbaState
     except ImportError:  # v0.1 and before: one module
-        from chkobba.engine import PLAY, ChkobbaState  # type: ignore[no-redef]
+        from chkobba.engine import DECK, PLAY, ChkobbaState  # type: ignore[no-redef]
     from chkobba.options import ChkobbaOptions
 
 
@@ -80,6 +85,35 @@ def random_rounds(n: int, seed: int) -> tuple[float, float, int]:
     return clock() - t, time.perf_counter() - w, actions
 
 
+def random_rounds_lean(n: int, seed: int) -> tuple[float, float, int]:
+    """:func:`random_rounds` with less of the loop's own work on the clock:
+    the decks are shuffled before it starts (the engine takes its deck from
+    outside; randomness is not its work) and each action is picked with one
+    ``random()`` call instead of ``randrange``."""
+    rng = random.Random(seed)
+    decks = []
+    for _ in range(n):
+        d = list(DECK)
+        rng.shuffle(d)
+        decks.append(d)
+    spare = decks[::-1]  # decks for accepted re-deals, taken from the end
+    opts = ChkobbaOptions()
+    rand = rng.random
+    actions = 0
+    w = time.perf_counter()
+    t = clock()
+    for i in range(n):
+        s = ChkobbaState.new(opts, i & 1)
+        s.deal(decks[i])
+        while not s.needs_deal and not s.is_over:
+            la = s.legal_actions()
+            s.play(la[int(rand() * len(la))])
+            actions += 1
+            if s.needs_deal and s.redeal_next:  # an accepted re-deal: new deck, same round
+                s.deal(spare.pop())
+    return clock() - t, time.perf_counter() - w, actions
+
+
 def mid_game_positions(n: int, seed: int) -> list[ChkobbaState]:
     rng = random.Random(seed)
     out = []
@@ -100,6 +134,9 @@ def mid_game_positions(n: int, seed: int) -> list[ChkobbaState]:
 
 
 def measure(a: argparse.Namespace) -> dict[str, Any]:
+    if a.loop == "lean":  # in a process of its own: caches as cold as the other loop's
+        dt, wall, _ = random_rounds_lean(a.rounds, a.seed)
+        return {"lean_rounds_per_second": round(a.rounds / dt), "lean_wall_rounds_per_second": round(a.rounds / wall)}
     dt, wall, actions = random_rounds(a.rounds, a.seed)
     positions = mid_game_positions(a.positions, a.seed)
     t = clock()
@@ -135,6 +172,7 @@ def main() -> None:
     p.add_argument("--repeats", type=int, default=5, help="measurements per side, alternating")
     p.add_argument("--cpu", type=int, default=0, help="the core each measurement is pinned to (taskset)")
     p.add_argument("--worker", help=argparse.SUPPRESS)
+    p.add_argument("--loop", default="plain", help=argparse.SUPPRESS)
     a = p.parse_args()
     if a.worker:  # one measurement, in a checkout's own process
         side_by_side.enter(a.worker)
@@ -149,9 +187,18 @@ def main() -> None:
         sys.path.insert(0, str(ROOT))
         load_engine()
         out = measure(a)
+        out["lean_rounds_per_second"] = round(a.rounds / random_rounds_lean(a.rounds, a.seed)[0])
     else:
-        out = side_by_side.side_by_side(Path(__file__).resolve(), a.baseline, common, a.repeats, a.cpu,
-                                        list(MEASURES))
+        script = Path(__file__).resolve()
+        out = side_by_side.side_by_side(script, a.baseline, common, a.repeats, a.cpu,
+                                        [k for k in MEASURES if not k.startswith("lean")])
+        lean = side_by_side.side_by_side(script, a.baseline, [*common, "--loop", "lean"], a.repeats, a.cpu,
+                                         ["lean_rounds_per_second"])
+        for side in ("baseline", "tree"):
+            out["median"][side].update(lean["median"][side])
+            out["runs"][side + "_lean"] = lean["runs"][side]
+        out["ratio"].update(lean["ratio"])
+        out["load_average_after"] = lean["load_average_after"]
         print(side_by_side.table(out, MEASURES))
     if a.soak:
         sys.path.insert(0, str(ROOT))

@@ -543,8 +543,17 @@ class ChkobbaState(StateBase):
             if kind == LAY:
                 hands = self.hands
                 hand = hands[seat]
-                i = hand.index(c)
-                hand = hands[seat] = hand[:i] + hand[i + 1:]
+                # hand minus c (without index and two slices for the usual cases)
+                if hand[0] == c:
+                    hand = hand[1:]
+                elif hand[-1] == c:
+                    hand = hand[:-1]
+                elif len(hand) == 3 and hand[1] == c:
+                    hand = (hand[0], hand[2])
+                else:
+                    i = hand.index(c)
+                    hand = hand[:i] + hand[i + 1:]
+                hands[seat] = hand
                 empty = not hand and not any(hands)
                 last = empty and self.pos >= len(self.deck)
                 self.table = table + (c,)
@@ -559,8 +568,13 @@ class ChkobbaState(StateBase):
                     if kind == CLAIM:
                         table = tuple([x for x in table if not m >> x & 1])
                     else:
-                        i = table.index(t)
-                        table = table[:i] + table[i + 1:]
+                        if table[-1] == t:
+                            table = table[:-1]
+                        elif table[0] == t:
+                            table = table[1:]
+                        else:
+                            i = table.index(t)
+                            table = table[:i] + table[i + 1:]
                 else:
                     for t in take:
                         m |= 1 << t
@@ -575,8 +589,17 @@ class ChkobbaState(StateBase):
                     return
                 hands = self.hands
                 hand = hands[seat]
-                i = hand.index(c)
-                hand = hands[seat] = hand[:i] + hand[i + 1:]
+                # hand minus c (without index and two slices for the usual cases)
+                if hand[0] == c:
+                    hand = hand[1:]
+                elif hand[-1] == c:
+                    hand = hand[:-1]
+                elif len(hand) == 3 and hand[1] == c:
+                    hand = (hand[0], hand[2])
+                else:
+                    i = hand.index(c)
+                    hand = hand[:i] + hand[i + 1:]
+                hands[seat] = hand
                 empty = not hand and not any(hands)
                 last = empty and self.pos >= len(self.deck)
                 if not table and (not last or self.options.last_card_sweep):
