@@ -51,6 +51,7 @@ def lesson_page(make_page: Any, width: int = 1280, height: int = 2000, embeds: l
                 attrs: str = "") -> Any:
     page = make_page(viewport={"width": width, "height": height})
     page.context.add_init_script(WATCH)
+    page.add_init_script(HOLD_INIT)
     base = page.base_url
     divs = "".join(f'<div data-chkobba-embed="{link}" data-title="{what}"></div>' for link, what in embeds or EMBEDS)
     html = PAGE.format(base=base, divs=divs, attrs=attrs)
@@ -93,6 +94,28 @@ def call_from(frame: Any, name: str, payload: dict[str, Any]) -> dict[str, Any]:
     return dict(frame.evaluate(RAW_CALL, [name, payload]))
 
 
+# The host page holds the hub's answers back (a listener that runs before
+# host.js's), then hands them on: what a frame shows while a call is out.
+HOLD_INIT = """if (window.top === window) {
+  window.__held = null;
+  addEventListener('message', (e) => {
+    if (window.__held && e.data && e.data.type === 'chkobba:answer') { e.stopImmediatePropagation(); window.__held.push([e.data, e.source]); }
+  });
+}"""
+HOLD = "() => { window.__held = []; }"
+RELEASE = """() => {
+  const held = window.__held;
+  window.__held = null;
+  for (const [data, source] of held) dispatchEvent(new MessageEvent('message', {data, source}));
+}"""
+
+
+def ck_policy(frame: Any, script: str) -> list[str]:
+    got = list(frame.evaluate(script))
+    assert len(got) == 1 and "'unsafe-eval'" not in got[0], got
+    return got
+
+
 def no_violations(page: Any) -> None:
     for f in page.frames:
         assert f.evaluate("() => window.__csp || []") == [], f.url[:80]
@@ -110,6 +133,9 @@ def test_six_embeds_of_both_games_share_one_interpreter(make_page: Any) -> None:
     assert hub_el.get_attribute("sandbox") == "allow-scripts"
     hub = hub_frame(page)
     assert hub.evaluate("() => window.chkobbaHub.boots") == 1
+    # the hub page carries the embed's policy (docs/embeds.md "Content-Security-Policy")
+    policy = """() => [...document.querySelectorAll('meta[http-equiv="Content-Security-Policy"]')].map((m) => m.content)"""
+    assert hub.evaluate(policy) == ck_policy(frames[0], policy)
     assert counts(page) == (1, 1), counts(page)
     for f in frames:
         assert f.evaluate("() => window.chkobbaEmbed.via") == "hub"
@@ -129,6 +155,21 @@ def test_six_embeds_of_both_games_share_one_interpreter(make_page: Any) -> None:
         f.wait_for_selector("body[data-index='2']")
         f.wait_for_selector("body[data-pending='0']", state="attached")
         assert f.is_enabled('.embed-controls [data-go="back"]')
+
+    # while a call is out the table waits: the hub's answer held back in the frame
+    page.evaluate(HOLD)
+    ck_replay.click('.embed-controls [data-go="forward"]')
+    page.wait_for_function("() => window.__held.length === 1")
+    assert ck_replay.get_attribute("body", "data-pending") == "1"
+    assert ck_replay.get_attribute("body", "data-index") == "2"
+    assert ck_replay.inner_text(f"{ROOT} .turn").endswith("\u2026")
+    for go in ("first", "back", "forward", "last", "play"):
+        assert ck_replay.is_disabled(f'.embed-controls [data-go="{go}"]'), go
+    ck_replay.press("body", "ArrowRight")            # ignored: one step at a time
+    page.evaluate(RELEASE)
+    ck_replay.wait_for_selector("body[data-index='3'][data-pending='0']")
+    assert not ck_replay.inner_text(f"{ROOT} .turn").endswith("\u2026")
+    assert ck_replay.is_enabled('.embed-controls [data-go="forward"]')
 
     # puzzle: a wrong answer, then the right one (verdicts asked through the hub)
     seat, legal = legal_at(RECORD, AT)
@@ -279,3 +320,22 @@ def test_lesson_page_screenshots(make_page: Any) -> None:
             page.evaluate("() => window.scrollTo(0, 0)")
             page.screenshot(path=str(ARTIFACTS / f"embed-hub-lesson-{width}.png"), full_page=True)
         assert counts(page) == (1, 1)
+
+
+def test_a_frame_past_what_the_hub_serves_boots_its_own(make_page: Any) -> None:
+    """A page of 65 embeds: the hub serves the first 64 (a table each); the
+    65th, scrolled to, starts an interpreter of its own (the old way)."""
+    embeds = [(LINKS["replay"], f"position {i}") for i in range(65)]
+    page = lesson_page(make_page, width=1280, height=800, embeds=embeds)
+    frames = page.locator("iframe[data-chkobba-frame]")
+    assert frames.count() == 65
+    first = frames.nth(0).element_handle().content_frame()
+    first.wait_for_selector(READY, timeout=240_000)
+    assert first.evaluate("() => window.chkobbaEmbed.via") == "hub"
+    frames.nth(64).evaluate("e => e.scrollIntoView()")
+    last = frames.nth(64).element_handle().content_frame()
+    last.wait_for_selector(READY, timeout=240_000)
+    assert last.evaluate("() => window.chkobbaEmbed.via") == "own"
+    log = page.evaluate("() => window.chkobbaHost.log")
+    assert ["go", 64] in log and ["started", 64] in log, log
+    assert counts(page)[0] == 2      # the hub's and the 65th frame's

@@ -56,7 +56,9 @@ function parse(text) {
 /** Calls relayed by the host page to its hub frame. */
 function hubCaller() {
   const pending = new Map();
-  let seq = 0;
+  // ids start at random: an answer meant for this frame's document before a
+  // reload (same window, same host) never matches a call of the new one
+  let seq = Math.floor(Math.random() * 2 ** 40);
   window.addEventListener("message", (e) => {
     const d = e.data;
     if (e.source !== window.parent || !d || d.type !== "chkobba:answer") return;
