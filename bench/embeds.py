@@ -3,17 +3,22 @@
 embed.html iframes (sandboxed, as the Share dialog's snippet makes them).
 
     python bench/embeds.py [--counts 1 5 10] [--layout visible stacked host] [--out FILE]
+                           [--site LABEL=DIR ...]
 
 `visible`: every frame is on screen at once (the worst case: each boots);
 `stacked`: frames one under the other in a phone-sized window, as a blog
 post holds them (only those on screen load Python; the rest wait);
 `host`: as `visible`, but the page includes embed/host.js once and holds
-divs it turns into frames that start Python one at a time.
-Measures, per count: the time until every on-screen frame shows its table,
-how many frames booted Python, the requests and bytes the page made, and the
-resident memory of the browser's processes (sum of RSS of every process under
-this one; a baseline page is subtracted). Builds nothing: run
-scripts/build_site.py first. See docs/embeds.md for results.
+divs it turns into frames (since wave 4 they share one interpreter, the
+hub; before, they started their own one at a time).
+Measures, per count: the time until the first and until every on-screen
+frame shows its table, how many interpreters started (requests for
+pyodide.asm.wasm), the requests and bytes the page made, and the resident
+memory of the browser's processes (sum of RSS of every process under this
+one, and of its renderer processes alone; a baseline page is subtracted).
+`--site LABEL=DIR` (repeatable) measures several builds in the same run,
+each row labelled (e.g. `main=/tmp/main-site hub=build/site`). Builds
+nothing: run scripts/build_site.py first. See docs/embeds.md for results.
 """
 
 from __future__ import annotations
@@ -36,8 +41,9 @@ from embed_util import links, sample_record  # noqa: E402
 from serve import start_server  # noqa: E402
 
 
-def tree_rss_kb(root: int) -> int:
-    """Sum of VmRSS of every process descending from ``root`` (Linux /proc)."""
+def tree_rss_kb(root: int, renderers: bool = False) -> int:
+    """Sum of VmRSS of every process descending from ``root`` (Linux /proc);
+    ``renderers``: of Chromium's renderer processes only."""
     parents: dict[int, int] = {}
     rss: dict[int, int] = {}
     for d in os.listdir("/proc"):
@@ -56,6 +62,12 @@ def tree_rss_kb(root: int) -> int:
         while p and p != root:
             p = parents.get(p, 0)
         if p == root and pid != root:
+            if renderers:
+                try:
+                    if b"--type=renderer" not in Path(f"/proc/{pid}/cmdline").read_bytes():
+                        continue
+                except OSError:
+                    continue
             total += rss[pid]
     return total
 
@@ -83,6 +95,7 @@ def measure(browser: Any, base: str, link: str, count: int, layout: str) -> dict
     page.goto(base + "build-info.json")
     page.wait_for_timeout(500)
     baseline = tree_rss_kb(os.getpid())
+    baseline_renderers = tree_rss_kb(os.getpid(), renderers=True)
     sizes: list[int] = []
     reqs: list[str] = []
     ctx.on("request", lambda r: reqs.append(r.url))
@@ -113,11 +126,14 @@ def measure(browser: Any, base: str, link: str, count: int, layout: str) -> dict
               if "embed.html" in f.url]
     page.wait_for_timeout(1000)
     rss = tree_rss_kb(os.getpid()) - baseline
+    renderer_rss = tree_rss_kb(os.getpid(), renderers=True) - baseline_renderers
     out = {"count": count, "layout": layout, "seconds_to_ready": round(elapsed, 1),
            "seconds_to_first": round(first, 1) if first is not None else None,
            "frames_ready": sum(1 for s in states if s == "ready"),
            "requests": len(reqs), "wasm_requests": sum(1 for u in reqs if u.endswith(".wasm")),
-           "mb_transferred": round(sum(s for s in sizes if s > 0) / 1e6, 1), "rss_mb_over_baseline": round(rss / 1024)}
+           "zip_requests": sum(1 for u in reqs if "/chkobba-" in u and u.endswith(".zip")),
+           "mb_transferred": round(sum(s for s in sizes if s > 0) / 1e6, 1), "rss_mb_over_baseline": round(rss / 1024),
+           "renderer_rss_mb_over_baseline": round(renderer_rss / 1024)}
     ctx.close()
     return out
 
@@ -126,25 +142,29 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--counts", type=int, nargs="+", default=[1, 5, 10])
     ap.add_argument("--layout", choices=["visible", "stacked", "host"], nargs="+", default=["visible", "stacked", "host"])
-    ap.add_argument("--site", default=str(ROOT / "build" / "site"))
+    ap.add_argument("--site", nargs="+", default=[str(ROOT / "build" / "site")],
+                    help="a built site, or LABEL=DIR pairs measured one after the other in the same run")
     ap.add_argument("--out")
     args = ap.parse_args()
     link = links(sample_record())["replay"]
     from playwright.sync_api import sync_playwright
-    server = start_server(Path(args.site))
+    sites = [(s.split("=", 1) if "=" in s else ["site", s]) for s in args.site]
+    servers = [(label, start_server(Path(d))) for label, d in sites]
     rows = []
     try:
         with sync_playwright() as p:
             browser = launch(p)
             for layout in args.layout:
                 for n in args.counts:
-                    row = measure(browser, server.url, link, n, layout)
-                    print(json.dumps(row), flush=True)
-                    rows.append(row)
+                    for label, server in servers:     # the builds side by side, count by count
+                        row = {"site": label, **measure(browser, server.url, link, n, layout)}
+                        print(json.dumps(row), flush=True)
+                        rows.append(row)
             browser.close()
     finally:
-        server.shutdown()
-        server.server_close()
+        for _, server in servers:
+            server.shutdown()
+            server.server_close()
     if args.out:
         Path(args.out).write_text(json.dumps(rows, indent=1) + "\n")
 

@@ -64,6 +64,8 @@ def test_three_embeds_on_a_host_page(make_page: Any) -> None:
     assert puzzle.is_visible(".embed-wait")
     assert puzzle.evaluate("() => typeof window.chkobbaPy") == "undefined"
 
+    # a plain <iframe> (no embed/host.js): each frame boots its own Python
+    assert replay.evaluate("() => window.chkobbaEmbed.via") == "own"
     # sandboxed: storage throws in these frames, and nothing broke
     assert replay.evaluate("() => { try { localStorage.length; return 'storage'; } catch (e) { return 'throws'; } }") == "throws"
 
@@ -398,11 +400,11 @@ HOST_JS_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>A less
 </body></html>"""
 
 
-def test_host_script_mounts_frames_that_start_python_one_at_a_time(make_page: Any) -> None:
+def test_host_script_mounts_frames_that_share_the_hub(make_page: Any) -> None:
     """embed/host.js: divs become sandboxed lazy frames fitted to their
-    height; the frames on screen start Python one after the other (never two
-    at once); a hostile link is refused in its frame; a frame off screen
-    starts nothing."""
+    height; the frames on screen use the page's one interpreter (the hub,
+    e2e/test_embed_hub.py; without it they boot their own one at a time);
+    a hostile link is refused in its frame; a frame off screen starts nothing."""
     page = make_page(viewport={"width": 1280, "height": 900})
     base = page.base_url
     html = HOST_JS_PAGE.format(base=base, replay=LINKS["replay"], sd=SD_LINKS["replay"], puzzle=LINKS["puzzle"])
@@ -420,14 +422,13 @@ def test_host_script_mounts_frames_that_start_python_one_at_a_time(make_page: An
     assert page.evaluate("() => window.__xss") is None and bad.evaluate("() => window.__xss") is None
     assert a.evaluate("() => window.chkobbaEmbed.info.game") == "chkobba"
     assert b.evaluate("() => window.chkobbaEmbed.info.game") == "seven_diamonds"
-    # one at a time: each "go" is followed by that frame's "started" before the next "go"
-    page.wait_for_function("() => window.chkobbaHost.log.length >= 4")
+    # one interpreter: the hub's, for both frames on screen (no frame booted its own)
     log = page.evaluate("() => window.chkobbaHost.log")
-    gos = [i for kind, i in log if kind == "go"]
-    assert sorted(gos) == [0, 1], log
-    for n, (kind, i) in enumerate(log):
-        if kind == "go":
-            assert log[n + 1] == ["started", i], log
+    assert log[:2] == [["hub", -1], ["hub-ready", -1]], log
+    assert sorted(i for kind, i in log if kind == "hub-frame") == [0, 1], log
+    assert not [e for e in log if e[0] in ("go", "started")], log
+    assert a.evaluate("() => window.chkobbaEmbed.via") == "hub"
+    assert sum(1 for u in page.watch.requests if u.endswith("/pyodide.asm.wasm")) == 1
     # fitted: each frame's height is the height its page reported
     page.wait_for_function("""() => [...document.querySelectorAll('iframe[data-chkobba-frame]')].slice(0, 2)
         .every((f) => f.style.height !== '560px')""")

@@ -5,8 +5,8 @@
 // Nothing heavy loads before the frame is on screen; nothing is stored;
 // anything wrong with the fragment is one line of text (never markup).
 
-import { loadPython, whenVisible } from "./python.js";
-import { py, FacadeError } from "../shell/py.js";
+import { whenVisible } from "./python.js";
+import { connect, EngineLost, FacadeError } from "./transport.js";
 import { mount, latestMove } from "../table/core.js";
 import { messageHtml, messageText, setTemplates } from "../table/messages.js";
 import { initI18n, mountLanguagePicker, t, translateDom } from "../i18n/i18n.js";
@@ -19,8 +19,39 @@ const COMPUTER_MS = 700;       // the computer's pause before its move
 const MODES = { replay: "embed.mode.replay", play: "embed.mode.play", puzzle: "embed.mode.puzzle" };
 
 const $ = (s) => document.querySelector(s);
-const ui = { table: null, info: null, timer: null, busy: false, error: null, solved: false };
+const ui = { table: null, info: null, timer: null, busy: false, error: null, solved: false, pending: 0, via: null };
 window.chkobbaEmbed = ui;      // for tests and the curious
+
+let engine = null;             // transport.js: the page's hub or the frame's own interpreter
+
+/**
+ * One facade call. While it is out the table waits: no move can be made,
+ * the replay buttons are off and the status line ends in "…".
+ */
+async function ask(name, args) {
+  ui.pending++;
+  waiting();
+  try {
+    return await engine(name, args);
+  } finally {
+    ui.pending--;
+    waiting();
+  }
+}
+
+function waiting() {
+  document.body.dataset.pending = String(ui.pending);
+  if (!ui.table || !ui.info) return;
+  ui.table.set({ busy: ui.busy || ui.pending > 0 });
+  replayButtons();
+}
+
+/** A call that failed for want of an engine (not a refusal): one line, and stop. */
+function lost(err) {
+  if (!(err instanceof EngineLost)) console.error(err);
+  stopTimer();
+  fail(t("embed.error.engine"));
+}
 
 let lastHeight = 0;
 function postHeight() {
@@ -74,18 +105,15 @@ function show(answer) {
   ui.table.set({
     state: st,
     viewOnly: mode === "replay" || (mode === "puzzle" && ui.solved) || (mode === "play" && !readerTurn),
-    busy: ui.busy,
+    busy: ui.busy || ui.pending > 0,
   });
   document.body.dataset.state = "ready";
   document.body.dataset.index = answer.index;
   const pos = $(".embed-pos");
   if (pos && mode === "replay") {
     pos.textContent = t("embed.replay.position", { n: answer.index + 1, count: answer.count });
-    for (const b of document.querySelectorAll(".embed-controls [data-go]")) {
-      const go = b.dataset.go;
-      b.disabled = (go === "first" || go === "back") ? answer.index === 0 : (go === "forward" || go === "last" || go === "play") && answer.index >= answer.count - 1 && !ui.timer;
-    }
   }
+  replayButtons();
   // play: whose turn it is is the table's own status line (no second line here)
   const rounds = st.sheet && st.sheet.rounds;
   const box = $(".embed-rounds");
@@ -98,6 +126,17 @@ function show(answer) {
   postHeight();
 }
 
+/** The replay's buttons: off at the ends, and while a call is out (but pause). */
+function replayButtons() {
+  const answer = ui.info;
+  if (!answer || answer.mode !== "replay") return;
+  for (const b of document.querySelectorAll(".embed-controls [data-go]")) {
+    const go = b.dataset.go;
+    b.disabled = (go === "play" && ui.timer) ? false : ui.pending > 0 ||
+      ((go === "first" || go === "back") ? answer.index === 0 : (go === "forward" || go === "last" || go === "play") && answer.index >= answer.count - 1 && !ui.timer);
+  }
+}
+
 /**
  * The status line of the table, for each mode. A replay is watched, not
  * played: it says which move is shown and whose it was, never asks for one.
@@ -105,6 +144,11 @@ function show(answer) {
  * asks for the best move until it is solved.
  */
 function statusText(st, table) {
+  const text = modeStatus(st, table);
+  return ui.pending > 0 && !text.endsWith("\u2026") ? `${text} \u2026` : text;
+}
+
+function modeStatus(st, table) {
   const info = ui.info;
   const result = st.sheet && st.sheet.result && st.to_act === null ? st.sheet.result.text : "";
   if (!info || info.mode === "play") return table.renderer.turnText(st, table);
@@ -169,19 +213,28 @@ function replayGo(go) {
     const b = $('[data-go="play"]');
     b.textContent = t("embed.pause");
     ui.timer = setInterval(() => {
+      if (ui.pending) return;           // the move before is still on its way
       if (ui.info.index >= ui.info.count - 1) { stopTimer(); show(ui.info); return; }
       step(ui.info.index + 1);
     }, STEP_MS);
     return;
   }
   stopTimer();
+  if (ui.pending) return;               // one step at a time
   const to = { first: 0, back: info.index - 1, forward: info.index + 1, last: info.count - 1 }[go];
   step(Math.max(0, Math.min(info.count - 1, to)));
 }
 
-function step(index) {
+async function step(index) {
   if (index === ui.info.index) return show(ui.info);
-  show(py("link_step", { table: TABLE, index }));
+  let answer;
+  try {
+    answer = await ask("link_step", { table: TABLE, index });
+  } catch (err) {
+    if (err instanceof FacadeError) { ui.table.showMessage(err.msg, ""); return; }
+    return lost(err);
+  }
+  show(answer);
 }
 
 // -------------------------------------------------------------------- play
@@ -193,21 +246,29 @@ async function computerTurns() {
     ui.busy = true;
     show(ui.info);
     await sleep(COMPUTER_MS);
+    let answer;
+    try {
+      answer = await ask("link_computer", { table: TABLE });
+    } catch (err) {
+      ui.busy = false;
+      if (err instanceof FacadeError) { ui.table.showMessage(err.msg, ""); show(ui.info); return; }
+      return lost(err);
+    }
     ui.busy = false;
-    show(py("link_computer", { table: TABLE }));
+    show(answer);
   }
   ui.busy = false;
   show(ui.info);
 }
 
-function playAct(action) {
-  if (ui.busy) return;
+async function playAct(action) {
+  if (ui.busy || ui.pending) return;
   let a;
   try {
-    a = py("link_act", { table: TABLE, action });
+    a = await ask("link_act", { table: TABLE, action });
   } catch (err) {
     if (err instanceof FacadeError) { ui.table.showMessage(err.msg, t("app.not_allowed")); return; }
-    throw err;
+    return lost(err);
   }
   ui.table.showMessage(null);
   show(a);
@@ -216,14 +277,14 @@ function playAct(action) {
 
 // ------------------------------------------------------------------ puzzle
 
-function puzzleAct(action) {
-  if (ui.solved) return;
+async function puzzleAct(action) {
+  if (ui.solved || ui.pending) return;
   let r;
   try {
-    r = py("link_judge", { table: TABLE, action });
+    r = await ask("link_judge", { table: TABLE, action });
   } catch (err) {
     if (err instanceof FacadeError) { ui.table.showMessage(err.msg, ""); return; }
-    throw err;
+    return lost(err);
   }
   if (!r.legal) {
     const said = messageText({ code: r.code, params: r.params, error: r.text });
@@ -248,36 +309,6 @@ function puzzleAct(action) {
   }
 }
 
-// ------------------------------------------------------- embed/host.js
-
-const HOSTED = new URLSearchParams(location.search).has("host") && window.parent !== window;
-
-function toHost(type) {
-  if (!HOSTED) return;
-  try { window.parent.postMessage({ type }, "*"); } catch { /* no parent */ }
-}
-
-/**
- * Under embed/host.js (?host=1) the frames of a page start Python one at a
- * time: ask the host for a turn and wait for its "go". A host that does not
- * answer within 2 s (the script is missing) is not waited for.
- */
-function hostTurn() {
-  if (!HOSTED) return Promise.resolve();
-  return new Promise((resolve) => {
-    let queued = false;
-    const done = () => { window.removeEventListener("message", onMessage); resolve(); };
-    const onMessage = (e) => {
-      if (e.source !== window.parent || !e.data) return;
-      if (e.data.type === "chkobba:queued") queued = true;
-      else if (e.data.type === "chkobba:go") done();
-    };
-    window.addEventListener("message", onMessage);
-    toHost("chkobba:waiting");
-    setTimeout(() => { if (!queued) done(); }, 2000);
-  });
-}
-
 // -------------------------------------------------------------------- boot
 
 async function boot() {
@@ -289,20 +320,22 @@ async function boot() {
   const frag = fragment();
   if (frag.error) return fail(frag.error);
   await whenVisible($("#embed"));
-  await hostTurn();
+  // the page's hub (under embed/host.js) or an interpreter of the frame's own
   try {
-    await loadPython();
+    const got = await connect();
+    engine = got.call;
+    ui.via = got.via;
+    document.body.dataset.via = got.via;
   } catch {
-    toHost("chkobba:started");
     return fail(t("embed.error.engine"));
   }
-  toHost("chkobba:started");
   let answer;
   try {
-    setTemplates(py("messages").messages);
-    answer = py("link_open", { table: TABLE, link: frag.text });
+    setTemplates((await ask("messages", {})).messages);
+    answer = await ask("link_open", { table: TABLE, link: frag.text });
   } catch (err) {
     if (err instanceof FacadeError) return fail(t("embed.error.link", { reason: messageText(err.msg) }));
+    if (err instanceof EngineLost) return fail(t("embed.error.engine"));
     return fail(t("embed.error.link_plain"));
   }
   $(".embed-wait").hidden = true;

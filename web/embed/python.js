@@ -7,6 +7,7 @@
 // gives the main page.
 
 let ready = null;
+let interpreter = null;
 
 async function boot() {
   const base = new URL("../", import.meta.url);
@@ -23,6 +24,7 @@ async function boot() {
   const pyodide = await loadPyodide({ indexURL: new URL("./", interp).href, stdout: () => {}, stderr: () => {} });
   for (const buf of archives) pyodide.unpackArchive(buf, "zip", { extractDir: "/home/pyodide" });
   pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
+  interpreter = pyodide;
   const web = pyodide.pyimport("chkobba.web");
   window.chkobbaPy = (name, payload = "{}") => web.call(name, payload);
   window.dispatchEvent(new CustomEvent("chkobba:python-ready"));
@@ -32,6 +34,12 @@ export function loadPython() {
   if (window.chkobbaPy) return Promise.resolve();
   if (!ready) ready = boot();
   return ready;
+}
+
+/** Run a line of Python in the interpreter loadPython() started (the hub's set-up). */
+export function runPython(code) {
+  if (!interpreter) throw new Error("Python is not loaded");
+  return interpreter.runPython(code);
 }
 
 /** Resolve once `el` is on screen (at once where IntersectionObserver is missing). */
