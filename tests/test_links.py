@@ -64,6 +64,9 @@ def records(draw: st.DrawFn, game: str | None = None) -> Record:
         options["target"] = draw(st.integers(1, 150))  # whole games, not too long
     seed = draw(st.integers(0, 2**31))
     stop = draw(st.one_of(st.integers(0, 40), st.integers(0, 400), st.just(10**6)))
+    if game == "seven_diamonds" and stop == 10**6 and options.get("target", 500) > 500:
+        # a whole game to a target in the thousands is legal but its link would pass MAX_LENGTH
+        options["target"] = 500
     s = Session.new(game, options, seed=seed)
     rng = random.Random(seed)
     for _ in range(stop):
@@ -142,6 +145,21 @@ def test_round_trip_records(rec: Record) -> None:
     text = encode(rec)
     assert decode_record(text) == rec
     assert decode(text) == Link(rec)
+
+
+def test_a_link_too_long_to_open_is_never_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game to a target in the thousands can outgrow MAX_LENGTH: encode
+    refuses it in words (the Share dialog says so) rather than hand out a
+    link that decode would refuse."""
+    s = Session.new("seven_diamonds", {}, seed=4)
+    rng = random.Random(4)
+    while not s.is_over:
+        s.apply(rng.choice(s.legal()))
+    text = encode(s.record())
+    monkeypatch.setattr("chkobba.links.codec.MAX_LENGTH", len(text) - 1)
+    with pytest.raises(ChkobbaError) as e:
+        encode(s.record())
+    assert e.value.code == "link.too_long" and e.value.params == {"length": len(text), "limit": len(text) - 1}
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -370,7 +370,10 @@ def encode(link: Link | Record | dict[str, Any] | str) -> str:
     _write_view(w, rec, link)
     body = w.finish()
     crc = zlib.crc32(PREFIX.encode() + body)
-    return PREFIX + base64.urlsafe_b64encode(body + crc.to_bytes(4, "big")).decode().rstrip("=")
+    text = PREFIX + base64.urlsafe_b64encode(body + crc.to_bytes(4, "big")).decode().rstrip("=")
+    if len(text) > MAX_LENGTH:  # never hand out a link that decode() would refuse
+        raise _fail("link.too_long", length=len(text), limit=MAX_LENGTH)
+    return text
 
 
 def _write_view(w: _Writer, rec: Record, link: Link) -> None:
