@@ -989,6 +989,8 @@ def _embed_state(e: dict[str, Any], session: Session) -> dict[str, Any]:
     return {
         "table": e["id"], "game": session.game, "view": view, "seats": seats,
         "sides": _sides(session), "human": base, "to_act": to_act,
+        # a replay is watched, not played: seats are named by where they sit, never "You"
+        "spectator": e["reader"] is None,
         "to_act_kind": None if to_act is None else seats[to_act]["kind"],
         "words": [{"action": a, "label": WORD_LABELS[a], "code": f"word.{a}", "params": {}}
                   for a in legal if a in WORD_LABELS] if to_act == e["reader"] else [],

@@ -5,6 +5,7 @@ hostile fragments; screenshots of each mode at 360 and 640 px."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -77,6 +78,8 @@ def test_three_embeds_on_a_host_page(make_page: Any) -> None:
     first = RECORD["rounds"][0]["actions"]
     status = replay.inner_text(f"{ROOT} .turn")
     assert status.startswith(f"Replay \u00b7 round 1, move 1 of {len(first)}, by "), status
+    # nobody at a replayed table is the reader: seats are named by where they sit
+    assert status.endswith(("by Bottom player", "by Top player")), status
     replay.focus("body")
     replay.press("body", "ArrowRight")
     replay.wait_for_selector("body[data-index='2']")
@@ -86,6 +89,7 @@ def test_three_embeds_on_a_host_page(make_page: Any) -> None:
     assert replay.is_visible(".embed-rounds")
     replay.click(".embed-rounds summary")
     assert replay.is_visible(".embed-rounds table.breakdown")
+    assert not re.search(r"\bYou\b", replay.inner_text("body")), replay.inner_text("body")
     replay.press("body", "Home")
     replay.wait_for_selector("body[data-index='0']")
     for _ in range(4):
@@ -302,6 +306,7 @@ def test_seven_diamonds_embeds_replay_play_puzzle(make_page: Any) -> None:
     status = replay.inner_text(f"{ROOT} .turn")
     assert status.startswith(f"Replay \u00b7 round 1, move {ply} of {len(actions)}, by "), status
     assert "Your" not in replay.inner_text(f"{ROOT} .status")
+    assert not re.search(r"\bYou\b", replay.inner_text("body")), replay.inner_text("body")
     view = Session.from_record(SD_RECORD, seed=0, at=(1, ply)).view(None)
     for seat in (1, 2, 3):
         shown = replay.eval_on_selector_all(f'{ROOT} .seat[data-seat="{seat}"] .open-hand .card',

@@ -36,7 +36,7 @@ export function renderSummary(box, st, names) {
   const cell = (pts, why) => `${pts ? `<span class="pt">+${formatNumber(pts)}</span>` : `<span class="pt zero">${formatNumber(0)}</span>`}${why ? `<span class="why">${why}</span>` : ""}`;
 
   let html = "";
-  if (st.game === "seven_diamonds") html = sevenBreakdown(st, side, order, last);
+  if (st.game === "seven_diamonds") html = sevenBreakdown(st, side, order, last, names);
   else {
     html = `<table class="breakdown"><caption>${T("sheet.this_round")}</caption><thead><tr><th scope="col"><span class="sr">${T("sheet.points")}</span></th>${order.map((s) => `<th scope="col">${side(s)}</th>`).join("")}</tr></thead><tbody>`;
     for (const [label, key, why] of ROWS) {

@@ -9,11 +9,12 @@ import { language, t, tHtml } from "../i18n/i18n.js";
 const AR_DOUBLE = "\u062f\u0628\u0644", AR_TRIPLE = "\u062b\u0631\u064a";
 const T = (key, params) => escapeHtml(t(key, params));
 
-export function sevenBreakdown(st, side, order, last, seatNames = null) {
+/** `seatNames.seat(i)` names seat i as the table does (web/table/chkobba.js seatName). */
+export function sevenBreakdown(st, side, order, last, seatNames) {
   const res = st.seven && st.seven.last_result;
   const sheet = st.sheet;
   if (!res) return "";
-  const names = (seat) => escapeHtml(seatNames ? seatNames.seat(seat) : seatNameOf(st, seat));
+  const names = (seat) => escapeHtml(seatNames.seat(seat));
   const w = res.winner_team;
   let html = `<p class="result-line sd-winner" data-winner="${w}">${tHtml("sheet.seven.winner", {}, { side: side(w), seat: names(res.winner_seat), card: mini(res.last_card) })}</p>`;
   html += `<table class="breakdown sd-breakdown"><caption>${T("sheet.this_round")}</caption><thead><tr><th scope="col">${T("sheet.seven.seat")}</th><th scope="col">${T("sheet.seven.cards_left")}</th><th scope="col">${T("sheet.points")}</th></tr></thead><tbody>`;
@@ -37,8 +38,3 @@ export function sevenBreakdown(st, side, order, last, seatNames = null) {
   return html;
 }
 
-function seatNameOf(st, seat) {
-  if (seat === (st.human ?? 0)) return t("seat.you");
-  const rel = (seat - (st.human ?? 0) + 4) % 4;
-  return t(rel === 2 ? "seat.partner" : rel === 1 ? "seat.opponent_right" : "seat.opponent_left");
-}

@@ -45,9 +45,10 @@ function sameSide(st, a, b) {
 }
 
 const OPPONENT = { right: "seat.opponent_right", left: "seat.opponent_left", top: "seat.opponent_top" };
-const PLAYER = { right: "seat.player_right", left: "seat.player_left", top: "seat.player_top" };
+const PLAYER = { right: "seat.player_right", left: "seat.player_left", top: "seat.player_top", bottom: "seat.player_bottom" };
 
 function seatName(st, seat, { short = false } = {}) {
+  if (st.spectator) return t(PLAYER[seatPos(st, seat)]);   // a replay: nobody at the table is the reader
   if (seat === you(st)) return t("seat.you");
   const level = st.seats && st.seats[seat] && st.seats[seat].level;
   const named = (name) => (level && !short ? t("seat.with_level", { name, level: levelName(level) }) : name);
@@ -61,6 +62,10 @@ function seatName(st, seat, { short = false } = {}) {
 
 function sideName(st, side) {
   const mine = Array.isArray(st.sides) ? st.sides.findIndex((m) => m.includes(you(st))) : st.view.side;
+  if (st.spectator && Array.isArray(st.sides)) {
+    if (st.view.players === 2) return seatName(st, st.sides[side][0]);
+    return t(side === mine ? "side.bottom_top" : "side.left_right");
+  }
   if (st.view.players === 2) return side === mine ? t("side.you") : t("side.computer");
   return side === mine ? t("side.you_partner") : t("side.opponents");
 }

@@ -153,7 +153,7 @@ export const sevenDiamonds = {
       chip.dataset.seat = seat;
       chip.dataset.call = w || "";
       if (v.phase === "calls" && st.to_act === seat) chip.classList.add("speaking");
-      const who = seat === me ? t("seat.you") : seatName(st, seat, { short: true });
+      const who = seatName(st, seat, { short: true });
       const what = w ? callWord(w) : v.phase === "calls" ? (st.to_act === seat ? T("seven.speaking") : "\u2026") : "\u2014";
       chip.innerHTML = tHtml("seven.chip", { who }, { call: what });
       calls.append(chip);
