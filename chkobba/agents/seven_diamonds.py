@@ -22,6 +22,7 @@ from ..messages import message
 from ..games.seven_diamonds.determinize import determinize_seven_diamonds
 from ..games.seven_diamonds.observation import SevenDiamondsObservation
 from ..games.seven_diamonds.state import CALLS, DECK_MASK, NEXT, PLAY, POINTS, SEVEN_OF_DIAMONDS, SEVENS, SevenDiamondsState
+from ..games.seven_diamonds.constants import OTHER_SEVENS
 
 PLAYERS = 4
 
@@ -199,6 +200,103 @@ def easy_choose(obs: SevenDiamondsObservation, legal: Sequence[Action], rng: ran
     return legal[rng.randrange(len(legal))]
 
 
+# ------------------------------------------------------------ exact endings
+
+EXACT_CARDS = 16        # cards left in all hands at which a playout is finished exactly
+EXACT_NODES = 2000      # positions an exact ending may visit before giving up (then medium plays on)
+
+
+class _TooBig(Exception):
+    pass
+
+
+def _points_mask(mask: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += POINTS[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+def solve_ending(hands: Sequence[int], playable: int, turn: int, multiplier: int, bonus: int,
+                 side: int, max_nodes: int = EXACT_NODES) -> float | None:
+    """The round's point difference for team ``side`` (team = seat & 1) when
+    every seat sees every hand and plays its team's best from here: the
+    perfect-information value of a play-phase position (``hands`` by seat,
+    ``playable`` the cards that may be laid next, ``turn`` a seat holding one
+    of them). Alpha-beta with a table of solved positions; None when it
+    would visit more than ``max_nodes`` positions."""
+    memo: dict[tuple[int, int, int, int, int, int], tuple[float, int]] = {}
+    nodes = [0]
+    EXACT, LOWER, UPPER = 0, 1, 2
+
+    def value(h: list[int], pl: int, t: int, alpha: float, beta: float) -> float:
+        key = (h[0], h[1], h[2], h[3], pl, t)
+        hit = memo.get(key)
+        if hit is not None:
+            v, flag = hit
+            if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
+                return v
+        nodes[0] += 1
+        if nodes[0] > max_nodes:
+            raise _TooBig
+        a0, b0 = alpha, beta
+        maxing = (t & 1) == side
+        best = -1e18 if maxing else 1e18
+        moves = h[t] & pl
+        # try the cards that end the round or keep the turn's suits moving first
+        while moves:
+            low = moves & -moves
+            moves ^= low
+            c = low.bit_length() - 1
+            hand = h[t] ^ low
+            if not hand:
+                pts = _points_mask(h[(t + 1) & 3]) + _points_mask(h[(t + 3) & 3])
+                if (SEVENS >> c) & 1:
+                    pts += bonus
+                v = float(pts * multiplier)
+                if (t & 1) != side:
+                    v = -v
+            else:
+                npl = pl ^ low
+                nx = NEXT[c]
+                if nx >= 0:
+                    npl |= 1 << nx
+                if c == SEVEN_OF_DIAMONDS:
+                    npl |= OTHER_SEVENS
+                h2 = list(h)
+                h2[t] = hand
+                s = (t + 1) & 3
+                while not h2[s] & npl:
+                    s = (s + 1) & 3
+                v = value(h2, npl, s, alpha, beta)
+            if maxing:
+                if v > best:
+                    best = v
+                if best > alpha:
+                    alpha = best
+            else:
+                if v < best:
+                    best = v
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        flag = EXACT
+        if best <= a0:
+            flag = UPPER
+        elif best >= b0:
+            flag = LOWER
+        memo[key] = (best, flag)
+        return best
+
+    try:
+        return value(list(hands), playable, turn, -1e18, 1e18)
+    except _TooBig:
+        return None
+
+
 # -------------------------------------------------------------- search model
 
 class SevenModel:
@@ -207,6 +305,9 @@ class SevenModel:
     point difference for the searching team."""
 
     game = "seven_diamonds"
+
+    def __init__(self, exact_cards: int = EXACT_CARDS) -> None:
+        self.exact_cards = exact_cards
 
     def determinize(self, obs: SevenDiamondsObservation, rng: random.Random) -> SevenDiamondsState:
         return determinize_seven_diamonds(obs, rng)
@@ -220,9 +321,16 @@ class SevenModel:
 
     def rollout(self, s: SevenDiamondsState, side: int, rng: random.Random) -> float:
         start = len(s.results)
+        exact_at = self.exact_cards
         while len(s.results) == start:
             p = s.phase
             if p == PLAY:
+                hs = s.hands
+                if (hs[0] | hs[1] | hs[2] | hs[3]).bit_count() <= exact_at:
+                    v = solve_ending(hs, s.playable, s.turn, s.multiplier, s.options.last_seven_bonus, side)
+                    if v is not None:
+                        return v
+                    exact_at = -1    # too big after all: medium plays on
                 h = s.hands[s.turn] & s.playable
                 if not h & (h - 1):
                     c = h.bit_length() - 1
