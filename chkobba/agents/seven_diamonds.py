@@ -220,13 +220,16 @@ def _points_mask(mask: int) -> int:
 
 
 def solve_ending(hands: Sequence[int], playable: int, turn: int, multiplier: int, bonus: int,
-                 side: int, max_nodes: int = EXACT_NODES) -> float | None:
+                 side: int, max_nodes: int = EXACT_NODES, score: Sequence[int] | None = None,
+                 target: int = 0) -> float | None:
     """The round's point difference for team ``side`` (team = seat & 1) when
     every seat sees every hand and plays its team's best from here: the
     perfect-information value of a play-phase position (``hands`` by seat,
     ``playable`` the cards that may be laid next, ``turn`` a seat holding one
     of them). Alpha-beta with a table of solved positions; None when it
-    would visit more than ``max_nodes`` positions."""
+    would visit more than ``max_nodes`` positions. With ``score`` (the
+    game's score before this round) an ending is worth ``GAME_SCALE`` times
+    the chance that ``side`` wins the game from the new score instead."""
     memo: dict[tuple[int, int, int, int, int, int], tuple[float, int]] = {}
     nodes = [0]
     EXACT, LOWER, UPPER = 0, 1, 2
@@ -255,9 +258,14 @@ def solve_ending(hands: Sequence[int], playable: int, turn: int, multiplier: int
                 pts = _points_mask(h[(t + 1) & 3]) + _points_mask(h[(t + 3) & 3])
                 if (SEVENS >> c) & 1:
                     pts += bonus
-                v = float(pts * multiplier)
-                if (t & 1) != side:
-                    v = -v
+                if score is not None:
+                    after = [score[0], score[1]]
+                    after[t & 1] += pts * multiplier
+                    v = GAME_SCALE * game_value(after, side, target)
+                else:
+                    v = float(pts * multiplier)
+                    if (t & 1) != side:
+                        v = -v
             else:
                 npl = pl ^ low
                 nx = NEXT[c]
@@ -297,6 +305,65 @@ def solve_ending(hands: Sequence[int], playable: int, turn: int, multiplier: int
         return None
 
 
+# ------------------------------------------------------- playing for the game
+
+# The round points a team wins, in tens, in medium-against-medium rounds
+# (3,633 rounds, multiplier x1, the 200 bonus included): how often each.
+ROUND_TENS: dict[int, int] = {
+    0: 2, 1: 14, 2: 210, 3: 500, 4: 641, 5: 593, 6: 538, 7: 354, 8: 250, 9: 112, 10: 81, 11: 24,
+    12: 28, 13: 3, 14: 13, 16: 15, 18: 9, 20: 8, 22: 7, 23: 8, 24: 24, 25: 46, 26: 53, 27: 38,
+    28: 18, 29: 17, 30: 9, 31: 2, 32: 2, 33: 1, 46: 1, 48: 3, 52: 4, 58: 1, 60: 2, 62: 1, 64: 1}
+# Hard players double and triple most rounds (about 190 points a round
+# between two hards against about 60 between mediums): the multiplier of a
+# future round, and how often.
+FUTURE_MULTIPLIERS = ((3, 0.75), (2, 0.15), (1, 0.10))
+GAME_SCALE = 1000.0     # a game's win counts this many round points in the search
+
+_game_tables: dict[int, list[list[float]]] = {}
+
+
+def game_table(target: int) -> list[list[float]]:
+    """``W[u][t]``: the chance that the team still needing ``u`` tens of
+    points wins the game against a team needing ``t`` tens (both >= 1),
+    when each future round is won by either team with even chances and
+    brings the winner points drawn from :data:`ROUND_TENS` times a
+    multiplier drawn from :data:`FUTURE_MULTIPLIERS`."""
+    w = _game_tables.get(target)
+    if w is not None:
+        return w
+    n = max(1, -(-target // 10))
+    total = sum(ROUND_TENS.values())
+    dist: dict[int, float] = {}
+    for tens, k in ROUND_TENS.items():
+        for m, pm in FUTURE_MULTIPLIERS:
+            dist[tens * m] = dist.get(tens * m, 0.0) + pm * k / total
+    p0 = dist.pop(0, 0.0)
+    support = sorted(dist.items())
+    w = [[0.0] * (n + 1) for _ in range(n + 1)]
+    for u in range(1, n + 1):
+        for t in range(1, n + 1):
+            acc = 0.0
+            for x, px in support:            # we win the round
+                acc += 0.5 * px * (1.0 if x >= u else w[u - x][t])
+            for x, px in support:            # they win it
+                if x < t:
+                    acc += 0.5 * px * w[u][t - x]
+            w[u][t] = acc / (1.0 - p0)
+    _game_tables[target] = w
+    return w
+
+
+def game_value(score: Sequence[int], side: int, target: int) -> float:
+    """The chance that team ``side`` wins the game from ``score`` (a team at
+    the target has won)."""
+    if score[side] >= target:
+        return 1.0
+    if score[side ^ 1] >= target:
+        return 0.0
+    w = game_table(target)
+    return w[-(-(target - score[side]) // 10)][-(-(target - score[side ^ 1]) // 10)]
+
+
 # -------------------------------------------------------------- search model
 
 class SevenModel:
@@ -306,8 +373,9 @@ class SevenModel:
 
     game = "seven_diamonds"
 
-    def __init__(self, exact_cards: int = EXACT_CARDS) -> None:
+    def __init__(self, exact_cards: int = EXACT_CARDS, for_game: bool = True) -> None:
         self.exact_cards = exact_cards
+        self.for_game = for_game
 
     def determinize(self, obs: SevenDiamondsObservation, rng: random.Random) -> SevenDiamondsState:
         return determinize_seven_diamonds(obs, rng)
@@ -327,7 +395,8 @@ class SevenModel:
             if p == PLAY:
                 hs = s.hands
                 if (hs[0] | hs[1] | hs[2] | hs[3]).bit_count() <= exact_at:
-                    v = solve_ending(hs, s.playable, s.turn, s.multiplier, s.options.last_seven_bonus, side)
+                    v = solve_ending(hs, s.playable, s.turn, s.multiplier, s.options.last_seven_bonus, side,
+                                     score=s.score if self.for_game else None, target=s.options.target)
                     if v is not None:
                         return v
                     exact_at = -1    # too big after all: medium plays on
@@ -344,6 +413,8 @@ class SevenModel:
             else:
                 return 0.0
         pts = s.results[start].points
+        if self.for_game:
+            return GAME_SCALE * game_value(s.score, side, s.options.target)
         return float(pts[side] - pts[side ^ 1])
 
     def describe(self, obs: SevenDiamondsObservation, a: Action) -> dict[str, Any]:
