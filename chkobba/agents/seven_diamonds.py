@@ -210,13 +210,13 @@ class _TooBig(Exception):
     pass
 
 
+_ACES = sum(1 << c for c in range(len(POINTS)) if POINTS[c] == 20)
+_FACES = sum(1 << c for c in range(len(POINTS)) if POINTS[c] == 10)
+
+
 def _points_mask(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += POINTS[low.bit_length() - 1]
-        mask ^= low
-    return total
+    """The points of the cards of ``mask``."""
+    return 20 * (mask & _ACES).bit_count() + 10 * (mask & _FACES).bit_count()
 
 
 def solve_ending(hands: Sequence[int], playable: int, turn: int, multiplier: int, bonus: int,
@@ -231,6 +231,7 @@ def solve_ending(hands: Sequence[int], playable: int, turn: int, multiplier: int
     game's score before this round) an ending is worth ``GAME_SCALE`` times
     the chance that ``side`` wins the game from the new score instead."""
     memo: dict[tuple[int, int, int, int, int, int], tuple[float, int]] = {}
+    ends: dict[tuple[int, int], float] = {}      # (winning team, points) -> value
     nodes = [0]
     EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -248,7 +249,6 @@ def solve_ending(hands: Sequence[int], playable: int, turn: int, multiplier: int
         maxing = (t & 1) == side
         best = -1e18 if maxing else 1e18
         moves = h[t] & pl
-        # try the cards that end the round or keep the turn's suits moving first
         while moves:
             low = moves & -moves
             moves ^= low
@@ -258,14 +258,18 @@ def solve_ending(hands: Sequence[int], playable: int, turn: int, multiplier: int
                 pts = _points_mask(h[(t + 1) & 3]) + _points_mask(h[(t + 3) & 3])
                 if (SEVENS >> c) & 1:
                     pts += bonus
-                if score is not None:
-                    after = [score[0], score[1]]
-                    after[t & 1] += pts * multiplier
-                    v = GAME_SCALE * game_value(after, side, target)
-                else:
-                    v = float(pts * multiplier)
-                    if (t & 1) != side:
-                        v = -v
+                end = ends.get((t & 1, pts))
+                if end is None:
+                    if score is not None:
+                        after = [score[0], score[1]]
+                        after[t & 1] += pts * multiplier
+                        end = GAME_SCALE * game_value(after, side, target)
+                    else:
+                        end = float(pts * multiplier)
+                        if (t & 1) != side:
+                            end = -end
+                    ends[(t & 1, pts)] = end
+                v = end
             else:
                 npl = pl ^ low
                 nx = NEXT[c]
