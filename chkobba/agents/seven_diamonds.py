@@ -342,17 +342,25 @@ def game_table(target: int) -> list[list[float]]:
         for m, pm in FUTURE_MULTIPLIERS:
             dist[tens * m] = dist.get(tens * m, 0.0) + pm * k / total
     p0 = dist.pop(0, 0.0)
-    support = sorted(dist.items())
+    support = sorted((x, 0.5 * px) for x, px in dist.items())
+    # reach[u]: the chance that a round ends the game for the team needing u
+    reach = [0.0] * (n + 1)
+    for u in range(1, n + 1):
+        reach[u] = sum(px for x, px in support if x >= u)
     w = [[0.0] * (n + 1) for _ in range(n + 1)]
     for u in range(1, n + 1):
+        wu = w[u]
         for t in range(1, n + 1):
-            acc = 0.0
-            for x, px in support:            # we win the round
-                acc += 0.5 * px * (1.0 if x >= u else w[u - x][t])
-            for x, px in support:            # they win it
-                if x < t:
-                    acc += 0.5 * px * w[u][t - x]
-            w[u][t] = acc / (1.0 - p0)
+            acc = reach[u]
+            for x, px in support:            # we win the round, short of the target
+                if x >= u:
+                    break
+                acc += px * w[u - x][t]
+            for x, px in support:            # they win it, short of the target
+                if x >= t:
+                    break
+                acc += px * wu[t - x]
+            wu[t] = acc / (1.0 - p0)
     _game_tables[target] = w
     return w
 
