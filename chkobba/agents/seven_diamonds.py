@@ -11,6 +11,7 @@ Agents never choose ``timeout``.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -22,7 +23,7 @@ from ..messages import message
 from ..games.seven_diamonds.determinize import determinize_seven_diamonds
 from ..games.seven_diamonds.observation import SevenDiamondsObservation
 from ..games.seven_diamonds.state import CALLS, DECK_MASK, NEXT, PLAY, POINTS, SEVEN_OF_DIAMONDS, SEVENS, SevenDiamondsState
-from ..games.seven_diamonds.constants import OTHER_SEVENS
+from ..games.seven_diamonds.constants import LAID, OTHER_SEVENS, PASSED, TIMED_OUT
 
 PLAYERS = 4
 
@@ -376,6 +377,98 @@ def game_value(score: Sequence[int], side: int, target: int) -> float:
     return w[-(-(target - score[side]) // 10)][-(-(target - score[side ^ 1]) // 10)]
 
 
+# ------------------------------------------------------- what plays reveal
+
+INFER_TEMPERATURE = 1.0   # medium's card scores; lower trusts the model of the others more
+INFER_CANDIDATES = 4      # sampled deals drawn to pick one from, by weight
+INFER_MOVES = 12          # the other seats' latest plays weighed (older ones cost time, say less)
+
+
+class _PastView(SView):
+    """A seat's view before one of its past plays, with the hand left open
+    (each sampled deal sets it) and the partner/opponent shares, which
+    depend only on public facts, worked out once."""
+
+    __slots__ = ("shares",)
+
+    def __init__(self, seat: int, table: int, playable: int, counts: Sequence[int], voids: Sequence[int],
+                 bonus: int) -> None:
+        super().__init__(seat, 0, table, playable, counts, voids, bonus)
+        self.shares = [SView.share(self, x) for x in range(len(NEXT))]
+
+    def share(self, x: Card) -> tuple[float, float]:
+        return self.shares[x]
+
+    def set_hand(self, hand: int) -> None:
+        self.hand = hand
+        self.unseen = DECK_MASK & ~hand & ~self.table
+
+
+class SevenEvidence:
+    """The other seats' plays of the current round, ready to weigh sampled
+    deals: a play chosen among several fitting cards is taken as chosen with
+    probability proportional to ``exp(medium's score / INFER_TEMPERATURE)``,
+    scored from that seat's view at the time (its hand then: the sample's
+    hand plus the cards it laid since)."""
+
+    def __init__(self, obs: SevenDiamondsObservation) -> None:
+        # (seat, card, playable, the seat's view) before each play
+        self.moves: list[tuple[int, Card, int, _PastView]] = []
+        self.later: list[int] = []     # the cards the seat laid after each of those moves
+        self.bonus = obs.options.last_seven_bonus
+        if obs.phase != PLAY:
+            return
+        table = 0
+        playable = 1 << SEVEN_OF_DIAMONDS
+        counts = [8, 8, 8, 8]
+        voids = [0, 0, 0, 0]
+        raw: list[tuple[int, Card, int, int, tuple[int, ...], tuple[int, ...]]] = []
+        me = obs.seat
+        timed = -1     # a seat whose time ran out: its next lay was the game's, not its choice
+        for e in obs.events:
+            if e.kind == TIMED_OUT:
+                timed = e.seat
+            elif e.kind == LAID:
+                c = e.card
+                if e.seat != me and e.seat != timed:
+                    raw.append((e.seat, c, table, playable, tuple(counts), tuple(voids)))
+                table |= 1 << c
+                playable &= ~(1 << c)
+                if NEXT[c] >= 0:
+                    playable |= 1 << NEXT[c]
+                if c == SEVEN_OF_DIAMONDS:
+                    playable |= OTHER_SEVENS
+                counts[e.seat] -= 1
+                timed = -1
+            elif e.kind == PASSED:
+                voids[e.seat] |= playable
+        if tuple(counts) != tuple(obs.hand_counts):   # not the round as replayed (should not happen)
+            return
+        self.moves = [(seat, c, playable, _PastView(seat, table, playable, cn, vd, self.bonus))
+                      for seat, c, table, playable, cn, vd in raw[-INFER_MOVES:]]
+        laid = [0, 0, 0, 0]
+        for seat, c, *_ in reversed(self.moves):
+            self.later.append(laid[seat])
+            laid[seat] |= 1 << c
+        self.later.reverse()
+
+    def log_weight(self, hands: Sequence[int]) -> float:
+        """The log-likelihood of the recorded plays were ``hands`` the hands now."""
+        total = 0.0
+        T = INFER_TEMPERATURE
+        for (seat, c, playable, v), later in zip(self.moves, self.later):
+            hand = hands[seat] | later | (1 << c)
+            legal = hand & playable
+            if not legal & (legal - 1):
+                continue
+            v.set_hand(hand)
+            scores = [score_card(v, x) for x in C.cards_of(legal)]
+            top = max(scores)
+            z = sum(math.exp((x - top) / T) for x in scores)
+            total += (score_card(v, c) - top) / T - math.log(z)
+        return total
+
+
 # -------------------------------------------------------------- search model
 
 class SevenModel:
@@ -385,12 +478,25 @@ class SevenModel:
 
     game = "seven_diamonds"
 
-    def __init__(self, exact_cards: int = EXACT_CARDS, for_game: bool = True) -> None:
+    def __init__(self, exact_cards: int = EXACT_CARDS, for_game: bool = True, infer: bool = True) -> None:
         self.exact_cards = exact_cards
         self.for_game = for_game
+        self.infer = infer
+        self._evidence: tuple[SevenDiamondsObservation, SevenEvidence] | None = None
 
     def determinize(self, obs: SevenDiamondsObservation, rng: random.Random) -> SevenDiamondsState:
-        return determinize_seven_diamonds(obs, rng)
+        if not self.infer or obs.phase != PLAY:
+            return determinize_seven_diamonds(obs, rng)
+        ev = self._evidence
+        if ev is None or ev[0] is not obs:
+            ev = self._evidence = (obs, SevenEvidence(obs))
+        evidence = ev[1]
+        if not evidence.moves:
+            return determinize_seven_diamonds(obs, rng)
+        worlds = [determinize_seven_diamonds(obs, rng) for _ in range(INFER_CANDIDATES)]
+        logs = [evidence.log_weight(w.hands) for w in worlds]
+        top = max(logs)
+        return worlds[rng.choices(range(len(worlds)), [math.exp(x - top) for x in logs])[0]]
 
     def prior(self, obs: SevenDiamondsObservation, legal: Sequence[Action]) -> list[float]:
         if obs.phase == CALLS:
