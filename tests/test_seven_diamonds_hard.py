@@ -136,3 +136,48 @@ def test_hard_rollouts_score_game_chances() -> None:
     assert 0.0 <= v <= GAME_SCALE
     points = SevenModel(for_game=False).rollout(st.copy(), 0, random.Random(0))
     assert v != points
+
+
+def test_what_plays_reveal_favours_the_true_hands() -> None:
+    # against medium players, the real hands explain their plays better than
+    # the average deal the sampler draws without the evidence
+    import math
+    from chkobba.agents.seven_diamonds import SevenEvidence
+    from chkobba.games.seven_diamonds.determinize import determinize
+    medium = make_agent("seven_diamonds", "medium")
+    ratios = []
+    for g in range(12):
+        s = Session.new("seven_diamonds", seed=200 + g)
+        rng = random.Random(g)
+        while not s.state.results:
+            st = s.state
+            obs = s.observation(st.turn)
+            legal = obs.legal_actions()
+            if st.phase == PLAY and len(legal) > 2 and rng.random() < 0.3:
+                ev = SevenEvidence(obs)
+                if ev.moves:
+                    true = math.exp(ev.log_weight(st.hands))
+                    sampled = [math.exp(ev.log_weight(determinize(obs, random.Random(k)).hands)) for k in range(12)]
+                    ratios.append(true / (sum(sampled) / len(sampled)))
+            s.apply(medium.choose(obs, legal, rng))
+    assert len(ratios) >= 20
+    assert sum(ratios) / len(ratios) > 1.3
+
+
+def test_evidence_skips_a_lay_made_for_a_timed_out_seat() -> None:
+    from chkobba.agents.seven_diamonds import SevenEvidence
+    s = Session.new("seven_diamonds", {"calls": False}, seed=5)
+    medium = make_agent("seven_diamonds", "medium")
+    rng = random.Random(0)
+    for _ in range(3):
+        obs = s.observation(s.state.turn)
+        s.apply(medium.choose(obs, obs.legal_actions(), rng))
+    timed_seat = s.state.turn
+    s.apply("timeout")       # the game lays for it
+    seat = s.state.turn
+    assert seat != timed_seat
+    obs = s.observation(seat)
+    laid = [(e.seat, e.card) for e in obs.events if e.kind == "lay" and e.seat != seat]
+    timed_card = next(c for x, c in reversed(laid) if x == timed_seat)
+    ev = SevenEvidence(obs)
+    assert [(m[0], m[1]) for m in ev.moves] == [x for x in laid if x != (timed_seat, timed_card)]
