@@ -131,10 +131,10 @@ def test_far_behind_a_fair_hand_doubles() -> None:
 def test_hard_rollouts_score_game_chances() -> None:
     st = late_positions(14, 1)[0]
     st.score = (100, 200)
-    model = SevenModel()
+    model = SevenModel(for_game=True)
     v = model.rollout(st.copy(), 0, random.Random(0))
     assert 0.0 <= v <= GAME_SCALE
-    points = SevenModel(for_game=False).rollout(st.copy(), 0, random.Random(0))
+    points = SevenModel().rollout(st.copy(), 0, random.Random(0))   # the default: round points
     assert v != points
 
 

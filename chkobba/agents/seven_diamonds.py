@@ -478,7 +478,7 @@ class SevenModel:
 
     game = "seven_diamonds"
 
-    def __init__(self, exact_cards: int = EXACT_CARDS, for_game: bool = True, infer: bool = False) -> None:
+    def __init__(self, exact_cards: int = EXACT_CARDS, for_game: bool = False, infer: bool = False) -> None:
         self.exact_cards = exact_cards
         self.for_game = for_game
         self.infer = infer
