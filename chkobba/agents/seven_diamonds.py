@@ -472,9 +472,16 @@ class SevenEvidence:
 # -------------------------------------------------------------- search model
 
 class SevenModel:
-    """What the hard search needs to know about Seven Diamonds: playouts to
-    the end of the round with medium for every seat, scored as the round's
-    point difference for the searching team."""
+    """What the hard search needs to know about Seven Diamonds: playouts with
+    medium for every seat, finished exactly (:func:`solve_ending`) once
+    ``exact_cards`` cards or fewer are left in all hands, scored as the
+    round's point difference for the searching team.
+
+    Options measured and left off (docs/agents.md, "Wave 4"): ``for_game``
+    scores playouts by the chance of winning the game from the new score
+    (:func:`game_value`); ``infer`` draws each sampled deal from
+    :data:`INFER_CANDIDATES` by how well it explains the other seats' plays
+    (:class:`SevenEvidence`)."""
 
     game = "seven_diamonds"
 
