@@ -11,6 +11,7 @@ Agents never choose ``timeout``.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -22,6 +23,7 @@ from ..messages import message
 from ..games.seven_diamonds.determinize import determinize_seven_diamonds
 from ..games.seven_diamonds.observation import SevenDiamondsObservation
 from ..games.seven_diamonds.state import CALLS, DECK_MASK, NEXT, PLAY, POINTS, SEVEN_OF_DIAMONDS, SEVENS, SevenDiamondsState
+from ..games.seven_diamonds.constants import LAID, OTHER_SEVENS, PASSED, TIMED_OUT
 
 PLAYERS = 4
 
@@ -199,17 +201,309 @@ def easy_choose(obs: SevenDiamondsObservation, legal: Sequence[Action], rng: ran
     return legal[rng.randrange(len(legal))]
 
 
+# ------------------------------------------------------------ exact endings
+
+EXACT_CARDS = 16        # cards left in all hands at which a playout is finished exactly
+EXACT_NODES = 2000      # positions an exact ending may visit before giving up (then medium plays on)
+
+
+class _TooBig(Exception):
+    pass
+
+
+_ACES = sum(1 << c for c in range(len(POINTS)) if POINTS[c] == 20)
+_FACES = sum(1 << c for c in range(len(POINTS)) if POINTS[c] == 10)
+
+
+def _points_mask(mask: int) -> int:
+    """The points of the cards of ``mask``."""
+    return 20 * (mask & _ACES).bit_count() + 10 * (mask & _FACES).bit_count()
+
+
+def solve_ending(hands: Sequence[int], playable: int, turn: int, multiplier: int, bonus: int,
+                 side: int, max_nodes: int = EXACT_NODES, score: Sequence[int] | None = None,
+                 target: int = 0) -> float | None:
+    """The round's point difference for team ``side`` (team = seat & 1) when
+    every seat sees every hand and plays its team's best from here: the
+    perfect-information value of a play-phase position (``hands`` by seat,
+    ``playable`` the cards that may be laid next, ``turn`` a seat holding one
+    of them). Alpha-beta with a table of solved positions; None when it
+    would visit more than ``max_nodes`` positions. With ``score`` (the
+    game's score before this round) an ending is worth ``GAME_SCALE`` times
+    the chance that ``side`` wins the game from the new score instead."""
+    memo: dict[tuple[int, int, int, int, int, int], tuple[float, int]] = {}
+    ends: dict[tuple[int, int], float] = {}      # (winning team, points) -> value
+    nodes = [0]
+    EXACT, LOWER, UPPER = 0, 1, 2
+
+    def value(h: list[int], pl: int, t: int, alpha: float, beta: float) -> float:
+        key = (h[0], h[1], h[2], h[3], pl, t)
+        hit = memo.get(key)
+        if hit is not None:
+            v, flag = hit
+            if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
+                return v
+        nodes[0] += 1
+        if nodes[0] > max_nodes:
+            raise _TooBig
+        a0, b0 = alpha, beta
+        maxing = (t & 1) == side
+        best = -1e18 if maxing else 1e18
+        moves = h[t] & pl
+        while moves:
+            low = moves & -moves
+            moves ^= low
+            c = low.bit_length() - 1
+            hand = h[t] ^ low
+            if not hand:
+                pts = _points_mask(h[(t + 1) & 3]) + _points_mask(h[(t + 3) & 3])
+                if (SEVENS >> c) & 1:
+                    pts += bonus
+                end = ends.get((t & 1, pts))
+                if end is None:
+                    if score is not None:
+                        after = [score[0], score[1]]
+                        after[t & 1] += pts * multiplier
+                        end = GAME_SCALE * game_value(after, side, target)
+                    else:
+                        end = float(pts * multiplier)
+                        if (t & 1) != side:
+                            end = -end
+                    ends[(t & 1, pts)] = end
+                v = end
+            else:
+                npl = pl ^ low
+                nx = NEXT[c]
+                if nx >= 0:
+                    npl |= 1 << nx
+                if c == SEVEN_OF_DIAMONDS:
+                    npl |= OTHER_SEVENS
+                h2 = list(h)
+                h2[t] = hand
+                s = (t + 1) & 3
+                while not h2[s] & npl:
+                    s = (s + 1) & 3
+                v = value(h2, npl, s, alpha, beta)
+            if maxing:
+                if v > best:
+                    best = v
+                if best > alpha:
+                    alpha = best
+            else:
+                if v < best:
+                    best = v
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        flag = EXACT
+        if best <= a0:
+            flag = UPPER
+        elif best >= b0:
+            flag = LOWER
+        memo[key] = (best, flag)
+        return best
+
+    try:
+        return value(list(hands), playable, turn, -1e18, 1e18)
+    except _TooBig:
+        return None
+
+
+# ------------------------------------------------------- playing for the game
+
+# The round points a team wins, in tens, in medium-against-medium rounds
+# (3,633 rounds, multiplier x1, the 200 bonus included): how often each.
+ROUND_TENS: dict[int, int] = {
+    0: 2, 1: 14, 2: 210, 3: 500, 4: 641, 5: 593, 6: 538, 7: 354, 8: 250, 9: 112, 10: 81, 11: 24,
+    12: 28, 13: 3, 14: 13, 16: 15, 18: 9, 20: 8, 22: 7, 23: 8, 24: 24, 25: 46, 26: 53, 27: 38,
+    28: 18, 29: 17, 30: 9, 31: 2, 32: 2, 33: 1, 46: 1, 48: 3, 52: 4, 58: 1, 60: 2, 62: 1, 64: 1}
+# Hard players double and triple most rounds (about 190 points a round
+# between two hards against about 60 between mediums): the multiplier of a
+# future round, and how often.
+FUTURE_MULTIPLIERS = ((3, 0.75), (2, 0.15), (1, 0.10))
+GAME_SCALE = 1000.0     # a game's win counts this many round points in the search
+
+_game_tables: dict[int, list[list[float]]] = {}
+
+
+def game_table(target: int) -> list[list[float]]:
+    """``W[u][t]``: the chance that the team still needing ``u`` tens of
+    points wins the game against a team needing ``t`` tens (both >= 1),
+    when each future round is won by either team with even chances and
+    brings the winner points drawn from :data:`ROUND_TENS` times a
+    multiplier drawn from :data:`FUTURE_MULTIPLIERS`."""
+    w = _game_tables.get(target)
+    if w is not None:
+        return w
+    n = max(1, -(-target // 10))
+    total = sum(ROUND_TENS.values())
+    dist: dict[int, float] = {}
+    for tens, k in ROUND_TENS.items():
+        for m, pm in FUTURE_MULTIPLIERS:
+            dist[tens * m] = dist.get(tens * m, 0.0) + pm * k / total
+    p0 = dist.pop(0, 0.0)
+    support = sorted((x, 0.5 * px) for x, px in dist.items())
+    # reach[u]: the chance that a round ends the game for the team needing u
+    reach = [0.0] * (n + 1)
+    for u in range(1, n + 1):
+        reach[u] = sum(px for x, px in support if x >= u)
+    w = [[0.0] * (n + 1) for _ in range(n + 1)]
+    for u in range(1, n + 1):
+        wu = w[u]
+        for t in range(1, n + 1):
+            acc = reach[u]
+            for x, px in support:            # we win the round, short of the target
+                if x >= u:
+                    break
+                acc += px * w[u - x][t]
+            for x, px in support:            # they win it, short of the target
+                if x >= t:
+                    break
+                acc += px * wu[t - x]
+            wu[t] = acc / (1.0 - p0)
+    _game_tables[target] = w
+    return w
+
+
+def game_value(score: Sequence[int], side: int, target: int) -> float:
+    """The chance that team ``side`` wins the game from ``score`` (a team at
+    the target has won)."""
+    if score[side] >= target:
+        return 1.0
+    if score[side ^ 1] >= target:
+        return 0.0
+    w = game_table(target)
+    return w[-(-(target - score[side]) // 10)][-(-(target - score[side ^ 1]) // 10)]
+
+
+# ------------------------------------------------------- what plays reveal
+
+INFER_TEMPERATURE = 1.0   # medium's card scores; lower trusts the model of the others more
+INFER_CANDIDATES = 4      # sampled deals drawn to pick one from, by weight
+INFER_MOVES = 12          # the other seats' latest plays weighed (older ones cost time, say less)
+
+
+class _PastView(SView):
+    """A seat's view before one of its past plays, with the hand left open
+    (each sampled deal sets it) and the partner/opponent shares, which
+    depend only on public facts, worked out once."""
+
+    __slots__ = ("shares",)
+
+    def __init__(self, seat: int, table: int, playable: int, counts: Sequence[int], voids: Sequence[int],
+                 bonus: int) -> None:
+        super().__init__(seat, 0, table, playable, counts, voids, bonus)
+        self.shares = [SView.share(self, x) for x in range(len(NEXT))]
+
+    def share(self, x: Card) -> tuple[float, float]:
+        return self.shares[x]
+
+    def set_hand(self, hand: int) -> None:
+        self.hand = hand
+        self.unseen = DECK_MASK & ~hand & ~self.table
+
+
+class SevenEvidence:
+    """The other seats' plays of the current round, ready to weigh sampled
+    deals: a play chosen among several fitting cards is taken as chosen with
+    probability proportional to ``exp(medium's score / INFER_TEMPERATURE)``,
+    scored from that seat's view at the time (its hand then: the sample's
+    hand plus the cards it laid since)."""
+
+    def __init__(self, obs: SevenDiamondsObservation) -> None:
+        # (seat, card, playable, the seat's view) before each play
+        self.moves: list[tuple[int, Card, int, _PastView]] = []
+        self.later: list[int] = []     # the cards the seat laid after each of those moves
+        self.bonus = obs.options.last_seven_bonus
+        if obs.phase != PLAY:
+            return
+        table = 0
+        playable = 1 << SEVEN_OF_DIAMONDS
+        counts = [8, 8, 8, 8]
+        voids = [0, 0, 0, 0]
+        raw: list[tuple[int, Card, int, int, tuple[int, ...], tuple[int, ...]]] = []
+        me = obs.seat
+        timed = -1     # a seat whose time ran out: its next lay was the game's, not its choice
+        for e in obs.events:
+            if e.kind == TIMED_OUT:
+                timed = e.seat
+            elif e.kind == LAID:
+                c = e.card
+                if e.seat != me and e.seat != timed:
+                    raw.append((e.seat, c, table, playable, tuple(counts), tuple(voids)))
+                table |= 1 << c
+                playable &= ~(1 << c)
+                if NEXT[c] >= 0:
+                    playable |= 1 << NEXT[c]
+                if c == SEVEN_OF_DIAMONDS:
+                    playable |= OTHER_SEVENS
+                counts[e.seat] -= 1
+                timed = -1
+            elif e.kind == PASSED:
+                voids[e.seat] |= playable
+        if tuple(counts) != tuple(obs.hand_counts):   # not the round as replayed (should not happen)
+            return
+        self.moves = [(seat, c, playable, _PastView(seat, table, playable, cn, vd, self.bonus))
+                      for seat, c, table, playable, cn, vd in raw[-INFER_MOVES:]]
+        laid = [0, 0, 0, 0]
+        for seat, c, *_ in reversed(self.moves):
+            self.later.append(laid[seat])
+            laid[seat] |= 1 << c
+        self.later.reverse()
+
+    def log_weight(self, hands: Sequence[int]) -> float:
+        """The log-likelihood of the recorded plays were ``hands`` the hands now."""
+        total = 0.0
+        T = INFER_TEMPERATURE
+        for (seat, c, playable, v), later in zip(self.moves, self.later):
+            hand = hands[seat] | later | (1 << c)
+            legal = hand & playable
+            if not legal & (legal - 1):
+                continue
+            v.set_hand(hand)
+            scores = [score_card(v, x) for x in C.cards_of(legal)]
+            top = max(scores)
+            z = sum(math.exp((x - top) / T) for x in scores)
+            total += (score_card(v, c) - top) / T - math.log(z)
+        return total
+
+
 # -------------------------------------------------------------- search model
 
 class SevenModel:
-    """What the hard search needs to know about Seven Diamonds: playouts to
-    the end of the round with medium for every seat, scored as the round's
-    point difference for the searching team."""
+    """What the hard search needs to know about Seven Diamonds: playouts with
+    medium for every seat, finished exactly (:func:`solve_ending`) once
+    ``exact_cards`` cards or fewer are left in all hands, scored as the
+    round's point difference for the searching team.
+
+    Options measured and left off (docs/agents.md, "Wave 4"): ``for_game``
+    scores playouts by the chance of winning the game from the new score
+    (:func:`game_value`); ``infer`` draws each sampled deal from
+    :data:`INFER_CANDIDATES` by how well it explains the other seats' plays
+    (:class:`SevenEvidence`)."""
 
     game = "seven_diamonds"
 
+    def __init__(self, exact_cards: int = EXACT_CARDS, for_game: bool = False, infer: bool = False) -> None:
+        self.exact_cards = exact_cards
+        self.for_game = for_game
+        self.infer = infer
+        self._evidence: tuple[SevenDiamondsObservation, SevenEvidence] | None = None
+
     def determinize(self, obs: SevenDiamondsObservation, rng: random.Random) -> SevenDiamondsState:
-        return determinize_seven_diamonds(obs, rng)
+        if not self.infer or obs.phase != PLAY:
+            return determinize_seven_diamonds(obs, rng)
+        ev = self._evidence
+        if ev is None or ev[0] is not obs:
+            ev = self._evidence = (obs, SevenEvidence(obs))
+        evidence = ev[1]
+        if not evidence.moves:
+            return determinize_seven_diamonds(obs, rng)
+        worlds = [determinize_seven_diamonds(obs, rng) for _ in range(INFER_CANDIDATES)]
+        logs = [evidence.log_weight(w.hands) for w in worlds]
+        top = max(logs)
+        return worlds[rng.choices(range(len(worlds)), [math.exp(x - top) for x in logs])[0]]
 
     def prior(self, obs: SevenDiamondsObservation, legal: Sequence[Action]) -> list[float]:
         if obs.phase == CALLS:
@@ -220,9 +514,17 @@ class SevenModel:
 
     def rollout(self, s: SevenDiamondsState, side: int, rng: random.Random) -> float:
         start = len(s.results)
+        exact_at = self.exact_cards
         while len(s.results) == start:
             p = s.phase
             if p == PLAY:
+                hs = s.hands
+                if (hs[0] | hs[1] | hs[2] | hs[3]).bit_count() <= exact_at:
+                    v = solve_ending(hs, s.playable, s.turn, s.multiplier, s.options.last_seven_bonus, side,
+                                     score=s.score if self.for_game else None, target=s.options.target)
+                    if v is not None:
+                        return v
+                    exact_at = -1    # too big after all: medium plays on
                 h = s.hands[s.turn] & s.playable
                 if not h & (h - 1):
                     c = h.bit_length() - 1
@@ -236,6 +538,8 @@ class SevenModel:
             else:
                 return 0.0
         pts = s.results[start].points
+        if self.for_game:
+            return GAME_SCALE * game_value(s.score, side, s.options.target)
         return float(pts[side] - pts[side ^ 1])
 
     def describe(self, obs: SevenDiamondsObservation, a: Action) -> dict[str, Any]:
