@@ -549,7 +549,7 @@ def game_scale(me: int, opp: int, target: int) -> tuple[float, float]:
 
 # ------------------------------------------------------------- search model
 
-SOLVE_NODES = 2500   # positions the last deal's solver may search inside one playout
+SOLVE_NODES = 1000   # positions the last deal's solver may search inside one playout
 
 
 class ChkobbaModel:
@@ -558,7 +558,7 @@ class ChkobbaModel:
     game = "chkobba"
 
     def __init__(self, horizon: int = 6, solve_endgame: bool = True, infer: bool = True,
-                 for_game: bool = True, solve_last_deal_in_playouts: bool = False) -> None:
+                 for_game: bool = True, solve_last_deal_in_playouts: bool = True) -> None:
         self.horizon = horizon   # plies played out after the move before evaluating
         self.solve_endgame = solve_endgame   # two players, deck empty: solve exactly
         self.infer = infer       # weigh sampled deals by what the other player's moves reveal (1v1)
