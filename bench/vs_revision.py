@@ -100,7 +100,10 @@ class Side:
         (and does not look at the asked seat's kind); later facades want the
         asked seat to be a computer and some seat human."""
         computers = [{"kind": "computer", "level": s["level"]} for s in save["seats"]]
-        first_human = [{"kind": "human"}] + computers[1:]
+        # v0.1 reads the asked seat's level even from the human seat (and
+        # plays medium when it has none): the human seat carries it
+        first_human = [{"kind": "human", "level": computers[0]["level"]} if seat == 0 else {"kind": "human"}]
+        first_human += computers[1:]
         forms = [first_human]
         if seat == 0:
             asked_computer = [computers[0], {"kind": "human"}] + computers[2:]
@@ -112,6 +115,9 @@ class Side:
             out = json.loads(self._read())
             ans = out["answer"]
             if "ok" in ans:
+                level = ans["ok"].get("level") if isinstance(ans["ok"], dict) else None
+                if level is not None and level != save["seats"][seat]["level"]:
+                    raise RuntimeError(f"the side for {self.where} played {level}, not {save['seats'][seat]['level']}")
                 if seat == 0:
                     self.any_human_seat = seats is not first_human
                 return str(ans["ok"]["action"]), float(out["ms"])
