@@ -671,6 +671,14 @@ class ChkobbaModel:
             return self._game_value(s, side, start, rounds)
         return self.evaluate(s, side, start, rounds)
 
+    def game_chance(self, value: float) -> float | None:
+        """The chance of winning the game a playout value stands for (the
+        coach shows it), or None when playouts are scored in round points."""
+        if not self.for_game:
+            return None
+        w0, slope = self._pre[3]
+        return min(1.0, max(0.0, w0 + slope * value))
+
     def _game_value(self, s: ChkobbaState, side: int, start: int, rounds: int = -1) -> float:
         """The chance of winning the game at the end of a playout, in round
         points (``game_scale`` of the score before the round)."""
