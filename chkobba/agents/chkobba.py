@@ -549,6 +549,9 @@ def game_scale(me: int, opp: int, target: int) -> tuple[float, float]:
 
 # ------------------------------------------------------------- search model
 
+# Weight of the round point difference beside the game-win chance (in round
+# points): it only matters when every line wins (or loses) the game alike.
+TIE_POINTS = 0.05
 SOLVE_NODES = 1000   # positions the last deal's solver may search inside one playout
 
 
@@ -648,7 +651,7 @@ class ChkobbaModel:
                         if not self.for_game:
                             return float(v[1])
                         w0, slope = self._pre[3]
-                        return (v[0] - w0) / slope
+                        return (v[0] - w0) / slope + TIE_POINTS * v[1]
                     solve = False
                     horizon = plies + self.horizon
                 legal = s.legal_actions()
@@ -686,6 +689,7 @@ class ChkobbaModel:
         if len(s.results) > start:
             res = s.results[start]
             pts = res.points
+            diff = float(pts[side] - pts[side ^ 1])
             if s.options.all_diamonds_wins and res.all_diamonds is not None:
                 u = 1.0 if res.all_diamonds == side else 0.0
             else:
@@ -694,9 +698,11 @@ class ChkobbaModel:
         elif s.round_index != rounds or s.phase not in (PLAY, REDEAL, ANSWER, CUT):
             return 0.0   # a re-deal was accepted: the round starts over
         else:
-            u = leaf_game_chance(s.piles[side], s.piles[side ^ 1], len(s.chkobbas[side]),
-                                 len(s.chkobbas[side ^ 1]), score[side], score[side ^ 1], target)
-        return (u - w0) / slope
+            k0, k1 = len(s.chkobbas[side]), len(s.chkobbas[side ^ 1])
+            diff = pile_eval(s.piles[side], s.piles[side ^ 1]) + k0 - k1
+            u = leaf_game_chance(s.piles[side], s.piles[side ^ 1], k0, k1, score[side], score[side ^ 1], target)
+        # round points break the ties of a game already decided either way
+        return (u - w0) / slope + TIE_POINTS * diff
 
     def evaluate(self, s: ChkobbaState, side: int, start: int, rounds: int) -> float:
         if len(s.results) > start:
