@@ -570,12 +570,15 @@ class ChkobbaModel:
         # two players, penultimate deal: play out to the last deal and solve it exactly
         self.solve_in_playouts = solve_last_deal_in_playouts
         self._evidence: tuple[ChkobbaObservation, Any] | None = None
+        self._by_game = False   # this decision's playouts are scored by the game
         # of the decision being searched: the score before the round, results so far,
         # the target, and (game-win chance before the round, its change per point)
         self._pre: tuple[tuple[int, int], int, int, tuple[float, float]] = ((0, 0), 0, 11, (0.5, 0.1))
 
     def determinize(self, obs: ChkobbaObservation, rng: random.Random) -> ChkobbaState:
         s = self._determinize(obs, rng)
+        # two players only: at four (2v2) it measured no gain (docs/agents.md, Wave 4)
+        self._by_game = self.for_game and s.n == 2
         score = s.score
         if self._pre[:3] != (score, len(s.results), s.options.target):
             target = s.options.target
@@ -632,7 +635,7 @@ class ChkobbaModel:
         game, turned into round points by :func:`game_scale`). At two players
         in the penultimate deal the playout goes on to the last deal and
         solves it exactly (``endgame.state_value``)."""
-        if self.for_game and len(s.results) > self._pre[1]:
+        if self._by_game and len(s.results) > self._pre[1]:
             return self._game_value(s, side, self._pre[1])   # the move ended the round
         start = len(s.results)
         rounds = s.round_index
@@ -648,7 +651,7 @@ class ChkobbaModel:
                     from .endgame import state_value
                     v = state_value(s, side, SOLVE_NODES)
                     if v is not None:
-                        if not self.for_game:
+                        if not self._by_game:
                             return float(v[1])
                         w0, slope = self._pre[3]
                         return (v[0] - w0) / slope + TIE_POINTS * v[1]
@@ -670,14 +673,14 @@ class ChkobbaModel:
             plies += 1
             if len(s.results) > start:
                 break
-        if self.for_game:
+        if self._by_game:
             return self._game_value(s, side, start, rounds)
         return self.evaluate(s, side, start, rounds)
 
     def game_chance(self, value: float) -> float | None:
         """The chance of winning the game a playout value stands for (the
         coach shows it), or None when playouts are scored in round points."""
-        if not self.for_game:
+        if not self._by_game:
             return None
         w0, slope = self._pre[3]
         return min(1.0, max(0.0, w0 + slope * value))
