@@ -553,6 +553,7 @@ def game_scale(me: int, opp: int, target: int) -> tuple[float, float]:
 # points): it only matters when every line wins (or loses) the game alike.
 TIE_POINTS = 0.05
 SOLVE_NODES = 1000   # positions the last deal's solver may search inside one playout
+SOLVE_MISSES = 2     # last deals too big to solve before a decision's playouts stop trying
 
 
 class ChkobbaModel:
@@ -571,12 +572,17 @@ class ChkobbaModel:
         self.solve_in_playouts = solve_last_deal_in_playouts
         self._evidence: tuple[ChkobbaObservation, Any] | None = None
         self._by_game = False   # this decision's playouts are scored by the game
+        self._decision: Any = None   # the observation being searched
+        self._solve_misses = 0       # its playouts' last deals too big to solve
         # of the decision being searched: the score before the round, results so far,
         # the target, and (game-win chance before the round, its change per point)
         self._pre: tuple[tuple[int, int], int, int, tuple[float, float]] = ((0, 0), 0, 11, (0.5, 0.1))
 
     def determinize(self, obs: ChkobbaObservation, rng: random.Random) -> ChkobbaState:
         s = self._determinize(obs, rng)
+        if self._decision is not obs:   # a new decision
+            self._decision = obs
+            self._solve_misses = 0
         # two players only: at four (2v2) it measured no gain (docs/agents.md, Wave 4)
         self._by_game = self.for_game and s.n == 2
         score = s.score
@@ -641,7 +647,8 @@ class ChkobbaModel:
         rounds = s.round_index
         plies = 0
         horizon = self.horizon
-        solve = self.solve_in_playouts and s.n == 2 and len(s.deck) - s.pos <= 6
+        solve = (self.solve_in_playouts and s.n == 2 and len(s.deck) - s.pos <= 6
+                 and self._solve_misses < SOLVE_MISSES)
         if solve:
             horizon = 40   # to the last deal
         while plies < horizon:
@@ -655,6 +662,7 @@ class ChkobbaModel:
                             return float(v[1])
                         w0, slope = self._pre[3]
                         return (v[0] - w0) / slope + TIE_POINTS * v[1]
+                    self._solve_misses += 1
                     solve = False
                     horizon = plies + self.horizon
                 legal = s.legal_actions()
