@@ -152,8 +152,9 @@ def test_penultimate_deal_playouts_solve_the_last_deal(monkeypatch: pytest.Monke
 
 @pytest.mark.parametrize("options", [{}, {"capture": "compulsory"}, {"players": 4}, {"target": 21}])
 def test_hard_playing_for_the_game_stays_legal_and_the_coach_ranks_every_move(options: dict[str, Any]) -> None:
+    """With both options on (off by default), hard stays legal; the coach too."""
     s = Session.new("chkobba", options, seed=31)
-    agent = HardAgent("chkobba")
+    agent = HardAgent("chkobba", model=ChkobbaModel(for_game=True, solve_last_deal_in_playouts=True))
     rng = random.Random(0)
     for k in range(30):
         seat = s.to_act()
@@ -172,17 +173,23 @@ def test_hard_playing_for_the_game_stays_legal_and_the_coach_ranks_every_move(op
 
 
 def test_the_coach_shows_the_game_chance_of_sampled_moves() -> None:
-    """Near the target the coach's sampled rows carry the chance of winning
+    """Playing for the game (an option, off by default: docs/agents.md, Wave 4),
+    the coach's sampled rows carry the chance of winning
     the game their playouts stand for (a probability), best move first."""
     sess = sessions_where(lambda o: o.phase == "play" and o.deck_left > 6, 1, seed=13, options={"target": 11})[0]
     who = sess.to_act()
     assert who is not None
     obs = sess.observation(who)
-    h = hint(obs, random.Random(1), Budget(rollouts=300))
-    rows = [r for r in h["actions"] if r["rollouts"]]
+    search = HardAgent("chkobba", Budget(rollouts=300), model=ChkobbaModel(for_game=True)).start(
+        obs, obs.legal_actions(), random.Random(1))
+    search.run()
+    ranking = search.ranking()
+    rows = [r for r in ranking if r["rollouts"]]
     assert rows and all(0.0 <= r["game_chance"] <= 1.0 for r in rows)
     # the best move's playouts stand for (about: its estimate is shrunk towards medium's) the best chance
-    assert h["actions"][0]["game_chance"] >= max(r["game_chance"] for r in rows if not r["pruned"]) - 0.02
+    assert ranking[0]["game_chance"] >= max(r["game_chance"] for r in rows if not r["pruned"]) - 0.02
+    # off (the default): round points, no game chance
+    assert all("game_chance" not in r for r in hint(obs, random.Random(1), Budget(rollouts=50))["actions"])
 
 
 def test_at_four_players_the_playouts_stay_in_round_points() -> None:
@@ -193,7 +200,8 @@ def test_at_four_players_the_playouts_stay_in_round_points() -> None:
         assert who is not None
         obs = sess.observation(who)
         legal = obs.legal_actions()
-        a = HardAgent("chkobba", Budget(rollouts=300)).start(obs, legal, random.Random(2))
+        a = HardAgent("chkobba", Budget(rollouts=300), model=ChkobbaModel(for_game=True)).start(
+            obs, legal, random.Random(2))
         b = HardAgent("chkobba", Budget(rollouts=300), model=ChkobbaModel(for_game=False)).start(obs, legal, random.Random(2))
         a.run()
         b.run()

@@ -562,7 +562,7 @@ class ChkobbaModel:
     game = "chkobba"
 
     def __init__(self, horizon: int = 6, solve_endgame: bool = True, infer: bool = True,
-                 for_game: bool = True, solve_last_deal_in_playouts: bool = False) -> None:
+                 for_game: bool = False, solve_last_deal_in_playouts: bool = False) -> None:
         self.horizon = horizon   # plies played out after the move before evaluating
         self.solve_endgame = solve_endgame   # two players, deck empty: solve exactly
         self.infer = infer       # weigh sampled deals by what the other player's moves reveal (1v1)
