@@ -566,9 +566,11 @@ class ChkobbaModel:
         self.horizon = horizon   # plies played out after the move before evaluating
         self.solve_endgame = solve_endgame   # two players, deck empty: solve exactly
         self.infer = infer       # weigh sampled deals by what the other player's moves reveal (1v1)
-        # score playouts by the chance of winning the game (in round-point units), not round points
+        # score playouts by the chance of winning the game (in round-point units), not round
+        # points; two players only. Off: measured worse than round points (docs/agents.md, Wave 4)
         self.for_game = for_game
-        # two players, penultimate deal: play out to the last deal and solve it exactly
+        # two players, penultimate deal: play out to the last deal and solve it exactly.
+        # Off: no measured gain, 4-6x the CPU of those decisions (docs/agents.md, Wave 4)
         self.solve_in_playouts = solve_last_deal_in_playouts
         self._evidence: tuple[ChkobbaObservation, Any] | None = None
         self._by_game = False   # this decision's playouts are scored by the game
