@@ -54,6 +54,14 @@ WORKER = r"""
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
 import chkobba, chkobba.web as web
+if len(sys.argv) > 2 and sys.argv[2] == "no-ms-cap":
+    # the page's search time cap off (revisions that have one): both sides then
+    # think their whole rollout budget, as on a machine where the cap never binds
+    import dataclasses, chkobba.agents as agents
+    budgets = getattr(agents, "DEFAULT_BUDGETS", {})
+    for k, b in list(budgets.items()):
+        if getattr(b, "ms", None) is not None and getattr(b, "rollouts", None) is not None:
+            budgets[k] = dataclasses.replace(b, ms=None)
 print(json.dumps({"hello": chkobba.__file__}), flush=True)
 for line in sys.stdin:
     t = time.perf_counter()
@@ -68,10 +76,11 @@ for line in sys.stdin:
 class Side:
     """One long-lived process answering ``choose`` from one checkout."""
 
-    def __init__(self, where: Path) -> None:
+    def __init__(self, where: Path, no_ms_cap: bool = False) -> None:
         self.where = where
         self.any_human_seat = False   # learnt from the first answer for seat 0
-        self.proc = subprocess.Popen([sys.executable, "-c", WORKER, str(where)], cwd=where,
+        extra = ["no-ms-cap"] if no_ms_cap else []
+        self.proc = subprocess.Popen([sys.executable, "-c", WORKER, str(where), *extra], cwd=where,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         hello = json.loads(self._read())
         origin = Path(hello["hello"]).resolve()
@@ -91,7 +100,10 @@ class Side:
         (and does not look at the asked seat's kind); later facades want the
         asked seat to be a computer and some seat human."""
         computers = [{"kind": "computer", "level": s["level"]} for s in save["seats"]]
-        first_human = [{"kind": "human"}] + computers[1:]
+        # v0.1 reads the asked seat's level even from the human seat (and
+        # plays medium when it has none): the human seat carries it
+        first_human = [{"kind": "human", "level": computers[0]["level"]} if seat == 0 else {"kind": "human"}]
+        first_human += computers[1:]
         forms = [first_human]
         if seat == 0:
             asked_computer = [computers[0], {"kind": "human"}] + computers[2:]
@@ -103,6 +115,9 @@ class Side:
             out = json.loads(self._read())
             ans = out["answer"]
             if "ok" in ans:
+                level = ans["ok"].get("level") if isinstance(ans["ok"], dict) else None
+                if level is not None and level != save["seats"][seat]["level"]:
+                    raise RuntimeError(f"the side for {self.where} played {level}, not {save['seats'][seat]['level']}")
                 if seat == 0:
                     self.any_human_seat = seats is not first_human
                 return str(ans["ok"]["action"]), float(out["ms"])
@@ -145,7 +160,8 @@ def play_game(sides: dict[str, Side], levels: dict[str, str], game: str, options
 
 
 def run(where_a: Path, where_b: Path, levels: dict[str, str], game: str, options: dict[str, Any], seed: int,
-        games: int, jobs: int, max_rounds: int, progress: bool, log: Any = None) -> list[dict[str, Any]]:
+        games: int, jobs: int, max_rounds: int, progress: bool, log: Any = None,
+        no_ms_cap: bool = False) -> list[dict[str, Any]]:
     todo: queue.Queue[int] = queue.Queue()
     for i in range(games):
         todo.put(i)
@@ -156,7 +172,7 @@ def run(where_a: Path, where_b: Path, levels: dict[str, str], game: str, options
     def worker() -> None:
         sides: dict[str, Side] = {}
         try:
-            sides = {"a": Side(where_a), "b": Side(where_b)}
+            sides = {"a": Side(where_a, no_ms_cap), "b": Side(where_b, no_ms_cap)}
             while not errors:
                 try:
                     i = todo.get_nowait()
@@ -264,6 +280,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true")
     p.add_argument("--progress", action="store_true")
     p.add_argument("--log", help="append each game's result to this file (JSON lines) as it ends")
+    p.add_argument("--no-ms-cap", action="store_true",
+                   help="both sides without the page's search time cap (rollout budgets only): "
+                        "for a loaded machine, where the cap would bind on one side only")
     p.add_argument("--summarize", metavar="LOG", help="only summarize the games of a --log file (a run stopped early)")
     args = p.parse_args(argv)
     if args.summarize:
@@ -283,12 +302,13 @@ def main(argv: list[str] | None = None) -> int:
     where_a, where_b = checkout(args.rev_a), checkout(args.rev)
     games = args.games + args.games % 2
     meta = {"game": args.game, "options": options, "a": f"{levels['a']}@{args.rev_a}",
-            "b": f"{levels['b']}@{args.rev}", "rev_b": where_b.name.removeprefix("rev-") if where_b != ROOT else ".", "seed": args.seed}
+            "b": f"{levels['b']}@{args.rev}", "rev_b": where_b.name.removeprefix("rev-") if where_b != ROOT else ".", "seed": args.seed,
+            "no_ms_cap": args.no_ms_cap}
     t0 = time.perf_counter()
     log = open(args.log, "a") if args.log else None
     try:
         results = run(where_a, where_b, levels, args.game, options, args.seed, games, args.jobs, args.max_rounds,
-                      args.progress, log)
+                      args.progress, log, args.no_ms_cap)
     finally:
         if log is not None:
             log.close()

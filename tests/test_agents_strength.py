@@ -225,3 +225,30 @@ def test_paired_interval() -> None:
     share, lo, hi, n = vs_revision.paired_ci(rows)
     assert n == 4 and share == pytest.approx(5 / 8)
     assert lo < share < hi
+
+
+def test_vs_revision_asks_a_v01_facade_for_the_level_of_seat_zero(tmp_path: Path) -> None:
+    """v0.1's facade reads the asked seat's level from the save's seats even
+    when that seat is the human one it requires first (and plays medium when
+    the seat has no level): the bench must send the level there too."""
+    pkg = tmp_path / "chkobba"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "web.py").write_text(
+        "import json\n"
+        "def call(name, payload):\n"
+        "    args = json.loads(payload)\n"
+        "    seats = args['save']['seats']\n"
+        "    if seats[0].get('kind') != 'human':\n"
+        "        return json.dumps({'error': {'message': 'the first seat must be yours'}})\n"
+        "    level = seats[args['seat']].get('level', 'medium')\n"
+        "    return json.dumps({'ok': {'action': 'play-' + level, 'level': level}})\n")
+    sys.path.insert(0, str(ROOT / "bench"))
+    import vs_revision
+    side = vs_revision.Side(tmp_path)
+    try:
+        save = {"record": {}, "seats": [{"kind": "computer", "level": "hard"}] * 2}
+        assert side.choose(save, 0)[0] == "play-hard"
+        assert side.choose(save, 1)[0] == "play-hard"
+    finally:
+        side.close()

@@ -88,47 +88,88 @@ def solve(obs: ChkobbaObservation, legal: Sequence[Action], max_nodes: int = MAX
     needs more than ``max_nodes`` positions searched (a huge table: rare)."""
     import random
     root = determinize(obs, random.Random(0))   # the deck is empty: one state fits
-    side = obs.seat & 1
-    start = len(root.results)
-    score = root.score
-    target = root.options.target
-    memo: dict[tuple[Any, ...], tuple[Value, int]] = {}
+    solver = _Solver(root, obs.seat & 1, max_nodes)
+    out: list[Value] = []
+    try:
+        for a in legal:
+            # each root action exactly (the coach shows every one's value)
+            out.append(solver.after(a))
+    except _TooBig:
+        return None
+    return out
 
-    def terminal(s: ChkobbaState) -> Value:
-        res = s.results[start]
+
+def state_value(s: ChkobbaState, side: int, max_nodes: int = MAX_NODES) -> Value | None:
+    """The exact value for ``side`` of a full two-player state whose deck is
+    empty (the round not over: both hands known, so the rest of the round is
+    a perfect-information game), both players playing perfectly; None when it
+    needs more than ``max_nodes`` positions searched. Used inside the sampled
+    search's playouts, on sampled deals (so it sees only sampled cards)."""
+    solver = _Solver(s, side, max_nodes)
+    try:
+        return solver.value(s, _LO, _HI)
+    except _TooBig:
+        return None
+
+
+_LO: Value = (-1.0, -99)
+_HI: Value = (2.0, 99)
+
+
+class _Solver:
+    """Alpha-beta over the rest of a round from ``root`` (deck empty), with a
+    transposition table; ends of the round scored by :func:`game_win_chance`
+    from the new score, then the round's point difference."""
+
+    def __init__(self, root: ChkobbaState, side: int, max_nodes: int) -> None:
+        self.root = root
+        self.side = side
+        self.start = len(root.results)
+        self.score = root.score
+        self.target = root.options.target
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.memo: dict[tuple[Any, ...], tuple[Value, int]] = {}
+
+    def after(self, a: Action) -> Value:
+        t = self.root.copy()
+        t.play(a)
+        return self.terminal(t) if len(t.results) > self.start else self.value(t, _LO, _HI)
+
+    def terminal(self, s: ChkobbaState) -> Value:
+        side = self.side
+        res = s.results[self.start]
         pts = res.points
         diff = pts[side] - pts[side ^ 1]
-        me, opp = score[side] + pts[side], score[side ^ 1] + pts[side ^ 1]
+        me, opp = self.score[side] + pts[side], self.score[side ^ 1] + pts[side ^ 1]
         if s.options.all_diamonds_wins and res.all_diamonds is not None:
             u = 1.0 if res.all_diamonds == side else 0.0
         else:
-            u = game_win_chance(me, opp, target)
+            u = game_win_chance(me, opp, self.target)
         return (round(u, 9), diff)
 
-    lo_inf: Value = (-1.0, -99)
-    hi_inf: Value = (2.0, 99)
-    nodes = [0]
-
-    def value(s: ChkobbaState, alpha: Value, beta: Value) -> Value:
+    def value(self, s: ChkobbaState, alpha: Value, beta: Value) -> Value:
         # alpha-beta value for `side` of position s (round not over yet),
         # with a transposition table of exact values and bounds
         key = (s.hands[0], s.hands[1], tuple(sorted(s.table)), s.piles[0], s.piles[1],
                len(s.chkobbas[0]) - len(s.chkobbas[1]), s.last_capturer, s.turn, s.claim)
+        memo = self.memo
         hit = memo.get(key)
         if hit is not None:
             v, flag = hit
             if flag == 0 or (flag > 0 and v >= beta) or (flag < 0 and v <= alpha):
                 return v
-        nodes[0] += 1
-        if nodes[0] > max_nodes:
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
             raise _TooBig
         a0, b0 = alpha, beta
-        maximize = (s.turn & 1) == side
-        best: Value = lo_inf if maximize else hi_inf
+        maximize = (s.turn & 1) == self.side
+        best: Value = _LO if maximize else _HI
+        start = self.start
         for a in s.legal_actions():
             t = s.copy()
             t.play(a)
-            w = terminal(t) if len(t.results) > start else value(t, alpha, beta)
+            w = self.terminal(t) if len(t.results) > start else self.value(t, alpha, beta)
             if maximize:
                 if w > best:
                     best = w
@@ -143,17 +184,6 @@ def solve(obs: ChkobbaObservation, legal: Sequence[Action], max_nodes: int = MAX
                 break
         memo[key] = (best, 1 if best >= b0 else -1 if best <= a0 else 0)
         return best
-
-    out: list[Value] = []
-    try:
-        for a in legal:
-            t = root.copy()
-            t.play(a)
-            # each root action exactly (the coach shows every one's value)
-            out.append(terminal(t) if len(t.results) > start else value(t, lo_inf, hi_inf))
-    except _TooBig:
-        return None
-    return out
 
 
 class _TooBig(Exception):

@@ -209,6 +209,11 @@ class Search:
             row["expected"] = round(self.total[i] / self.n[i], 3) if self.n[i] else None
             row["rollouts"] = self.n[i]
             row["pruned"] = i not in self.live   # dropped by the search, or never searched
+            chance = getattr(self.model, "game_chance", None)   # a model scored by the game (optional)
+            if chance is not None and ex is None and self.n[i]:
+                g = chance(self.total[i] / self.n[i])
+                if g is not None:
+                    row["game_chance"] = round(g, 3)
             if ex is not None:
                 row["expected"] = float(ex[i][1])
                 row["pruned"] = False
