@@ -4,8 +4,10 @@ parts) and ``Session.from_record`` (a position reached by play)."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+import random
+from typing import Any, Callable, Sequence
 
+from chkobba.agents import make_agent
 from chkobba.cards import card, code
 from chkobba.games.chkobba.setup import setup
 from chkobba.games.chkobba.state import DECK, ChkobbaState
@@ -39,3 +41,24 @@ def session_with(deck: list[str], options: dict[str, Any] | None = None, first_d
     rec = {"game": "chkobba", "options": opts, "first_dealer": first_dealer,
            "rounds": [{"decks": [deck], "actions": list(actions)}]}
     return Session.from_record(rec, seed=1, at=at)
+
+
+def sessions_where(pred: Callable[[Any], bool], count: int, seed: int, options: dict[str, Any] | None = None) -> list[Session]:
+    """Copies of medium games' sessions at positions where ``pred(obs)`` holds
+    and the seat to act has more than one legal move."""
+    out: list[Session] = []
+    medium = make_agent("chkobba", "medium")
+    rng = random.Random(seed)
+    g = 0
+    while len(out) < count:
+        s = Session.new("chkobba", options or {}, seed=seed * 100 + g)
+        g += 1
+        while not s.is_over and len(out) < count:
+            seat = s.to_act()
+            assert seat is not None
+            obs = s.observation(seat)
+            legal = obs.legal_actions()
+            if pred(obs) and len(legal) > 1 and rng.random() < 0.5:
+                out.append(Session.from_record(s.record(), seed=s.seed))
+            s.apply(medium.choose(obs, legal, rng))
+    return out

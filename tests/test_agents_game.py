@@ -17,6 +17,8 @@ from chkobba.agents.endgame import applies, game_win_chance, solve, state_value
 from chkobba.games.chkobba.state import DECK_MASK
 from chkobba.session import Session
 
+from positions import sessions_where
+
 
 def random_piles(rng: random.Random) -> tuple[int, int]:
     cards = [c for c in range(52) if (DECK_MASK >> c) & 1]
@@ -89,27 +91,6 @@ def test_near_the_target_a_sure_point_beats_a_chance_at_more() -> None:
     sure = m._game_value(finished((1, 0)), 0, 0)
     gamble = 0.6 * m._game_value(finished((3, 0)), 0, 0) + 0.4 * m._game_value(finished((0, 1)), 0, 0)
     assert gamble > sure
-
-
-def sessions_where(pred: Any, count: int, seed: int, options: dict[str, Any] | None = None) -> list[Session]:
-    """Copies of medium games' sessions at positions where ``pred(obs)`` holds
-    and the seat to act has more than one legal move."""
-    out: list[Session] = []
-    medium = make_agent("chkobba", "medium")
-    rng = random.Random(seed)
-    g = 0
-    while len(out) < count:
-        s = Session.new("chkobba", options or {}, seed=seed * 100 + g)
-        g += 1
-        while not s.is_over and len(out) < count:
-            seat = s.to_act()
-            assert seat is not None
-            obs = s.observation(seat)
-            legal = obs.legal_actions()
-            if pred(obs) and len(legal) > 1 and rng.random() < 0.5:
-                out.append(Session.from_record(s.record(), seed=s.seed))
-            s.apply(medium.choose(obs, legal, rng))
-    return out
 
 
 def test_state_value_is_the_solved_value_of_the_best_move() -> None:

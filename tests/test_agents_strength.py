@@ -22,28 +22,15 @@ from chkobba import determinize
 from chkobba.games.chkobba.state import ChkobbaState
 from chkobba.session import Session
 
+from positions import sessions_where
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def last_deals(count: int, seed: int, options: dict[str, Any] | None = None) -> list[Session]:
     """Two-player positions with the deck empty, more than one legal move,
     met in medium games (each a copy of the session at that point)."""
-    out: list[Session] = []
-    medium = make_agent("chkobba", "medium")
-    rng = random.Random(seed)
-    g = 0
-    while len(out) < count:
-        s = Session.new("chkobba", options or {}, seed=seed * 100 + g)
-        g += 1
-        while not s.is_over and len(out) < count:
-            seat = s.to_act()
-            assert seat is not None
-            obs = s.observation(seat)
-            legal = obs.legal_actions()
-            if applies(obs) and len(legal) > 1 and rng.random() < 0.5:
-                out.append(Session.from_record(s.record(), seed=s.seed))
-            s.apply(medium.choose(obs, legal, rng))
-    return out
+    return sessions_where(applies, count, seed, options)
 
 
 def brute(s: ChkobbaState, side: int, start: int, score: tuple[int, int], target: int) -> tuple[float, int]:

@@ -540,8 +540,8 @@ class ChkobbaState(StateBase):
             side = seat & 1
             kind, c, take = a
             table = self.table
-            if kind == LAY:
-                hands = self.hands
+            hands = self.hands
+            if kind != CLAIM:
                 hand = hands[seat]
                 # hand minus c (without index and two slices for the usual cases)
                 if hand[0] == c:
@@ -554,6 +554,7 @@ class ChkobbaState(StateBase):
                     i = hand.index(c)
                     hand = hand[:i] + hand[i + 1:]
                 hands[seat] = hand
+            if kind == LAY:
                 empty = not hand and not any(hands)
                 last = empty and self.pos >= len(self.deck)
                 self.table = table + (c,)
@@ -587,19 +588,6 @@ class ChkobbaState(StateBase):
                     if not table:
                         self.chkobbas[side] = self.chkobbas[side] + (c,)
                     return
-                hands = self.hands
-                hand = hands[seat]
-                # hand minus c (without index and two slices for the usual cases)
-                if hand[0] == c:
-                    hand = hand[1:]
-                elif hand[-1] == c:
-                    hand = hand[:-1]
-                elif len(hand) == 3 and hand[1] == c:
-                    hand = (hand[0], hand[2])
-                else:
-                    i = hand.index(c)
-                    hand = hand[:i] + hand[i + 1:]
-                hands[seat] = hand
                 empty = not hand and not any(hands)
                 last = empty and self.pos >= len(self.deck)
                 if not table and (not last or self.options.last_card_sweep):
