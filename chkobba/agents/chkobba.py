@@ -30,51 +30,73 @@ from ..games.chkobba.observation import ChkobbaObservation
 # ------------------------------------------------------------ pile evaluation
 
 
-def _split_table(total: int) -> list[list[float]]:
-    """T[a][b]: P(a side with a cards wins the majority) - P(it loses), when
+def _split_probs(total: int) -> list[list[tuple[float, float]]]:
+    """P[a][b]: (P(a side with a cards wins the majority), P(it loses)) when
     the cards not yet in a pile (total - a - b) split evenly at random."""
-    out = [[0.0] * (total + 1) for _ in range(total + 1)]
+    out = [[(0.0, 0.0)] * (total + 1) for _ in range(total + 1)]
     for a in range(total + 1):
         for b in range(total + 1 - a):
             r = total - a - b
-            e = 0.0
+            w = lo = 0.0
             for x in range(r + 1):
                 p = comb(r, x) / 2 ** r
                 d = (a + x) - (b + r - x)
-                e += p if d > 0 else -p if d < 0 else 0.0
-            out[a][b] = e
+                if d > 0:
+                    w += p
+                elif d < 0:
+                    lo += p
+            out[a][b] = (w, lo)
     return out
 
 
-KARTA = _split_table(40)
-DINARI = _split_table(10)
+KARTA_P = _split_probs(40)
+DINARI_P = _split_probs(10)
 
 
-def _barmila_table() -> list[list[list[list[float]]]]:
-    """B[a7][b7][a6][b6]: expected barmila point difference (sevens, then sixes)."""
-    out = [[[[0.0] * 5 for _ in range(5)] for _ in range(5)] for _ in range(5)]
+def _barmila_probs() -> dict[tuple[int, int, int, int], tuple[float, float]]:
+    """(P(win), P(lose)) of the barmila (sevens, then sixes) for a side
+    holding a7 sevens and a6 sixes against b7 and b6, the rest split at random."""
+    out: dict[tuple[int, int, int, int], tuple[float, float]] = {}
     for a7 in range(5):
         for b7 in range(5 - a7):
             r7 = 4 - a7 - b7
             for a6 in range(5):
                 for b6 in range(5 - a6):
                     r6 = 4 - a6 - b6
-                    e = 0.0
+                    w = lo = 0.0
                     for x in range(r7 + 1):
                         p7 = comb(r7, x) / 2 ** r7
                         d7 = (a7 + x) - (b7 + r7 - x)
                         if d7:
-                            e += p7 if d7 > 0 else -p7
+                            if d7 > 0:
+                                w += p7
+                            else:
+                                lo += p7
                             continue
                         for y in range(r6 + 1):
                             p6 = comb(r6, y) / 2 ** r6
                             d6 = (a6 + y) - (b6 + r6 - y)
-                            e += p7 * p6 * (1 if d6 > 0 else -1 if d6 < 0 else 0)
-                    out[a7][b7][a6][b6] = e
+                            if d6 > 0:
+                                w += p7 * p6
+                            elif d6 < 0:
+                                lo += p7 * p6
+                    out[(a7, b7, a6, b6)] = (w, lo)
     return out
 
 
-BARMILA = _barmila_table()
+BARMILA_P = _barmila_probs()
+
+
+def _difference(w_lo: tuple[float, float]) -> float:
+    return w_lo[0] - w_lo[1]
+
+
+# Expected point differences (medium's evaluation): P(win) - P(lose) of each
+# category; T[a][b] for karta and dinari, B[a7][b7][a6][b6] for barmila.
+KARTA = [[_difference(x) for x in row] for row in KARTA_P]
+DINARI = [[_difference(x) for x in row] for row in DINARI_P]
+BARMILA = [[[[_difference(BARMILA_P[(a7, b7, a6, b6)]) if (a7, b7, a6, b6) in BARMILA_P else 0.0
+              for b6 in range(5)] for a6 in range(5)] for b7 in range(5)] for a7 in range(5)]
 
 
 _EVAL_CACHE: dict[tuple[int, int], float] = {}
@@ -410,59 +432,6 @@ def baseline_choose(obs: ChkobbaObservation, legal: Sequence[Action], rng: rando
 
 # ------------------------------------------------- playing for the game
 
-def _split_probs(total: int) -> list[list[tuple[float, float]]]:
-    """P[a][b]: (P(a side with a cards wins the majority), P(it loses)) when
-    the cards not yet in a pile split evenly at random (as ``_split_table``)."""
-    out = [[(0.0, 0.0)] * (total + 1) for _ in range(total + 1)]
-    for a in range(total + 1):
-        for b in range(total + 1 - a):
-            r = total - a - b
-            w = lo = 0.0
-            for x in range(r + 1):
-                p = comb(r, x) / 2 ** r
-                d = (a + x) - (b + r - x)
-                if d > 0:
-                    w += p
-                elif d < 0:
-                    lo += p
-            out[a][b] = (w, lo)
-    return out
-
-
-KARTA_P = _split_probs(40)
-DINARI_P = _split_probs(10)
-
-
-def _barmila_probs() -> dict[tuple[int, int, int, int], tuple[float, float]]:
-    out: dict[tuple[int, int, int, int], tuple[float, float]] = {}
-    for a7 in range(5):
-        for b7 in range(5 - a7):
-            r7 = 4 - a7 - b7
-            for a6 in range(5):
-                for b6 in range(5 - a6):
-                    r6 = 4 - a6 - b6
-                    w = lo = 0.0
-                    for x in range(r7 + 1):
-                        p7 = comb(r7, x) / 2 ** r7
-                        d7 = (a7 + x) - (b7 + r7 - x)
-                        if d7:
-                            if d7 > 0:
-                                w += p7
-                            else:
-                                lo += p7
-                            continue
-                        for y in range(r6 + 1):
-                            p6 = comb(r6, y) / 2 ** r6
-                            d6 = (a6 + y) - (b6 + r6 - y)
-                            if d6 > 0:
-                                w += p7 * p6
-                            elif d6 < 0:
-                                lo += p7 * p6
-                    out[(a7, b7, a6, b6)] = (w, lo)
-    return out
-
-
-BARMILA_P = _barmila_probs()
 # Chkobbas still to come in a round, per side, at the start of a round (the
 # shares of rounds with 1 and 2 of them in computer games); scaled by the
 # share of the 40 cards not yet in a pile.
