@@ -129,3 +129,15 @@ def sd_links(record: dict[str, Any]) -> dict[str, str]:
             "play": encode(Link(record, at, "play", None, False)),
             "puzzle": encode(Link(record, at, "puzzle", None, True)),
             "at": f"{at[0]},{at[1]}"}
+
+
+# What most embed tests use: one Chkobba round and one Seven Diamonds round,
+# their links and the positions those links stop at (read-only: never change them).
+READY = "body[data-state=ready]"
+ROOT = ".embed-table"
+RECORD = sample_record()
+LINKS = links(RECORD)
+AT = tuple(int(x) for x in LINKS["at"].split(","))
+SD_RECORD = sd_record()
+SD_LINKS = sd_links(SD_RECORD)
+SD_AT = tuple(int(x) for x in SD_LINKS["at"].split(","))

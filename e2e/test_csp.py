@@ -11,19 +11,13 @@ from typing import Any
 import pytest
 
 from e2e_driver import open_table, pick_action, point_and_play, settle, start_game, state
-from embed_util import legal_at, links, point, sample_record, sd_links, sd_record
+from embed_util import LINKS, READY, RECORD, SD_LINKS, SD_RECORD, legal_at, links, point
 
 # Every violation (a blocked script, eval, worker, style, image...) is kept.
 WATCH = """window.__csp = [];
 document.addEventListener('securitypolicyviolation', (e) => {
   window.__csp.push([e.effectiveDirective, e.blockedURI, e.sourceFile, e.lineNumber].join(' '));
 });"""
-
-READY = "body[data-state=ready]"
-RECORD = sample_record()
-LINKS = links(RECORD)
-SD_RECORD = sd_record()
-SD_LINKS = sd_links(SD_RECORD)
 
 
 def csp_page(make_page: Any, **kw: Any) -> Any:

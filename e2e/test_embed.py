@@ -12,17 +12,8 @@ import pytest
 
 from chkobba.session import Session
 from e2e_driver import ARTIFACTS, shot
-from embed_util import WORDS, illegal_move_link, legal_at, links, point, sample_record, sd_links, sd_record
-
-
-READY = "body[data-state=ready]"
-ROOT = ".embed-table"
-RECORD = sample_record()
-LINKS = links(RECORD)
-AT = tuple(int(x) for x in LINKS["at"].split(","))
-SD_RECORD = sd_record()
-SD_LINKS = sd_links(SD_RECORD)
-SD_AT = tuple(int(x) for x in SD_LINKS["at"].split(","))
+from embed_util import (AT, LINKS, READY, RECORD, ROOT, SD_AT, SD_LINKS, SD_RECORD, WORDS, illegal_move_link,
+                        legal_at, links, point)
 
 HOST = """<!doctype html><html><head><meta charset="utf-8"><title>A blog post</title></head>
 <body style="margin:0">

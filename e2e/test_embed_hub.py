@@ -11,15 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from e2e_driver import ARTIFACTS
-from embed_util import WORDS, legal_at, links, point, sample_record, sd_links, sd_record
+from embed_util import AT, LINKS, READY, RECORD, ROOT, SD_LINKS, SD_RECORD, WORDS, legal_at, point
 
-READY = "body[data-state=ready]"
-ROOT = ".embed-table"
-RECORD = sample_record()
-LINKS = links(RECORD)
-AT = tuple(int(x) for x in LINKS["at"].split(","))
-SD_RECORD = sd_record()
-SD_LINKS = sd_links(SD_RECORD)
 
 # Every CSP violation in every frame (the hub's too) is kept.
 WATCH = """window.__csp = [];
