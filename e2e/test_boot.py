@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from e2e_driver import DESKTOP
+from e2e_driver import DESKTOP, open_table, pick_action, point_and_play, saved, settle, start_game
 
 READY_AT = """
 window.__readyAt = null;
@@ -50,3 +50,35 @@ def test_page_starts_without_its_snapshot(make_page: Any) -> None:
     _boot(page, infos)
     assert [t for t in infos if "without its snapshot" in t], infos
     assert page.evaluate("() => JSON.parse(window.chkobbaPy('ping', '{}')).ok.python").startswith("3.")
+
+
+def test_the_snapshot_needs_no_package_files_before_ready(make_page: Any) -> None:
+    """The snapshot holds every module the page can import, so "ready" does
+    not wait for the package zip (unpacked afterwards, docs/boot.md): with the
+    zip held back, a game starts, the coach (the search modules, imported
+    lazily) answers and a move is played."""
+    page = make_page(DESKTOP)
+    held: list[Any] = []
+
+    def hold_first(route: Any) -> None:   # the page's request; the AI worker's passes
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+    page.route(re.compile(r".*/chkobba-[0-9a-f]{12}\.zip$"), hold_first)
+    infos: list[str] = []
+    page.on("console", lambda m: infos.append(m.text) if m.type == "info" else None)
+    open_table(page, "?seed=11")
+    assert held, "the page did not ask for the package zip"
+    assert not [t for t in infos if "without its snapshot" in t], infos
+    start_game(page, players=2, levels=("hard",), coach=True)
+    assert settle(page) == "you"
+    page.click("#table .btn-hint")
+    page.wait_for_selector("#table .hints li[data-action]")
+    # The same coach on the page's own interpreter (the button asks the worker).
+    hint = page.evaluate("""() => JSON.parse(window.chkobbaPy('hint', JSON.stringify(
+        {save: JSON.parse(localStorage.getItem('chkobba.save.v1')), seat: 0})))""")
+    assert "ok" in hint and hint["ok"]["actions"], hint
+    point_and_play(page, pick_action(saved(page)))
+    held[0].continue_()
+    assert settle(page) == "you"

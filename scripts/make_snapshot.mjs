@@ -19,7 +19,16 @@ const [pyodideDir, packageZip, out, format = "gzip"] = process.argv.slice(2);
 const { loadPyodide } = await import(path.resolve(pyodideDir, "pyodide.mjs"));
 const py = await loadPyodide({ indexURL: path.resolve(pyodideDir) + path.sep, _makeSnapshot: true });
 py.unpackArchive(new Uint8Array(readFileSync(packageZip)), "zip", { extractDir: "/home/pyodide" });
-py.runPython("import chkobba.web");
+// Every module the page can reach is imported now, so the restored interpreter
+// never needs the package's files: the page unpacks the zip only after
+// "ready" (web/shell/py.js). The command line (chkobba.cli, __main__) is not
+// part of the page.
+py.runPython(`
+import importlib, pkgutil, chkobba, chkobba.web
+for m in pkgutil.walk_packages(chkobba.__path__, "chkobba."):
+    if not m.name.startswith(("chkobba.cli", "chkobba.__main__")):
+        importlib.import_module(m.name)
+`);
 const snap = py.makeMemorySnapshot();
 
 function withoutZeroPages(mem, page = 4096) {

@@ -66,10 +66,19 @@ async function bootPython() {
       console.info("Starting Python without its snapshot:", err);
     }
   }
-  if (!pyodide) pyodide = await loadPyodide(opts);
-  pyodide.unpackArchive(await zip, "zip", { extractDir: "/home/pyodide" });
-  // A snapshot holds the random state it was made with.
-  pyodide.runPython("import random; random.seed()");
+  const unpack = (buf) => pyodide.unpackArchive(buf, "zip", { extractDir: "/home/pyodide" });
+  if (pyodide) {
+    // The snapshot holds every module the page can import
+    // (scripts/make_snapshot.mjs), so the package's files are unpacked after
+    // "ready" (they cost tens of ms): only tracebacks and the command line
+    // read them.
+    zip.then(unpack).catch((err) => console.error("The chkobba package could not be unpacked:", err));
+    // A snapshot holds the random state it was made with.
+    pyodide.runPython("import random; random.seed()");
+  } else {
+    pyodide = await loadPyodide(opts);
+    unpack(await zip);
+  }
   const call = pyodide.pyimport("chkobba.web").call;
   // The facade answers any name or payload in words (it never raises).
   window.chkobbaPy = (name, payload = "{}") => call(name, payload);
