@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Screen variants of two-player Chkobba's hard against hard itself, in one process.
+
+    python bench/hard_variants.py --a quiesce --b hard --games 200 --seed 1 [--jobs 2] [--option capture=compulsory]
+    python bench/hard_variants.py --fit 40000       # refit the `tuned` leaf weights, print them
+
+A quicker screen than ``bench/vs_revision.py``: both sides are agents of this
+working tree built in the arena's process (no facades, no second checkout), so
+a variant that is only a model or budget change can be tried without a
+commit. Duplicate deals (seats swapped), results with a 95% interval over the
+deal pairs: a's share of games and a's point margin per round. Only a variant
+that wins here is worth a 400-game run against v0.1 with ``vs_revision.py``.
+
+Variants (docs/agents.md, "Wave 5"):
+
+* ``hard``: hard as shipped (600 rollouts; no time cap here).
+* ``no-prune``: the same search without paired pruning (all 600 rollouts).
+* ``quiesce``: the leaf also counts the best immediate gain of the seat to
+  move, by medium's one-move estimate (a one-ply quiescence).
+* ``tuned``: the leaf adds a linear correction to medium's pile evaluation,
+  fitted by least squares on medium-vs-medium rounds (``--fit``) to predict
+  the round's final point difference from the state at the leaf.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any, cast
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from chkobba.agents import Agent, Budget, HardAgent  # noqa: E402
+from chkobba.agents import chkobba as CK  # noqa: E402
+from chkobba.cli import arena  # noqa: E402
+from chkobba.games.chkobba.state import ANSWER, CUT, PLAY, REDEAL, ChkobbaState  # noqa: E402
+from chkobba.session import Session  # noqa: E402
+
+
+def leaf_features(s: ChkobbaState, side: int) -> list[float]:
+    """What the `tuned` leaf looks at, for ``side`` (each changes sign with the side)."""
+    e0 = CK.pile_eval(s.piles[side], s.piles[side ^ 1])
+    to_move = 1.0 if (s.turn & 1) == side else -1.0
+    total = sum(s.values[c] for c in s.table)
+    left = (len(s.deck) - s.pos) + sum(len(h) for h in s.hands)
+    frac = left / 36.0
+    lc = 0.0 if s.last_capturer < 0 else (1.0 if s.last_capturer == side else -1.0)
+    cards = (s.piles[side].bit_count() - s.piles[side ^ 1].bit_count()) / 10.0
+    return [e0, to_move, to_move * (1.0 if 0 < total <= 10 else 0.0), to_move * len(s.table) / 4.0,
+            lc * (1 - frac), lc, to_move * frac, cards * frac]
+
+
+# Fitted with `--fit 40000` (seed 1); holdout of 10,000 rounds (seed 7): mean
+# squared error of the round's remaining points 5.130 -> 5.036.
+TUNED = [-0.0729, -0.0818, 0.1087, 0.31, 0.2078, -0.0708, -0.0686, -0.6173]
+
+
+class QuiesceModel(CK.ChkobbaModel):
+    def evaluate(self, s: ChkobbaState, side: int, start: int, rounds: int) -> float:
+        e = super().evaluate(s, side, start, rounds)
+        if len(s.results) > start or s.phase != PLAY or s.round_index != rounds:
+            return e
+        view = CK.View.of_state(s)
+        best = max(CK.score_action(view, a)[0] for a in s.legal_actions())
+        return e + (best if (s.turn & 1) == side else -best)
+
+
+class TunedModel(CK.ChkobbaModel):
+    def evaluate(self, s: ChkobbaState, side: int, start: int, rounds: int) -> float:
+        e = super().evaluate(s, side, start, rounds)
+        if len(s.results) > start or s.phase != PLAY or s.round_index != rounds:
+            return e
+        return e + sum(w * f for w, f in zip(TUNED, leaf_features(s, side)))
+
+
+VARIANTS = {
+    "hard": lambda: HardAgent("chkobba", Budget(rollouts=600)),
+    "no-prune": lambda: HardAgent("chkobba", Budget(rollouts=600, prune_z=1e9)),
+    "quiesce": lambda: HardAgent("chkobba", Budget(rollouts=600), QuiesceModel()),
+    "tuned": lambda: HardAgent("chkobba", Budget(rollouts=600), TunedModel()),
+}
+_BUILT: dict[str, Agent] = {}
+
+
+def _agent(game: str, level: str, budget: Budget | None) -> Agent:
+    if level not in _BUILT:
+        _BUILT[level] = VARIANTS[level]()
+    return _BUILT[level]
+
+
+def fit(rounds: int, seed: int) -> list[float]:
+    """Least squares of the round's remaining points (final difference minus
+    the chkobbas so far minus the pile evaluation) on :func:`leaf_features`,
+    over states of medium-vs-medium rounds (half the play states, at random)."""
+    xs, ys = samples(rounds, seed)
+    k = len(xs[0])
+    m = [[0.0] * (k + 1) for _ in range(k)]
+    for x, y in zip(xs, ys):
+        for i in range(k):
+            m[i][k] += x[i] * y
+            for j in range(k):
+                m[i][j] += x[i] * x[j]
+    for c in range(k):   # Gauss-Jordan with partial pivoting
+        p = max(range(c, k), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(k):
+            if r != c:
+                f = m[r][c] / m[c][c]
+                m[r] = [m[r][j] - f * m[c][j] for j in range(k + 1)]
+    return [m[i][k] / m[i][i] for i in range(k)]
+
+
+def samples(rounds: int, seed: int) -> tuple[list[list[float]], list[float]]:
+    xs: list[list[float]] = []
+    ys: list[float] = []
+    rng = random.Random(seed)
+    for r in range(rounds):
+        s = cast(ChkobbaState, Session.new("chkobba", {"players": 2}, seed=seed * 100_000 + r).state)
+        start = len(s.results)
+        rows = []
+        while len(s.results) == start:
+            p = s.phase
+            if p == PLAY:
+                if rng.random() < 0.5:
+                    rows.append((leaf_features(s, 0), len(s.chkobbas[0]) - len(s.chkobbas[1])))
+                legal = s.legal_actions()
+                a = legal[0] if len(legal) == 1 else legal[CK.medium_play(CK.View.of_state(s), legal, rng)]
+            elif p in (CUT, REDEAL, ANSWER):
+                seat = s.to_act()
+                assert seat is not None
+                a = CK.word_decision(p, s.hands[seat], s.table, s.deck[0] if p == CUT else -1, s.values,
+                                     s.legal_actions())
+            else:
+                break
+            s.play(a)
+        if len(s.results) == start:
+            continue
+        pts = s.results[start].points
+        for f, chk in rows:
+            xs.append(f)
+            ys.append(pts[0] - pts[1] - chk - f[0])
+    return xs, ys
+
+
+def _ci(xs: list[float]) -> list[float]:
+    m = statistics.mean(xs)
+    h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
+    return [round(m, 4), round(m - h, 4), round(m + h, 4)]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--a", choices=sorted(VARIANTS), default="tuned")
+    ap.add_argument("--b", choices=sorted(VARIANTS), default="hard")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--fit", type=int, metavar="ROUNDS", help="refit the tuned weights on this many rounds")
+    args = ap.parse_args()
+    if args.fit:
+        w = fit(args.fit, args.seed)
+        xs, ys = samples(max(1, args.fit // 4), 7)
+        base = sum(y * y for y in ys) / len(ys)
+        res = sum((y - sum(a * b for a, b in zip(w, x))) ** 2 for x, y in zip(xs, ys)) / len(ys)
+        print(json.dumps({"weights": [round(v, 4) for v in w], "holdout_mse": [round(base, 3), round(res, 3)]}))
+        return
+    opts: dict[str, Any] = {"players": 2}
+    for kv in args.option:
+        k, _, v = kv.partition("=")
+        opts[k] = arena.option_value(v)
+    arena._agent = _agent   # the arena builds these variants (forked workers inherit it)
+    t0 = time.perf_counter()
+    results = arena.run(arena.Setup("chkobba", opts, args.a, args.b, args.seed), args.games + args.games % 2, args.jobs)
+    pairs: dict[int, list[arena.GameResult]] = {}
+    for r in results:
+        pairs.setdefault(r.index // 2, []).append(r)
+    share = [sum(1.0 if r.winner == "a" else 0.5 if r.winner is None else 0.0 for r in rs) / 2 for rs in pairs.values()]
+    margin = [sum(r.a_points - r.b_points for r in rs) / sum(r.rounds for r in rs) for rs in pairs.values()]
+    a_ms = [x for r in results for x in r.a_ms]
+    b_ms = [x for r in results for x in r.b_ms]
+    print(json.dumps({"a": args.a, "b": args.b, "options": opts, "seed": args.seed, "games": len(results),
+                      "a_share_over_pairs": _ci(share), "a_margin_per_round_over_pairs": _ci(margin),
+                      "a_decision_ms": arena.decision_stats(a_ms) if a_ms else None,
+                      "b_decision_ms": arena.decision_stats(b_ms) if b_ms else None,
+                      "seconds": round(time.perf_counter() - t0)}))
+
+
+if __name__ == "__main__":
+    main()
