@@ -238,9 +238,11 @@ def test_corrupted_save_is_reported_and_a_new_game_starts(make_page: Any) -> Non
     open_table(page, "?seed=4")
     # The player's chosen settings: 2 v 2 with hard computers, hints on.
     start_game(page, players=4, levels=("hard", "hard", "easy"), coach=True)
-    settle(page)
     damaged = ['{"v": 1, "record": {"game": "chkobba"', '{"v": 2, "record": 5}', "not a save", '{"v": 1}']
     for i, raw in enumerate(damaged):
+        # Wait for the player's turn: a computer move still under way would
+        # save over the damaged save before the reload reads it.
+        assert settle(page) == "you"
         page.evaluate("(raw) => localStorage.setItem('chkobba.save.v1', raw)", raw)
         page.reload()
         page.wait_for_selector("html.ready")
