@@ -45,6 +45,7 @@ async function bootPython() {
     if (!r.ok) throw new Error(`${boot.package}: HTTP ${r.status}`);
     return r.arrayBuffer();
   });
+  zip.catch(() => {});   // handled where it is used (a failure before then is not "uncaught")
   const { loadPyodide } = await import(indexURL + "pyodide.mjs");
   const opts = { indexURL, lockFileContents: { info: boot.lock || {}, packages: {} } };
   let pyodide;
