@@ -26,9 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -43,6 +41,7 @@ from chkobba.agents import chkobba as CK  # noqa: E402
 from chkobba.cli import arena  # noqa: E402
 from chkobba.games.chkobba.state import ANSWER, CUT, PLAY, REDEAL, ChkobbaState  # noqa: E402
 from chkobba.session import Session  # noqa: E402
+from vs_revision import paired_ci, paired_margin  # noqa: E402  (bench/ is the script's folder)
 
 
 def leaf_features(s: ChkobbaState, side: int) -> list[float]:
@@ -150,12 +149,6 @@ def samples(rounds: int, seed: int) -> tuple[list[list[float]], list[float]]:
     return xs, ys
 
 
-def _ci(xs: list[float]) -> list[float]:
-    m = statistics.mean(xs)
-    h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
-    return [round(m, 4), round(m - h, 4), round(m + h, 4)]
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--a", choices=sorted(VARIANTS), default="tuned")
@@ -180,15 +173,16 @@ def main() -> None:
     arena._agent = _agent   # the arena builds these variants (forked workers inherit it)
     t0 = time.perf_counter()
     results = arena.run(arena.Setup("chkobba", opts, args.a, args.b, args.seed), args.games + args.games % 2, args.jobs)
-    pairs: dict[int, list[arena.GameResult]] = {}
-    for r in results:
-        pairs.setdefault(r.index // 2, []).append(r)
-    share = [sum(1.0 if r.winner == "a" else 0.5 if r.winner is None else 0.0 for r in rs) / 2 for rs in pairs.values()]
-    margin = [sum(r.a_points - r.b_points for r in rs) / sum(r.rounds for r in rs) for rs in pairs.values()]
+    # the deal-pair intervals of vs_revision.py, over the same per-game facts
+    games = [{"pair": r.index // 2, "winner": r.winner, "a_points": r.a_points, "b_points": r.b_points,
+              "rounds": r.rounds} for r in results]
+    share = paired_ci(games)[:3]
+    margin = paired_margin(games)
     a_ms = [x for r in results for x in r.a_ms]
     b_ms = [x for r in results for x in r.b_ms]
     print(json.dumps({"a": args.a, "b": args.b, "options": opts, "seed": args.seed, "games": len(results),
-                      "a_share_over_pairs": _ci(share), "a_margin_per_round_over_pairs": _ci(margin),
+                      "a_share_over_pairs": [round(x, 4) for x in share],
+                      "a_margin_per_round_over_pairs": [round(x, 4) for x in margin],
                       "a_decision_ms": arena.decision_stats(a_ms) if a_ms else None,
                       "b_decision_ms": arena.decision_stats(b_ms) if b_ms else None,
                       "seconds": round(time.perf_counter() - t0)}))
