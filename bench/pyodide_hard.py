@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import statistics
 import subprocess
 import sys
@@ -35,34 +34,21 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from browser import launch  # noqa: E402
+from positions import sessions_where  # noqa: E402  (tests/positions.py)
 from serve import start_server  # noqa: E402
 
 from chkobba import web  # noqa: E402
-from chkobba.agents import make_agent  # noqa: E402
-from chkobba.session import Session  # noqa: E402
 
 
 def positions(n: int, players: int, seed: int) -> list[dict[str, Any]]:
-    rng = random.Random(seed)
-    medium = make_agent("chkobba", "medium")
+    """Computer seats' decisions met in medium games, as the worker is asked for them."""
     seats = [{"kind": "human"}] + [{"kind": "computer", "level": "hard"}] * (players - 1)
-    out: list[dict[str, Any]] = []
-    game = 0
-    while len(out) < n:
-        sess = Session.new("chkobba", {"players": players}, seed=seed * 1000 + game)
-        game += 1
-        while not sess.is_over and len(out) < n:
-            seat = sess.to_act()
-            assert seat is not None
-            obs = sess.observation(seat)
-            legal = obs.legal_actions()
-            if seat != 0 and len(legal) > 1 and rng.random() < 0.3:
-                out.append({"save": {"v": web.SAVE_VERSION, "record": sess.record(), "seed": sess.seed,
-                                     "seats": seats, "coach": False}, "seat": seat})
-            sess.apply(medium.choose(obs, legal, rng))
-    return out
+    found = sessions_where(lambda obs: obs.seat != 0, n, seed, {"players": players}, share=0.3, seed_stride=1000)
+    return [{"save": {"v": web.SAVE_VERSION, "record": sess.record(), "seed": sess.seed, "seats": seats,
+                      "coach": False}, "seat": sess.to_act()} for sess in found]
 
 
 def summary(ms: list[float]) -> str:

@@ -43,22 +43,25 @@ def session_with(deck: list[str], options: dict[str, Any] | None = None, first_d
     return Session.from_record(rec, seed=1, at=at)
 
 
-def sessions_where(pred: Callable[[Any], bool], count: int, seed: int, options: dict[str, Any] | None = None) -> list[Session]:
+def sessions_where(pred: Callable[[Any], bool], count: int, seed: int, options: dict[str, Any] | None = None,
+                   share: float = 0.5, seed_stride: int = 100) -> list[Session]:
     """Copies of medium games' sessions at positions where ``pred(obs)`` holds
-    and the seat to act has more than one legal move."""
+    and the seat to act has more than one legal move (each such position kept
+    with probability ``share``; game ``g`` dealt with seed ``seed * seed_stride + g``).
+    Also the positions of ``bench/pyodide_hard.py``."""
     out: list[Session] = []
     medium = make_agent("chkobba", "medium")
     rng = random.Random(seed)
     g = 0
     while len(out) < count:
-        s = Session.new("chkobba", options or {}, seed=seed * 100 + g)
+        s = Session.new("chkobba", options or {}, seed=seed * seed_stride + g)
         g += 1
         while not s.is_over and len(out) < count:
             seat = s.to_act()
             assert seat is not None
             obs = s.observation(seat)
             legal = obs.legal_actions()
-            if pred(obs) and len(legal) > 1 and rng.random() < 0.5:
+            if pred(obs) and len(legal) > 1 and rng.random() < share:
                 out.append(Session.from_record(s.record(), seed=s.seed))
             s.apply(medium.choose(obs, legal, rng))
     return out
