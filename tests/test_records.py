@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,13 +16,15 @@ from chkobba.records import parse_record, replay, summary
 from chkobba.session import Session
 
 HERE = Path(__file__).parent
-SHARED = HERE.parent.parent / "shared" / "examples"
+EXAMPLES = HERE / "examples"     # the project's copies of the shared folder's examples
+# the shared project folder beside the repository (CHKOBBA_SHARED names it elsewhere)
+SHARED = Path(os.environ.get("CHKOBBA_SHARED", HERE.parent.parent / "shared")) / "examples"
 GOLDEN = HERE / "golden"
 
 
 def _pairs() -> list[tuple[Path, Path]]:
     out = []
-    for d in (SHARED, GOLDEN):
+    for d in (EXAMPLES, GOLDEN):
         for rec in sorted(d.glob("*.json")):
             if rec.name.endswith(".expected.json"):
                 continue
@@ -36,8 +39,17 @@ PAIRS = _pairs()
 
 def test_examples_found() -> None:
     assert len([p for p in PAIRS if p[0].parent == GOLDEN]) >= 1
-    if SHARED.exists():
-        assert len([p for p in PAIRS if p[0].parent == SHARED]) == 3
+    assert len([p for p in PAIRS if p[0].parent == EXAMPLES]) == 3
+
+
+@pytest.mark.skipif(not SHARED.exists(), reason="no shared folder beside the repository")
+def test_examples_are_the_shared_ones() -> None:
+    """tests/examples/ holds the shared folder's records byte for byte (its README is ours)."""
+    ours = sorted(p.name for p in EXAMPLES.glob("*.json"))
+    theirs = sorted(p.name for p in SHARED.glob("*.json"))
+    assert ours == theirs
+    for name in ours:
+        assert (EXAMPLES / name).read_bytes() == (SHARED / name).read_bytes(), name
 
 
 @pytest.mark.parametrize("rec,exp", PAIRS, ids=[p[0].stem for p in PAIRS])

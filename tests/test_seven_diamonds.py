@@ -19,7 +19,7 @@ from chkobba.games.seven_diamonds.state import (CALLS, DEAL, DECK, DECK_MASK, PL
                                     score_round)
 from chkobba.session import Session
 
-EXAMPLES = Path("/work/shared/examples")
+EXAMPLES = Path(__file__).parent / "examples"   # copies of the shared examples (tests/examples/README.md)
 REPO = Path(__file__).resolve().parent.parent
 
 NO_CALLS = {"calls": False, "timers": False}

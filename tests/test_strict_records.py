@@ -27,10 +27,10 @@ from chkobba.session import Session
 
 HERE = Path(__file__).parent
 REPO = HERE.parent
-SHARED = REPO.parent / "shared" / "examples"
+EXAMPLES = HERE / "examples"     # the project's copies of the shared examples (tests/examples/README.md)
 GOLDEN = HERE / "golden"
 MIRROR: dict[str, Any] = json.loads((GOLDEN / "mirror-round.json").read_text())
-SEVEN: dict[str, Any] = json.loads((SHARED / "seven-diamonds-game.json").read_text()) if SHARED.exists() else {}
+SEVEN: dict[str, Any] = json.loads((EXAMPLES / "seven-diamonds-game.json").read_text())
 FUZZ = int(os.environ.get("CHKOBBA_FUZZ", "1"))
 
 # every character str.splitlines() breaks a line at
@@ -137,10 +137,9 @@ def test_each_round_entry_deals_exactly_the_decks_it_uses() -> None:
     rec = finished_round()
     rec["rounds"][0]["decks"][0][1] = rec["rounds"][0]["decks"][0][0]
     assert "twice in the deck" in refused(rec)
-    if SEVEN:
-        rec = copy(SEVEN)
-        rec["rounds"][0]["decks"] = [copy(MIRROR)["rounds"][0]["decks"][0]]
-        assert refused(rec).startswith("round 1, deck 1: a Seven Diamonds deck has 32 cards")
+    rec = copy(SEVEN)
+    rec["rounds"][0]["decks"] = [copy(MIRROR)["rounds"][0]["decks"][0]]
+    assert refused(rec).startswith("round 1, deck 1: a Seven Diamonds deck has 32 cards")
 
 
 def test_no_round_entry_after_the_end_of_the_match() -> None:
@@ -191,8 +190,6 @@ def test_no_rounds_is_a_complete_match_before_its_first_deal() -> None:
 
 # ------------------------------------------------------- options per game
 def test_match_is_a_chkobba_option_only() -> None:
-    if not SEVEN:
-        pytest.skip("no shared examples")
     rec = copy(SEVEN)
     rec["options"]["match"] = 3
     msg = refused(rec)
@@ -216,10 +213,9 @@ def test_option_values_in_words() -> None:
     assert refused(rec) == 'record: option "target" cannot be a very large number'
     rec["options"]["target"] = True
     assert refused(rec) == 'record: option "target" must be one of 11, 21, 31, not true'
-    if SEVEN:
-        rec = copy(SEVEN)
-        rec["options"]["timers"] = {"call": 10, "car\nd": 12}
-        assert refused(rec) == 'record: option "timers" has an unknown key "car\\nd" (its keys: call, card)'
+    rec = copy(SEVEN)
+    rec["options"]["timers"] = {"call": 10, "car\nd": 12}
+    assert refused(rec) == 'record: option "timers" has an unknown key "car\\nd" (its keys: call, card)'
 
 
 # ------------------------------------------------------ strict action text
@@ -239,9 +235,7 @@ def test_whitespace_around_an_action_is_refused(wrap: str) -> None:
 @pytest.mark.parametrize("text", ["claim4Hx4D", "claim  4Hx4D", " claim 4Hx4D", "claim\t4Hx4D", "claim 4Hx4D ",
                                   "CLAIM 4Hx4D", "claim 4hx4d", "claim 4H x4D", "claim 4Hx 4D"])
 def test_claim_is_written_one_way(text: str) -> None:
-    if not SHARED.exists():
-        pytest.skip("no shared examples")
-    orig = json.loads((SHARED / "chkobba-1v1-match.json").read_text())
+    orig = json.loads((EXAMPLES / "chkobba-1v1-match.json").read_text())
     rec = copy(orig)
     assert rec["rounds"][0]["actions"][4] == "claim 4Hx4D"
     replay(rec)
@@ -259,9 +253,7 @@ def test_other_non_canonical_texts(text: str) -> None:
 
 
 def test_captured_cards_in_any_order() -> None:
-    if not SHARED.exists():
-        pytest.skip("no shared examples")
-    orig = json.loads((SHARED / "chkobba-1v1-match.json").read_text())
+    orig = json.loads((EXAMPLES / "chkobba-1v1-match.json").read_text())
     rec = copy(orig)
     acts = rec["rounds"][1]["actions"]
     assert acts[7] == "6Sx2H4D"
@@ -270,8 +262,6 @@ def test_captured_cards_in_any_order() -> None:
 
 
 def test_action_text_in_seven_diamonds() -> None:
-    if not SEVEN:
-        pytest.skip("no shared examples")
     for wrap in WRAPS:
         rec = copy(SEVEN)
         text = wrap.format(rec["rounds"][0]["actions"][0])
@@ -326,13 +316,12 @@ def _places(text: str) -> list[tuple[str, dict[str, Any]]]:
     rec = copy(MIRROR)
     rec["game"] = text
     out.append(("game", rec))
-    if SEVEN:
-        rec = copy(SEVEN)
-        rec["options"]["timers"] = {text: 3}
-        out.append(("timers key", rec))
-        rec = copy(SEVEN)
-        rec["rounds"][1]["actions"][2] = text
-        out.append(("seven diamonds action", rec))
+    rec = copy(SEVEN)
+    rec["options"]["timers"] = {text: 3}
+    out.append(("timers key", rec))
+    rec = copy(SEVEN)
+    rec["rounds"][1]["actions"][2] = text
+    out.append(("seven diamonds action", rec))
     return out
 
 
@@ -454,8 +443,8 @@ def test_command_line_unreadable(tmp_path: Path) -> None:
 
 def test_replay_of_the_examples_is_unchanged() -> None:
     """Byte for byte: the summary is json.dumps of the expected value."""
-    pairs = [(p, p.with_name(p.name[:-5] + ".expected.json")) for p in sorted(SHARED.glob("*.json"))
-             if not p.name.endswith(".expected.json")] if SHARED.exists() else []
+    pairs = [(p, p.with_name(p.name[:-5] + ".expected.json")) for p in sorted(EXAMPLES.glob("*.json"))
+             if not p.name.endswith(".expected.json")]
     pairs += [(GOLDEN / "mirror-round.json", GOLDEN / "mirror-round.expected.json")]
     for rec, exp in pairs:
         out = cli(None, str(rec))
