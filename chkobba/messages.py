@@ -105,6 +105,10 @@ CORE_MESSAGES: dict[str, str] = {
     "seven_diamonds.opens_with_7d": "you hold 7D: the game opens with it",
     "seven_diamonds.not_yet": "{card} can't be played yet",
     "seven_diamonds.below_missing": "{card} can't be played: {below_card} is not on the table yet",
+    "seven_diamonds.position_missing": "{card} is nowhere: in a Seven Diamonds position each of the 32 cards is in a hand or laid",
+    "seven_diamonds.position_hand_size": "a hand in play holds 1 to 8 cards, not {count}",
+    "seven_diamonds.position_turn": "seat {seat} holds none of the cards that fit ({cards}): the game would pass for it, so it cannot be the seat to play",
+    "seven_diamonds.position_speaker": "with seat {dealer} dealing and {count} call(s) spoken, seat {seat} speaks next, not seat {turn}",
     # ------------------------------------------------------------ options
     "options.not_object": "options must be a JSON object",
     "options.unknown": 'unknown option "{option}" for {game} (known: {known})',
@@ -181,6 +185,8 @@ CORE_MESSAGES: dict[str, str] = {
     "position.hands": "a {players}-player position needs {players} hands, not {count}",
     "position.turn": "the seat to play must be from 0 to {last}, not {turn}",
     "position.hand_size": "a hand holds at most 3 cards, not {count}",
+    "position.score": "the score must be two whole numbers from 0 that do not end the game (target {target}), not {score}",
+    "position.games": "the games won must be two whole numbers from 0 to {most} (best of {match}), not {games}",
     # ------------------------------------------------------- word labels
     "word.keep": "Keep the cut card",
     "word.table": "Put the cut card on the table",

@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 MODULES = ["chkobba.cards", "chkobba.actions", "chkobba.messages", "chkobba.errors", "chkobba.options",
-           "chkobba.games.chkobba.setup"]
+           "chkobba.games.chkobba.setup", "chkobba.games.seven_diamonds.setup"]
 
 
 @pytest.mark.parametrize("name", MODULES)
