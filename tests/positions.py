@@ -28,9 +28,11 @@ def deck_for(table: str, hands: Sequence[str], rest: str = "") -> list[str]:
 
 
 def position(hands: Sequence[str], table: str, turn: int = 0, options: dict[str, Any] | None = None,
-             dealer: int | None = None, deck: str = "", piles: Sequence[str] = ("", "")) -> ChkobbaState:
+             dealer: int | None = None, deck: str = "", piles: Sequence[str] = ("", ""),
+             score: tuple[int, int] = (0, 0), games: tuple[int, int] = (0, 0)) -> ChkobbaState:
     """A state in the middle of play with the given hands (by seat) and table."""
-    return setup(hands, table, turn=turn, options=options, dealer=dealer, deck=deck, piles=piles)
+    return setup(hands, table, turn=turn, options=options, dealer=dealer, deck=deck, piles=piles,
+                 score=score, games=games)
 
 
 def session_with(deck: list[str], options: dict[str, Any] | None = None, first_dealer: int = 0,

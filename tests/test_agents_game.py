@@ -17,7 +17,7 @@ from chkobba.agents.endgame import applies, game_win_chance, solve, state_value
 from chkobba.games.chkobba.state import DECK_MASK
 from chkobba.session import Session
 
-from positions import sessions_where
+from positions import position, sessions_where
 
 
 def random_piles(rng: random.Random) -> tuple[int, int]:
@@ -76,20 +76,29 @@ def finished(points: tuple[int, int]) -> Any:
     return SimpleNamespace(results=[res], options=SimpleNamespace(all_diamonds_wins=False))
 
 
+def model_deciding_at(score: tuple[int, int], target: int) -> ChkobbaModel:
+    """A model scoring playouts by the game, searching a decision of a two-player
+    game at ``score`` to ``target`` (the search begins each playout with ``determinize``)."""
+    m = ChkobbaModel(for_game=True, infer=False)
+    s = position(["2H", "3H"], "", options={"target": target}, score=score)
+    m.determinize(s.observation(0), random.Random(0))
+    return m
+
+
 def test_near_the_target_a_sure_point_beats_a_chance_at_more() -> None:
     """At 10-9 to 11 a round won 1-0 wins the game; a gamble worth more round
     points on average (60%: 3-0, 40%: 0-1, +1.4) leaves a chance to lose it.
     Scored by points the gamble is better; scored by the game, the sure point."""
-    m = ChkobbaModel()
-    m._pre = ((10, 9), 0, 11, game_scale(10, 9, 11))
-    sure = m._game_value(finished((1, 0)), 0, 0)
-    gamble = 0.6 * m._game_value(finished((3, 0)), 0, 0) + 0.4 * m._game_value(finished((0, 1)), 0, 0)
+    rng = random.Random(0)
+    m = model_deciding_at((10, 9), 11)
+    sure = m.rollout(finished((1, 0)), 0, rng)
+    gamble = 0.6 * m.rollout(finished((3, 0)), 0, rng) + 0.4 * m.rollout(finished((0, 1)), 0, rng)
     assert 0.6 * 3 + 0.4 * -1 > 1
     assert sure > gamble
     # far from the target the two orders agree
-    m._pre = ((0, 0), 0, 31, game_scale(0, 0, 31))
-    sure = m._game_value(finished((1, 0)), 0, 0)
-    gamble = 0.6 * m._game_value(finished((3, 0)), 0, 0) + 0.4 * m._game_value(finished((0, 1)), 0, 0)
+    m = model_deciding_at((0, 0), 31)
+    sure = m.rollout(finished((1, 0)), 0, rng)
+    gamble = 0.6 * m.rollout(finished((3, 0)), 0, rng) + 0.4 * m.rollout(finished((0, 1)), 0, rng)
     assert gamble > sure
 
 

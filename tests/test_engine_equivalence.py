@@ -22,7 +22,10 @@ from typing import Any
 import pytest
 
 from chkobba.actions import CAPTURE, CLAIM, LAY, Action
-from chkobba.games.chkobba.state import DECK, PLAY, VALUES, ChkobbaState, captures_on
+from chkobba import cards as C
+from chkobba.cards import CODES
+from chkobba.games.chkobba.setup import setup
+from chkobba.games.chkobba.state import DECK, VALUES, ChkobbaState, captures_on
 from chkobba.games.seven_diamonds.state import SevenDiamondsState
 from chkobba.options import ChkobbaOptions, SevenDiamondsOptions
 
@@ -214,13 +217,14 @@ def test_legal_actions_agree_with_the_plain_capture_search(faces: str, capture: 
         cards = rng.sample(pool, min(len(pool), rng.randrange(2, 16)))
         hand = tuple(sorted(cards[:rng.randrange(1, 4)]))
         table = tuple(cards[len(hand):])
-        s = ChkobbaState.new({"faces": faces, "capture": capture}, 0)
-        s.phase = PLAY
-        s.turn = 1
-        s.hands = [(), hand]
-        s.table = table
-        if table and capture == "optional" and rng.random() < 0.5:
-            s.claim = (table[-1], table[:-1]) if len(table) > 1 else None
+        options = {"faces": faces, "capture": capture}
+        if table and capture == "optional" and rng.random() < 0.5 and len(table) > 1:
+            # seat 0 lays the table's last card: seat 1 may claim its missed captures
+            s = setup([[CODES[table[-1]]], C.codes(hand)], C.codes(table[:-1]), turn=0, options=options)
+            s = s.apply(Action(LAY, table[-1]))
+            assert s.claim == (table[-1], table[:-1])
+        else:
+            s = setup([[], C.codes(hand)], C.codes(table), turn=1, options=options)
         expected = reference_play_actions(s)
         assert s.legal_actions() == expected, (faces, capture, hand, table, s.claim)
         assert s.legal_actions() == expected

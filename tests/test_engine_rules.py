@@ -267,9 +267,7 @@ def test_scoring(a: str, b: str, chk: tuple[int, int], want: tuple[tuple[int, in
 def _end_round(score: tuple[int, int], pile0: str, pile1: str, options: dict[str, object] | None = None,
                games: tuple[int, int] = (0, 0)) -> ChkobbaState:
     """Play the last card of a round whose piles are given, from ``score``."""
-    s = position(["2H", ""], "", turn=0, options=options, piles=(pile0, pile1))
-    s.score = score
-    s.games = games
+    s = position(["2H", ""], "", turn=0, options=options, piles=(pile0, pile1), score=score, games=games)
     return s.apply("2H")
 
 

@@ -10,7 +10,8 @@ import pytest
 from chkobba.agents import Budget, HardAgent, make_agent
 from chkobba.agents.seven_diamonds import (GAME_SCALE, SevenModel, _points_mask, game_table, game_value,
                                            solve_ending)
-from chkobba.cards import card, mask_of
+from chkobba.cards import CODES, card, cards_of, codes, mask_of
+from chkobba.games.seven_diamonds.setup import setup as seven_setup
 from chkobba.games.seven_diamonds.state import (DECK, NEXT, OTHER_SEVENS, PLAY, SEVEN_OF_DIAMONDS, SEVENS,
                                                 SevenDiamondsState)
 from chkobba.session import Session
@@ -104,9 +105,9 @@ def test_game_table_is_a_fair_game_between_equal_teams() -> None:
 
 
 def call_choice(hand: list[str], score: tuple[int, int], for_game: bool) -> str:
-    mine = [card(c) for c in hand]
-    s = SevenDiamondsState.new({"timers": False}, 3, mine + [c for c in DECK if c not in mine])
-    s.score = score     # seat 0 speaks first (dealer 3)
+    rest = [CODES[c] for c in DECK if CODES[c] not in hand]
+    s = seven_setup([hand, rest[:8], rest[8:16], rest[16:]], dealer=3, score=score,   # seat 0 speaks first
+                    options={"timers": False})
     obs = s.observation(0)
     agent = HardAgent("seven_diamonds", Budget(rollouts=300), SevenModel(for_game=for_game))
     return str(agent.choose(obs, obs.legal_actions(), random.Random(1)))
@@ -128,9 +129,15 @@ def test_far_behind_a_fair_hand_doubles() -> None:
     assert call_choice(hand, (0, 490), True) == "double"
 
 
+def with_score(st: SevenDiamondsState, score: tuple[int, int]) -> SevenDiamondsState:
+    """The same position of play (hands, rows, calls, turn, dealer) at another score."""
+    calls = [str(a) for a in st.history()[:4]] if st.options.calls else []
+    return seven_setup([codes(cards_of(h)) for h in st.hands], codes(cards_of(st.table)), turn=st.turn,
+                       calls=calls, dealer=st.dealer, score=score, options=st.options.to_dict())
+
+
 def test_hard_rollouts_score_game_chances() -> None:
-    st = late_positions(14, 1)[0]
-    st.score = (100, 200)
+    st = with_score(late_positions(14, 1)[0], (100, 200))
     model = SevenModel(for_game=True)
     v = model.rollout(st.copy(), 0, random.Random(0))
     assert 0.0 <= v <= GAME_SCALE
