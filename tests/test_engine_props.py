@@ -39,9 +39,19 @@ def check_cards(s: ChkobbaState) -> None:
 
 
 def check_scores(s: ChkobbaState) -> None:
+    """Each round's points recounted from its card counts by RULES.md's
+    "Scoring a round" (each point to the side with strictly more; barmila
+    falls back to the sixes), and the counts add up to the deck."""
     for r in s.results:
-        for i in (0, 1):
-            assert r.points[i] == r.karta[i] + r.dinari[i] + r.barmila[i] + r.haya[i] + r.chkobba[i]
+        if r.leftovers_to is not None or not r.leftovers:   # every card ended in a pile
+            assert (sum(r.cards), sum(r.diamonds), sum(r.sevens), sum(r.sixes)) == (40, 10, 4, 4)
+            assert sorted(r.haya) == [0, 1], "7D is in one pile"
+        else:   # nobody captured: the table's cards went to no one
+            assert sum(r.cards) + len(r.leftovers) == 40
+        for i, j in ((0, 1), (1, 0)):
+            barmila = r.sevens[i] > r.sevens[j] or (r.sevens[i] == r.sevens[j] and r.sixes[i] > r.sixes[j])
+            want = (r.cards[i] > r.cards[j]) + (r.diamonds[i] > r.diamonds[j]) + barmila + r.haya[i] + r.chkobba[i]
+            assert r.points[i] == want, (i, r)
     current = [r for r in s.results if r.game == s.game_index]
     if s.winner is None:
         assert list(s.score) == [sum(r.points[i] for r in current) for i in (0, 1)]
