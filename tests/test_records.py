@@ -182,6 +182,39 @@ def test_golden_2v2_claim_position() -> None:
     assert all(len(h) == 3 for h in s.hands) and s.deck_left == 40 - 4 - 24
 
 
+def test_golden_seven_diamonds_round_checked_by_hand() -> None:
+    """tests/golden/seven-diamonds-bonus-to-target.json (random play, seed 7541,
+    kept for its features: a triple, call and card timeouts, forced passes,
+    the last-seven bonus doubled, a game won exactly at the target). Its
+    expected output is what `python -m chkobba replay` printed; round 2 was
+    then checked by hand against RULES.md (Seven Diamonds):
+
+    - deal (dealer 3, eight each from seat 0): seat 0 JS 8S JD AC QD 8D TD 9H,
+      seat 1 TH AH KD 8C 9C 7S JH 7H, seat 2 7C 9D KS 9S QC KC TC 7D,
+      seat 3 AD TS 8H QH KH QS JC AS;
+    - calls from seat 0: timeout (= pass), double (seat 1, team 1), pass, pass
+      (seat 3 is of the doubling team: pass only): x2;
+    - seat 2 opens with 7D; seat 3 holds none of 8D 7H 7S 7C and is passed;
+      the three card timeouts play a card for the seat (seat 2: 7C, seat 0: TD,
+      seat 3: QH, each the only card it could lay);
+      seat 1 lays 7S, its last card, and goes out;
+    - left: seat 0 JS 8S AC (10 + 0 + 20), seat 2 KS 9S KC (10 + 0 + 10):
+      50 for team 1; seat 3's TS QS AS (its partner) never count;
+    - 7S is a seven: +200; x2 after the bonus: (50 + 200) x 2 = 500;
+    - 210 - 0 after round 1 (x3 of 70), so 210 - 500: team 1 reaches the
+      target 500 exactly and wins the game.
+    """
+    rec = json.loads((GOLDEN / "seven-diamonds-bonus-to-target.json").read_text())
+    s = replay(rec)
+    r = s.results[1].details()
+    assert rec["rounds"][1]["actions"][:4] == ["timeout", "double", "pass", "pass"]
+    assert (r["winner_seat"], r["last_card"], r["multiplier"], r["cards"], r["bonus"]) == (1, "7S", 2, 50, 200)
+    assert r["left"] == [["8S", "JS", "AC"], [], ["9S", "KS", "KC"], ["TS", "QS", "AS"]]
+    assert r["points"] == [0, 500] and s.score == (210, 500) and s.winner == 1
+    passed = [(e.seat, e.kind) for e in Session.from_record(rec, at=(2, 5)).state.event_log()]
+    assert passed[-2:] == [(2, "lay"), (3, "passed")]     # after 7D: seat 3 has nothing to lay
+
+
 def test_replay_command_unreadable_files(tmp_path: Path) -> None:
     f = tmp_path / "bin.json"
     f.write_bytes(bytes(range(128, 256)))
