@@ -396,6 +396,20 @@ HOST_JS_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>A less
 </body></html>"""
 
 
+# The host page notes each frame's last reported height (a listener beside host.js's).
+HEIGHTS_INIT = """if (window.top === window) {
+  window.__heights = new Map();
+  addEventListener('message', (e) => {
+    if (e.data && e.data.type === 'chkobba:height') window.__heights.set(e.source, Number(e.data.height));
+  });
+}"""
+FITTED_TO_LAST_REPORT = """() => {
+  const f = document.querySelectorAll('iframe[data-chkobba-frame]')[0];
+  const last = window.__heights.get(f.contentWindow);
+  return last > 0 && Math.abs(f.getBoundingClientRect().height - Math.ceil(last)) <= 1;
+}"""
+
+
 def test_host_script_mounts_frames_that_share_the_hub(make_page: Any) -> None:
     """embed/host.js: divs become sandboxed lazy frames fitted to their
     height; the frames on screen use the page's one interpreter (the hub,
@@ -405,6 +419,7 @@ def test_host_script_mounts_frames_that_share_the_hub(make_page: Any) -> None:
     base = page.base_url
     html = HOST_JS_PAGE.format(base=base, replay=LINKS["replay"], sd=SD_LINKS["replay"], puzzle=LINKS["puzzle"])
     page.route(f"{base}lesson-post.html", lambda route: route.fulfill(status=200, content_type="text/html", body=html))
+    page.add_init_script(HEIGHTS_INIT)
     page.goto(f"{base}lesson-post.html")
     frames = page.locator("iframe[data-chkobba-frame]")
     assert frames.count() == 4
@@ -428,12 +443,11 @@ def test_host_script_mounts_frames_that_share_the_hub(make_page: Any) -> None:
     # fitted: each frame's height is the height its page reported
     page.wait_for_function("""() => [...document.querySelectorAll('iframe[data-chkobba-frame]')].slice(0, 2)
         .every((f) => f.style.height !== '560px')""")
-    for _ in range(50):     # the frame reports its height after each change: the host follows
-        h = page.evaluate("() => document.querySelectorAll('iframe[data-chkobba-frame]')[0].getBoundingClientRect().height")
-        inner = a.evaluate("() => Math.ceil(document.documentElement.getBoundingClientRect().height)")
-        if abs(h - inner) <= 1:
-            break
-        page.wait_for_timeout(100)
-    assert abs(h - inner) <= 1, (h, inner)
+    # the frame reports its height after each change: the host follows its last report...
+    page.wait_for_function(FITTED_TO_LAST_REPORT, timeout=30_000)
+    h = page.evaluate("() => document.querySelectorAll('iframe[data-chkobba-frame]')[0].getBoundingClientRect().height")
+    # ... and that report is the frame's own height
+    a.wait_for_function("(h) => Math.abs(Math.ceil(document.documentElement.getBoundingClientRect().height) - h) <= 1",
+                        arg=h, timeout=30_000)
     # the frame far below has not started Python
     assert far.evaluate("() => typeof window.chkobbaPy") == "undefined"

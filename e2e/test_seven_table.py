@@ -205,11 +205,14 @@ def test_a_timeout_plays_for_you_with_short_timers(make_page: Any) -> None:
 def test_with_timers_off_nothing_is_played_for_you(make_page: Any) -> None:
     page = make_page(PHONE)
     open_table(page)
+    page.clock.install()   # from here the page's timers run on a clock the test moves
     start_seven(page, timers="0")
     assert settle(page) == "you"
     before = len(state(page)["view"]["history"])
     assert page.locator(f"{T} .sd-timer").is_hidden()
-    page.wait_for_timeout(4000)   # longer than the short timers: still your turn, nothing played
+    # 4 s of the page's time, longer than the short timers: a countdown would have
+    # run out inside it and played the timeout (synchronously, web/shell/timers.js)
+    page.clock.run_for(4000)
     st = state(page)
     assert st["to_act"] == 0 and len(st["view"]["history"]) == before
 
@@ -257,16 +260,18 @@ def test_pass_and_play_hands_off_between_people(make_page: Any) -> None:
 def test_timer_pauses_when_the_tab_is_hidden_and_resumes_after_reload(make_page: Any) -> None:
     page = make_page(PHONE)
     open_table(page)
+    page.clock.install()   # from here the page's timers run on a clock the test moves
     start_seven(page, timers="3")          # 30 s to call, 40 s to play
     assert settle(page) == "you"
     timer = f"{T} .sd-timer"
     page.wait_for_selector(f"{timer}:not([hidden])")
-    page.wait_for_function(f"() => +document.querySelector('{timer}').dataset.left <= 28", timeout=10_000)
+    page.clock.run_for(2500)
+    assert int(page.get_attribute(timer, "data-left")) <= 28
     # the tab is hidden: the countdown stops
     page.evaluate("""() => { Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
                              document.dispatchEvent(new Event('visibilitychange')); }""")
     hidden_at = int(page.get_attribute(timer, "data-left"))
-    page.wait_for_timeout(2500)
+    page.clock.run_for(2500)               # the countdown's ticks run, the time left stays
     assert int(page.get_attribute(timer, "data-left")) == hidden_at
     assert "paused" in page.inner_text(timer)
     # a reload goes on from the time left, not from the start
