@@ -18,7 +18,9 @@ if [ ! -x .venv/bin/python ]; then
 fi
 VPY=.venv/bin/python
 "$VPY" -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null
-"$VPY" -m pip install -q --disable-pip-version-check -e '.[test]'
+# the exact, hash-checked versions of requirements-test.lock (scripts/lock_python.sh), then the project
+"$VPY" -m pip install -q --disable-pip-version-check --require-hashes -r requirements-test.lock
+"$VPY" -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
 
 npm ci --no-audit --no-fund --loglevel=error
 
