@@ -185,13 +185,15 @@ def test_layouts_fit_narrow_screens(make_page: Any) -> None:
 def test_a_timeout_plays_for_you_with_short_timers(make_page: Any) -> None:
     page = make_page(PHONE)
     open_table(page)
+    page.clock.install()   # from here the page's timers run on a clock the test moves
     start_seven(page, timers="5")          # "Short: 3 s each"
     assert settle(page) == "you"
     st = state(page)
     assert st["seven"]["timer"] and st["seven"]["timer"]["seconds"] == 3
     page.wait_for_selector(f"{T} .sd-timer:not([hidden])")
     shot(page, "seven-timer-phone")
-    # nothing clicked: the page plays the engine's timeout for the seat
+    # nothing clicked: once the 3 s have run out, the page plays the engine's timeout for the seat
+    page.clock.run_for(3500)
     page.wait_for_function("""() => (window.chkobbaApp.state.moves || []).some(m => m.kind === 'timeout' && m.seat === 0)""",
                            timeout=20_000)
     moves = state(page)["moves"]
