@@ -157,6 +157,9 @@ def test_record_round_trips_through_the_session(options: dict[str, Any], seed: i
     assert again.state.event_log() == ses.state.event_log()
 
 
+RULE_POINTS = {"A": 20, "K": 10, "Q": 10, "J": 10}   # RULES.md: a card left in a losing hand
+
+
 def test_soak_over_option_combinations() -> None:
     """Whole random games over every option combination, for about two seconds."""
     start = time.perf_counter()
@@ -185,8 +188,15 @@ def test_soak_over_option_combinations() -> None:
         assert w is not None and final.score[w] >= options["target"] > final.score[1 - w]
         assert final.games == ((1, 0) if w == 0 else (0, 1))
         for r in final.results:
-            assert r.bonus in (0, options["last_seven_bonus"])
-            assert sum(r.points) == (r.cards + r.bonus) * r.multiplier
+            # recounted from the cards left by RULES.md's scoring: the losing
+            # team's cards (A 20; K, Q, J 10; others 0), the bonus for a last 7,
+            # the multiplier over both
+            d = r.details()
+            assert d["left"][r.winner_seat] == [] and r.winner_team == r.winner_seat % 2
+            left = [c for seat in range(4) if seat % 2 != r.winner_team for c in d["left"][seat]]
+            assert r.cards == sum(RULE_POINTS.get(c[0], 0) for c in left)
+            assert r.bonus == (options["last_seven_bonus"] if d["last_card"][0] == "7" else 0)
+            assert r.points[r.winner_team] == (r.cards + r.bonus) * r.multiplier and r.points[1 - r.winner_team] == 0
             assert r.multiplier == 1 or options["calls"]
         games += 1
     assert games >= len(combos)
