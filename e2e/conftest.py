@@ -38,7 +38,8 @@ if os.environ.get("CI"):
     except ImportError as exc:
         raise pytest.UsageError(
             f"CI is set but playwright cannot be imported ({exc}); the e2e tests must run in CI. "
-            "Install the test extras (pip install -e '.[test]') and Chromium."
+            "Install the test packages (pip install --require-hashes -r requirements-test.lock, "
+            "as scripts/test.sh does) and Chromium."
         ) from None
 else:
     playwright_sync = pytest.importorskip("playwright.sync_api")
