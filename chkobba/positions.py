@@ -121,6 +121,19 @@ def position(rec: Record, at: tuple[int, int]) -> tuple[Record, State]:
     raise InvalidRecord("position.ply", round=r, count=len(rec.rounds[r - 1].actions), ply=ply)
 
 
+def every_position(rec: Record) -> list[tuple[int, int]]:
+    """Every position of a record, ``(round, ply)`` in order of play: only
+    what the record holds (a replay steps through these). A record that
+    ends at a round's end ends at that round's last ply (not at a deal the
+    record does not hold); a record with no round has no position.
+
+    Use this, not the rounds of ``Session.from_record(...).record()``: a
+    session deals the next deck from its seed when the record stops at a
+    round's end, and that deal is not in the record (issue 21, finding 5)."""
+    return [(r, p) for r, rnd in enumerate(rec.rounds, 1) if rnd.decks
+            for p in range(len(rnd.actions) + 1)]
+
+
 def round_moves(rec: Record, round_index: int) -> list[JSONDict]:
     """The moves of a round (``round_index`` from 0) of a checked record,
     oldest first, engine events included (see ``Session.moves``)."""
