@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from . import strictjson
 from .cards import CODES, card
 from .errors import ChkobbaError, InvalidRecord
 from .messages import Message, Param, message, quote
@@ -110,19 +111,6 @@ def _key(key: Any) -> str:
     return quote(key if isinstance(key, str) else show(key))
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise _fail("record.duplicate_key", key=_key(k))
-        out[k] = v
-    return out
-
-
-def _no_constant(name: str) -> Any:
-    raise _fail("record.json_constant", value=quote(name))
-
-
 def too_large() -> InvalidRecord:
     return _fail("record.too_large", mb=MAX_BYTES // (1024 * 1024))
 
@@ -133,7 +121,8 @@ def too_deep() -> InvalidRecord:
 
 def loads(text: str | bytes) -> Any:
     """Read a record's JSON text (UTF-8 only, at most 16 MB, no duplicate
-    keys, no NaN or Infinity, no deep nesting); raises :class:`InvalidRecord`."""
+    keys, no NaN or Infinity, no deep nesting) with the one strict reader,
+    :mod:`chkobba.strictjson`; raises :class:`InvalidRecord`."""
     if len(text) > MAX_BYTES:
         raise too_large()
     if isinstance(text, bytes):
@@ -144,18 +133,27 @@ def loads(text: str | bytes) -> Any:
     elif len(text) > MAX_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise too_large()
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-    except InvalidRecord:
-        raise
-    except json.JSONDecodeError as e:
-        raise _fail("record.json", problem=quote(e.msg), line=e.lineno, column=e.colno) from None
-    except RecursionError:
-        raise too_deep() from None
-    except MemoryError:
-        raise too_large() from None
-    except ValueError:
-        # the only other ValueError: an integer of thousands of digits
-        raise _fail("record.json_long_number") from None
+        return strictjson.loads(text, max_chars=MAX_BYTES, max_depth=MAX_DEPTH)
+    except strictjson.JsonError as e:
+        raise _from_json(e) from None
+
+
+def _from_json(e: strictjson.JsonError) -> InvalidRecord:
+    """The strict JSON reader's refusal in a record's words (``record.*``)."""
+    p = e.params
+    if e.code == "json.duplicate_key":
+        return _fail("record.duplicate_key", key=p["key"])
+    if e.code == "json.constant":
+        return _fail("record.json_constant", value=p["value"])
+    if e.code == "json.syntax":
+        return _fail("record.json", problem=p["problem"], line=p["line"], column=p["column"])
+    if e.code == "json.too_deep":
+        return too_deep()
+    if e.code == "json.too_large":
+        return too_large()
+    if e.code == "json.not_utf8":
+        return _fail("record.not_utf8")
+    return _fail("record.json_long_number")
 
 
 def _check_depth(data: Any) -> None:
