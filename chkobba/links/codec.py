@@ -314,8 +314,9 @@ def _choices(state: State) -> list[str]:
 
 
 def _record_of(x: Record | dict[str, Any] | str) -> Record:
-    rec = x.copy() if isinstance(x, Record) else parse_record(x)
-    return parse_record(rec.to_dict())  # the strict reader's own reading
+    if isinstance(x, Record):
+        return parse_record(x.to_dict())  # the strict reader's own reading
+    return parse_record(x)
 
 
 # ---------------------------------------------------------------- encode
@@ -326,8 +327,8 @@ def encode(link: Link | Record | dict[str, Any] | str) -> str:
     if not isinstance(link, Link):
         link = Link(_record_of(link))
     rec = _record_of(link.record)
-    replay(rec)  # the whole record is checked first, by the strict reader
-    _check_view(rec, link)
+    end = replay(rec)  # the whole record is checked first, by the strict reader
+    _check_view(rec, link, end)
     cls = game_class(rec.game)
     base = _base(cls)
     dbits = _deck_bits(len(base))
@@ -340,7 +341,7 @@ def encode(link: Link | Record | dict[str, Any] | str) -> str:
     state: State = cls.new(rec.options, rec.first_dealer)
     if rec.rounds:
         # where the last round stops: complete, or after how many actions
-        full = replay(rec).round_over()
+        full = end.round_over()
         w.write(int(full), 1)
         if not full:
             w.number(len(rec.rounds[-1].actions))
@@ -361,9 +362,9 @@ def encode(link: Link | Record | dict[str, Any] | str) -> str:
             if state.needs_deal and state.deal_continues_round():
                 deal()
             choices = _choices(state)
-            canon = str(state.parse(text))
-            w.write(choices.index(canon), _width(len(choices)))
-            state.play(state.parse(text))
+            a = state.parse(text)
+            w.write(choices.index(str(a)), _width(len(choices)))
+            state.play(a)
         if state.needs_deal and state.deal_continues_round():
             if not deal():
                 raise _fail("link.redeal_deck")
@@ -393,8 +394,9 @@ def _write_view(w: _Writer, rec: Record, link: Link) -> None:
         w.write(int(link.reasons), 1)
 
 
-def _check_view(rec: Record, link: Link) -> None:
-    """The view settings fit the record and the position, or InvalidLink."""
+def _check_view(rec: Record, link: Link, end: State | None = None) -> None:
+    """The view settings fit the record and the position, or InvalidLink.
+    ``end``: the state at the end of the record, when the caller has it."""
     if link.mode not in MODES:
         raise _fail("link.mode", value=quote(link.mode))
     players = rec.options["players"]
@@ -409,7 +411,10 @@ def _check_view(rec: Record, link: Link) -> None:
             raise _fail("link.record", reason=e.message.to_json()) from None
     if link.mode == "replay":
         return
-    state = replay(rec) if link.at is None else position(rec, (link.at[0], link.at[1]))[1]
+    if link.at is None:
+        state = end if end is not None else replay(rec)
+    else:
+        state = position(rec, (link.at[0], link.at[1]))[1]
     if link.mode == "puzzle":
         turn = state.to_act()
         if turn is None:
@@ -524,13 +529,14 @@ def _read_body(body: bytes) -> Link:
                 break  # the round is over
             if last and not full and len(rnd.actions) == last_ply:
                 break
-            choices = _choices(state)
-            i = rd.read(_width(len(choices)))
-            if i >= len(choices):
-                raise _fail("link.action", round=r, index=len(rnd.actions), count=len(choices))
-            a = state.parse(choices[i])
-            state.play(a)
-            rnd.actions.append(choices[i])
+            legal = state.legal_actions()          # played as they are: no text to parse back
+            texts = [str(a) for a in legal]
+            order = sorted(range(len(legal)), key=texts.__getitem__)
+            i = rd.read(_width(len(order)))
+            if i >= len(order):
+                raise _fail("link.action", round=r, index=len(rnd.actions), count=len(order))
+            state.play(legal[order[i]])
+            rnd.actions.append(texts[order[i]])
         if last and not full and (len(rnd.actions) != last_ply or state.round_over()):
             raise _fail("link.form")  # a cut round that is over, or shorter than it says
     mode_i = rd.read(2)
@@ -550,10 +556,13 @@ def _read_body(body: bytes) -> Link:
         raise _fail("link.form")
     rec = Record(game, opts, fd, rounds)
     try:
+        # the strict reader checks the record's form; its replay is the one
+        # just done above (every deck a full deck, every action chosen among
+        # the legal ones, a deck wherever the engine waited for one, nothing
+        # after the end), so it is not done twice (issue 21: a long link)
         checked = parse_record(rec.to_dict())
-        replay(checked)  # the strict record reader has the last word
     except ChkobbaError as e:
         raise _fail("link.record", reason=e.message.to_json()) from None
     link = Link(checked, at, mode, show, reasons)
-    _check_view(checked, link)
+    _check_view(checked, link, state)
     return link
