@@ -172,9 +172,10 @@ def main() -> None:
         rows += [
             (f"resume ({name}, {len(rec['rounds'])} rounds)", facade("resume", save=save(rec), table="b2")),
             (f"share last_round ({name})", facade("share", save=save(rec), last_round=True)),
-            (f"share every round ({name})", facade("share", save=save(rec))),
             (f"stats_add ({name})", facade("stats_add", save=save(rec), at=1)),
         ]
+    rows.append(("share every round (Chkobba best of 5 to 31: the Share dialog before issue 21)",
+                 facade("share", save=save(chkobba))))
     rows += [
         (f"lesson_open ({len(lesson['steps'])} steps)", facade("lesson_open", lesson=lesson)),
         ("payload of 1,000,000 characters, unknown field",

@@ -13,6 +13,7 @@ position of a bad record fails with the record's own error.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -21,7 +22,7 @@ from .cards import card
 from .errors import InvalidRecord
 from .messages import quote
 from .protocol import GameState, JSONDict, Observation
-from .records import Record, RoundRecord
+from .records import Record, RecordKey, RoundRecord, content_key
 from .registry import game_class
 
 State = GameState[Observation]
@@ -111,14 +112,49 @@ def position(rec: Record, at: tuple[int, int]) -> tuple[Record, State]:
         # the end of a round that the record follows with another: the next
         # round's deal, from the record's own deck (not a new one)
         return position(rec, (r + 1, 0))
-    cut = Record(rec.game, rec.options, rec.first_dealer, rec.rounds[:r])
-    for rr, pp, state, dealt in walk(cut):
-        if (rr, pp) == (r, ply):
-            last = rec.rounds[r - 1]
-            rounds = [RoundRecord([list(d) for d in x.decks], list(x.actions)) for x in rec.rounds[:r - 1]]
-            rounds.append(RoundRecord([list(d) for d in last.decks[:dealt]], list(last.actions[:ply])))
-            return Record(rec.game, dict(rec.options), rec.first_dealer, rounds), state
-    raise InvalidRecord("position.ply", round=r, count=len(rec.rounds[r - 1].actions), ply=ply)
+    state = _round_starts(rec)[r - 1].copy()
+    rnd = rec.rounds[r - 1]
+    dealt = 1
+    for text in rnd.actions[:ply]:
+        state.play(state.parse(text))
+        if state.needs_deal and state.deal_continues_round() and dealt < len(rnd.decks):
+            _deal(state, rnd.decks[dealt])
+            dealt += 1
+    rounds = [RoundRecord([list(d) for d in x.decks], list(x.actions)) for x in rec.rounds[:r - 1]]
+    rounds.append(RoundRecord([list(d) for d in rnd.decks[:dealt]], list(rnd.actions[:ply])))
+    return Record(rec.game, dict(rec.options), rec.first_dealer, rounds), state
+
+
+_STARTS: "OrderedDict[RecordKey, list[State]]" = OrderedDict()
+STARTS_CACHE = 8        # records whose round starts are kept (a replay steps through one)
+
+
+def _round_starts(rec: Record) -> list[State]:
+    """The state right after each round's first deal, for a checked record
+    (every round deals): kept for the last few records, so that a position
+    is reached from the start of its round, not from the start of the match
+    (issue 21: stepping through a long replay replayed it all each time)."""
+    key = content_key(rec)
+    kept = _STARTS.get(key)
+    if kept is not None:
+        _STARTS.move_to_end(key)
+        return kept
+    starts: list[State] = []
+    state: State = game_class(rec.game).new(dict(rec.options), rec.first_dealer)
+    for rnd in rec.rounds:
+        state = state.copy()
+        _deal(state, rnd.decks[0])
+        starts.append(state.copy())
+        dealt = 1
+        for text in rnd.actions:
+            state.play(state.parse(text))
+            if state.needs_deal and state.deal_continues_round() and dealt < len(rnd.decks):
+                _deal(state, rnd.decks[dealt])
+                dealt += 1
+    _STARTS[key] = starts
+    while len(_STARTS) > STARTS_CACHE:
+        _STARTS.popitem(last=False)
+    return starts
 
 
 def every_position(rec: Record) -> list[tuple[int, int]]:

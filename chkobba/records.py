@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -308,9 +309,39 @@ def _reason(e: ChkobbaError) -> dict[str, Param]:
     return _safe(e)
 
 
+RecordKey = tuple[Any, ...]
+_REPLAYED: "OrderedDict[RecordKey, State]" = OrderedDict()
+REPLAY_CACHE = 8        # records whose end state is kept (a page's open tables and embeds)
+
+
+def content_key(rec: Record) -> RecordKey:
+    """A record's whole content as a hashable value (equal records, equal
+    keys): what a replay's result is kept under."""
+    return (rec.game, tuple(sorted((k, repr(v)) for k, v in rec.options.items())), rec.first_dealer,
+            tuple((tuple(map(tuple, r.decks)), tuple(r.actions)) for r in rec.rounds))
+
+
 def replay(record: Record | dict[str, Any] | str) -> State:
-    """The state a record leads to (the position after its last action)."""
+    """The state a record leads to (the position after its last action).
+
+    The end states of the last few records replayed are kept (by their
+    content), so resuming or stepping through the same long record again
+    costs a copy, not a replay (issue 21: a long link was replayed on every
+    step). A record that does not replay is never kept."""
     rec = record if isinstance(record, Record) else parse_record(record)
+    key = content_key(rec)
+    kept = _REPLAYED.get(key)
+    if kept is not None:
+        _REPLAYED.move_to_end(key)
+        return kept.copy()
+    state = _replay(rec)
+    _REPLAYED[key] = state.copy()
+    while len(_REPLAYED) > REPLAY_CACHE:
+        _REPLAYED.popitem(last=False)
+    return state
+
+
+def _replay(rec: Record) -> State:
     cls = game_class(rec.game)
     state = cls.new(rec.options, rec.first_dealer)
     for r, rnd in enumerate(rec.rounds, 1):
