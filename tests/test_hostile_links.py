@@ -131,3 +131,36 @@ def test_the_share_dialog_asks_only_for_the_latest_rounds_link() -> None:
     text = (ROOT / "web" / "shell" / "share.js").read_text(encoding="utf-8")
     calls = re.findall(r'py\("share",\s*\{([^}]*)\}', text)
     assert calls and all("last_round: true" in c for c in calls), calls
+
+
+# -------------------------------------------------------------- finding 6: kept states
+
+def test_a_kept_replay_is_a_copy_the_caller_may_play_on() -> None:
+    from chkobba.records import _replay, replay, summary
+    rec = parse_record(record_to_a_round_end(2))
+    rec.rounds[-1].actions.pop()          # stop inside round 2, a move to make
+    first = replay(rec)
+    first.play(first.legal_actions()[0])
+    again = replay(rec)
+    fresh = _replay(rec)
+    assert summary(again) == summary(fresh) and again.to_act() == fresh.to_act()
+    assert [str(a) for a in again.legal_actions()] == [str(a) for a in fresh.legal_actions()]
+
+
+@pytest.mark.parametrize("game,options", [("chkobba", {"players": 4}), ("seven_diamonds", {})])
+def test_positions_from_kept_round_starts_are_those_of_a_walk(game: str, options: dict[str, Any]) -> None:
+    from chkobba.positions import position, walk
+    s = Session.new(game, options, seed=11)
+    rng = random.Random(11)
+    for _ in range(120):
+        if s.to_act() is None:
+            break
+        s.apply(rng.choice(s.legal()))
+    rec = parse_record(s.record())
+    walked = {(r, p): st for r, p, st, _ in walk(rec)}
+    for at in every_position(rec):
+        cut, state = position(rec, at)
+        if at[1] == len(rec.rounds[at[0] - 1].actions) and at[0] < len(rec.rounds):
+            continue                        # a round's end is the next round's deal
+        expect = walked[at]
+        assert Session(state.copy(), cut, 0).view(None) == Session(expect.copy(), cut.copy(), 0).view(None), at
