@@ -67,7 +67,32 @@ def walk(rec: Record) -> Iterator[tuple[int, int, State, int]]:
 
 def steps(rec: Record, round_number: int) -> list[Step]:
     """The actions of one round of a checked record, each with the state
-    before it and right after it (before any deal it calls for)."""
+    before it and right after it (before any deal it calls for). The round
+    is played from its kept start (:func:`_round_starts`), not from the
+    start of the match."""
+    out: list[Step] = []
+    if not 1 <= round_number <= len(rec.rounds):
+        return out
+    if not all(rnd.decks for rnd in rec.rounds):
+        return _walked_steps(rec, round_number)
+    rnd = rec.rounds[round_number - 1]
+    state = _round_starts(rec)[round_number - 1].copy()
+    dealt = 1
+    for ply, text in enumerate(rnd.actions):
+        a = state.parse(text)
+        after = state.copy()
+        after.play(a)
+        out.append(Step(round_number, ply, a, state, after))
+        state = after.copy()
+        if state.needs_deal and state.deal_continues_round() and dealt < len(rnd.decks):
+            _deal(state, rnd.decks[dealt])
+            dealt += 1
+    return out
+
+
+def _walked_steps(rec: Record, round_number: int) -> list[Step]:
+    """:func:`steps` by a walk from the start (a record with a round that
+    deals nothing, which a checked record never has)."""
     out: list[Step] = []
     if not 1 <= round_number <= len(rec.rounds):
         return out
@@ -127,6 +152,15 @@ def position(rec: Record, at: tuple[int, int]) -> tuple[Record, State]:
 
 _STARTS: "OrderedDict[RecordKey, list[State]]" = OrderedDict()
 STARTS_CACHE = 8        # records whose round starts are kept (a replay steps through one)
+
+
+def remember_starts(rec: Record, starts: list[State]) -> None:
+    """Keep the states right after each round's first deal of ``rec``, for
+    a caller that has just replayed it (a link's decoder)."""
+    if len(starts) == len(rec.rounds):
+        _STARTS[content_key(rec)] = [st.copy() for st in starts]
+        while len(_STARTS) > STARTS_CACHE:
+            _STARTS.popitem(last=False)
 
 
 def _round_starts(rec: Record) -> list[State]:

@@ -341,6 +341,14 @@ def replay(record: Record | dict[str, Any] | str) -> State:
     return state
 
 
+def remember(rec: Record, state: State) -> None:
+    """Keep ``state`` as the end of ``rec``, for a caller that has just
+    replayed it with the engine its own way (a link's decoder)."""
+    _REPLAYED[content_key(rec)] = state.copy()
+    while len(_REPLAYED) > REPLAY_CACHE:
+        _REPLAYED.popitem(last=False)
+
+
 def _replay(rec: Record) -> State:
     cls = game_class(rec.game)
     state = cls.new(rec.options, rec.first_dealer)

@@ -164,3 +164,20 @@ def test_positions_from_kept_round_starts_are_those_of_a_walk(game: str, options
             continue                        # a round's end is the next round's deal
         expect = walked[at]
         assert Session(state.copy(), cut, 0).view(None) == Session(expect.copy(), cut.copy(), 0).view(None), at
+
+
+@pytest.mark.parametrize("game,options", [("chkobba", {"players": 2}), ("seven_diamonds", {})])
+def test_the_steps_of_a_round_are_those_of_a_walk(game: str, options: dict[str, Any]) -> None:
+    from chkobba.positions import _walked_steps, steps
+    s = Session.new(game, options, seed=5)
+    rng = random.Random(5)
+    for _ in range(150):
+        if s.to_act() is None:
+            break
+        s.apply(rng.choice(s.legal()))
+    rec = parse_record(s.record())
+    for r in range(0, len(rec.rounds) + 2):
+        mine, walked = steps(rec, r), _walked_steps(rec, r)
+        assert [(x.round, x.ply, str(x.action)) for x in mine] == [(x.round, x.ply, str(x.action)) for x in walked]
+        for x, y in zip(mine, walked):
+            assert x.before.describe_moves(x.action, x.after) == y.before.describe_moves(y.action, y.after)

@@ -35,9 +35,9 @@ from .. import messages as M
 from ..cards import CODES, card
 from ..errors import ChkobbaError, InvalidRecord
 from ..messages import message, quote
-from ..positions import check_at, position
+from ..positions import check_at, position, remember_starts
 from ..protocol import GameState, Observation
-from ..records import Record, RoundRecord, parse_record, replay
+from ..records import Record, RoundRecord, parse_record, remember, replay
 from ..registry import game_class
 from ..session import Session
 
@@ -504,6 +504,7 @@ def _read_body(body: bytes) -> Link:
             last_ply = rd.number()
     state: State = cls.new(opts, fd)
     rounds: list[RoundRecord] = []
+    starts: list[State] = []          # each round right after its first deal
     for r in range(1, n + 1):
         if state.is_over:
             raise _fail("link.after_end", round=r)
@@ -517,6 +518,8 @@ def _read_body(body: bytes) -> Link:
                 raise _fail("link.deck", round=r, deck=k)
             ids = _unrank(rank, base)
             state.deal(ids)
+            if not rnd.decks:
+                starts.append(state.copy())
             rnd.decks.append([CODES[c] for c in ids])
 
         deal()
@@ -565,4 +568,6 @@ def _read_body(body: bytes) -> Link:
         raise _fail("link.record", reason=e.message.to_json()) from None
     link = Link(checked, at, mode, show, reasons)
     _check_view(checked, link, state)
+    remember(checked, state)      # opening the link replays it: from here, a copy
+    remember_starts(checked, starts)  # and stepping through it starts from its round
     return link
