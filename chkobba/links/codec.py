@@ -45,7 +45,7 @@ State = GameState[Observation]
 
 VERSION = 1
 PREFIX = "c1."
-MAX_LENGTH = 65536  # characters of a link; longer text is refused before it is read
+MAX_LENGTH = 6000  # characters of a link; longer text is refused before it is read (docs/links.md: the budget)
 MODES = ("replay", "play", "puzzle")
 
 LINK_MESSAGES: dict[str, str] = {
@@ -368,6 +368,8 @@ def encode(link: Link | Record | dict[str, Any] | str) -> str:
         if state.needs_deal and state.deal_continues_round():
             if not deal():
                 raise _fail("link.redeal_deck")
+        if (len(w.out) + 4) * 4 // 3 + len(PREFIX) > MAX_LENGTH:   # too long already: stop here
+            raise _fail("link.too_long", length=_length_at_least(len(w.out)), limit=MAX_LENGTH)
     _write_view(w, rec, link)
     body = w.finish()
     crc = zlib.crc32(PREFIX.encode() + body)
@@ -375,6 +377,11 @@ def encode(link: Link | Record | dict[str, Any] | str) -> str:
     if len(text) > MAX_LENGTH:  # never hand out a link that decode() would refuse
         raise _fail("link.too_long", length=len(text), limit=MAX_LENGTH)
     return text
+
+
+def _length_at_least(body_bytes: int) -> int:
+    """The length of a link whose body has at least ``body_bytes`` bytes."""
+    return len(PREFIX) + -(-(body_bytes + 4) * 4 // 3)
 
 
 def _write_view(w: _Writer, rec: Record, link: Link) -> None:
