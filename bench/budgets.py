@@ -136,11 +136,10 @@ def facade(name: str, **args: Any) -> Callable[[], dict[str, Any]]:
 def cold(fn: Callable[[], Any]) -> Callable[[], Any]:
     """``fn`` with the kept replays and round starts forgotten first: the
     first time a page opens a link."""
-    from chkobba import positions, records
+    from chkobba import records
 
     def run() -> Any:
-        records._REPLAYED.clear()
-        positions._STARTS.clear()
+        records.forget()
         return fn()
     return run
 

@@ -13,7 +13,6 @@ position of a bad record fails with the record's own error.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -22,7 +21,7 @@ from .cards import card
 from .errors import InvalidRecord
 from .messages import quote
 from .protocol import GameState, JSONDict, Observation
-from .records import Record, RecordKey, RoundRecord, content_key
+from .records import Record, RoundRecord, round_starts
 from .registry import game_class
 
 State = GameState[Observation]
@@ -150,45 +149,13 @@ def position(rec: Record, at: tuple[int, int]) -> tuple[Record, State]:
     return Record(rec.game, dict(rec.options), rec.first_dealer, rounds), state
 
 
-_STARTS: "OrderedDict[RecordKey, list[State]]" = OrderedDict()
-STARTS_CACHE = 8        # records whose round starts are kept (a replay steps through one)
-
-
-def remember_starts(rec: Record, starts: list[State]) -> None:
-    """Keep the states right after each round's first deal of ``rec``, for
-    a caller that has just replayed it (a link's decoder)."""
-    if len(starts) == len(rec.rounds):
-        _STARTS[content_key(rec)] = [st.copy() for st in starts]
-        while len(_STARTS) > STARTS_CACHE:
-            _STARTS.popitem(last=False)
-
-
 def _round_starts(rec: Record) -> list[State]:
     """The state right after each round's first deal, for a checked record
-    (every round deals): kept for the last few records, so that a position
-    is reached from the start of its round, not from the start of the match
-    (issue 21: stepping through a long replay replayed it all each time)."""
-    key = content_key(rec)
-    kept = _STARTS.get(key)
-    if kept is not None:
-        _STARTS.move_to_end(key)
-        return kept
-    starts: list[State] = []
-    state: State = game_class(rec.game).new(dict(rec.options), rec.first_dealer)
-    for rnd in rec.rounds:
-        state = state.copy()
-        _deal(state, rnd.decks[0])
-        starts.append(state.copy())
-        dealt = 1
-        for text in rnd.actions:
-            state.play(state.parse(text))
-            if state.needs_deal and state.deal_continues_round() and dealt < len(rnd.decks):
-                _deal(state, rnd.decks[dealt])
-                dealt += 1
-    _STARTS[key] = starts
-    while len(_STARTS) > STARTS_CACHE:
-        _STARTS.popitem(last=False)
-    return starts
+    (every round deals), kept with the record's replay
+    (:func:`chkobba.records.round_starts`): a position is reached from the
+    start of its round, not from the start of the match (issue 21: stepping
+    through a long replay replayed it all each time). Copy before playing."""
+    return round_starts(rec)
 
 
 def every_position(rec: Record) -> list[tuple[int, int]]:

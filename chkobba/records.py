@@ -22,7 +22,7 @@ import json
 import re
 from collections import OrderedDict
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import strictjson
 from .cards import CODES, card
@@ -310,8 +310,16 @@ def _reason(e: ChkobbaError) -> dict[str, Param]:
 
 
 RecordKey = tuple[Any, ...]
-_REPLAYED: "OrderedDict[RecordKey, State]" = OrderedDict()
-REPLAY_CACHE = 8        # records whose end state is kept (a page's open tables and embeds)
+
+
+class _Kept(NamedTuple):
+    end: State              # the state at the end of the record
+    starts: list[State]     # the state right after each round's first deal
+
+
+_REPLAYED: "OrderedDict[RecordKey, _Kept]" = OrderedDict()
+_HEADS: dict[RecordKey, RecordKey] = {}     # a kept record's key without its last round -> its key
+REPLAY_CACHE = 8        # records kept (a page's open tables and embeds)
 
 
 def content_key(rec: Record) -> RecordKey:
@@ -321,35 +329,83 @@ def content_key(rec: Record) -> RecordKey:
             tuple((tuple(map(tuple, r.decks)), tuple(r.actions)) for r in rec.rounds))
 
 
+def _head(key: RecordKey) -> RecordKey:
+    """The key of the same record without its last round."""
+    return key[:3] + (key[3][:-1],)
+
+
+def _keep(key: RecordKey, end: State, starts: list[State]) -> None:
+    _REPLAYED[key] = _Kept(end.copy(), starts)
+    _REPLAYED.move_to_end(key)
+    if key[3]:
+        _HEADS[_head(key)] = key
+    if len(_REPLAYED) > REPLAY_CACHE:
+        while len(_REPLAYED) > REPLAY_CACHE:
+            _REPLAYED.popitem(last=False)
+        for head in [h for h, k in _HEADS.items() if k not in _REPLAYED]:
+            del _HEADS[head]
+
+
+def forget() -> None:
+    """Forget every kept replay (for benchmarks and tests)."""
+    _REPLAYED.clear()
+    _HEADS.clear()
+
+
 def replay(record: Record | dict[str, Any] | str) -> State:
     """The state a record leads to (the position after its last action).
 
-    The end states of the last few records replayed are kept (by their
-    content), so resuming or stepping through the same long record again
-    costs a copy, not a replay (issue 21: a long link was replayed on every
-    step). A record that does not replay is never kept."""
+    The end states (and round starts) of the last few records replayed are
+    kept, by their content, so resuming or stepping through the same long
+    record again costs a copy, not a replay (issue 21: a long link was
+    replayed on every step). A record that does not replay is never kept."""
     rec = record if isinstance(record, Record) else parse_record(record)
     key = content_key(rec)
     kept = _REPLAYED.get(key)
     if kept is not None:
         _REPLAYED.move_to_end(key)
-        return kept.copy()
-    state = _replay(rec)
-    _REPLAYED[key] = state.copy()
-    while len(_REPLAYED) > REPLAY_CACHE:
-        _REPLAYED.popitem(last=False)
+        return kept.end.copy()
+    starts: list[State] = []
+    state = _replay(rec, starts)
+    _keep(key, state, starts)
     return state
 
 
-def remember(rec: Record, state: State) -> None:
-    """Keep ``state`` as the end of ``rec``, for a caller that has just
-    replayed it with the engine its own way (a link's decoder)."""
-    _REPLAYED[content_key(rec)] = state.copy()
-    while len(_REPLAYED) > REPLAY_CACHE:
-        _REPLAYED.popitem(last=False)
+def remember(rec: Record, end: State, starts: list[State]) -> None:
+    """Keep ``end`` as the end of ``rec`` and ``starts`` as its rounds'
+    starts, for a caller that has just replayed it with the engine its own
+    way (a link's decoder). The states are copied."""
+    if len(starts) == len(rec.rounds):
+        _keep(content_key(rec), end, [st.copy() for st in starts])
 
 
-def _replay(rec: Record) -> State:
+def round_starts(rec: Record) -> list[State]:
+    """The state right after each round's first deal of a checked record
+    (each round deals), to copy before playing on: kept, or made from a
+    kept record that is this one without its last round (a session that
+    dealt the next round) or that differs only after its last round's first
+    deal (a table playing on), or else by a replay."""
+    key = content_key(rec)
+    kept = _REPLAYED.get(key)
+    if kept is not None:
+        return kept.starts
+    if key[3]:
+        head = _head(key)
+        before = _REPLAYED.get(head)
+        if before is not None and before.end.needs_deal and not before.end.is_over:
+            st = before.end.copy()
+            st.deal([card(c) for c in rec.rounds[-1].decks[0]])
+            return before.starts + [st]
+        sibling = _HEADS.get(head)
+        other = _REPLAYED.get(sibling) if sibling is not None else None
+        if sibling is not None and other is not None and sibling[3][-1][0][0] == key[3][-1][0][0]:
+            return other.starts
+    replay(rec)
+    return _REPLAYED[key].starts
+
+
+def _replay(rec: Record, starts: list[State]) -> State:
+    """The replay itself; ``starts`` gets the state after each round's first deal."""
     cls = game_class(rec.game)
     state = cls.new(rec.options, rec.first_dealer)
     for r, rnd in enumerate(rec.rounds, 1):
@@ -374,6 +430,7 @@ def _replay(rec: Record) -> State:
 
         if not deal():
             raise _fail("record.no_deck", round=r)
+        starts.append(state.copy())
         for i, text in enumerate(rnd.actions):
             if state.needs_deal and state.deal_continues_round():
                 if not deal():

@@ -142,7 +142,7 @@ def test_a_kept_replay_is_a_copy_the_caller_may_play_on() -> None:
     first = replay(rec)
     first.play(first.legal_actions()[0])
     again = replay(rec)
-    fresh = _replay(rec)
+    fresh = _replay(rec, [])
     assert summary(again) == summary(fresh) and again.to_act() == fresh.to_act()
     assert [str(a) for a in again.legal_actions()] == [str(a) for a in fresh.legal_actions()]
 
@@ -201,3 +201,27 @@ def test_link_judge_reveals_only_for_a_real_boolean() -> None:
     for bad in ("no", [1], 1):
         out = call("link_judge", table="reveal", action=move, reveal=bad)
         assert "error" in out, (bad, out)
+
+
+def test_round_starts_made_from_a_kept_record_are_a_replays() -> None:
+    """A session that dealt the next round, and a table that played on in
+    its last round, take their round starts from the kept record."""
+    from chkobba import records
+    from chkobba.records import _replay, round_starts
+    data = record_to_a_round_end(3)
+    base = parse_record(data)
+    s = Session.from_record(base, seed=4)          # deals round 4 from its seed
+    dealt = parse_record(s.record())
+    rng = random.Random(4)
+    for _ in range(5):
+        s.apply(rng.choice(s.legal()))
+    played = parse_record(s.record())
+    for rec, kept in ((dealt, base), (played, dealt)):
+        records.forget()
+        records.replay(kept)
+        mine = round_starts(rec)
+        starts: list[Any] = []
+        _replay(rec, starts)
+        assert len(mine) == len(starts) == len(rec.rounds)
+        for a, b in zip(mine, starts):
+            assert Session(a.copy(), rec.copy(), 0).view(None) == Session(b.copy(), rec.copy(), 0).view(None)

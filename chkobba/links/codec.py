@@ -35,7 +35,7 @@ from .. import messages as M
 from ..cards import CODES, card
 from ..errors import ChkobbaError, InvalidRecord
 from ..messages import message, quote
-from ..positions import check_at, position, remember_starts
+from ..positions import check_at, position
 from ..protocol import GameState, Observation
 from ..records import Record, RoundRecord, parse_record, remember, replay
 from ..registry import game_class
@@ -575,6 +575,7 @@ def _read_body(body: bytes) -> Link:
         raise _fail("link.record", reason=e.message.to_json()) from None
     link = Link(checked, at, mode, show, reasons)
     _check_view(checked, link, state)
-    remember(checked, state)      # opening the link replays it: from here, a copy
-    remember_starts(checked, starts)  # and stepping through it starts from its round
+    # opening the link replays it, and stepping through it reaches a position:
+    # from here, a copy, and a round played from its start
+    remember(checked, state, starts)
     return link
