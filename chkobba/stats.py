@@ -37,6 +37,7 @@ True
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 import re
@@ -145,6 +146,7 @@ def empty() -> Stats:
     return {"format": FORMAT, "version": VERSION, "groups": [], "matches": []}
 
 
+@functools.lru_cache(maxsize=2 * MAX_MATCHES + 1000)
 def digest(mid: str) -> str:
     """The short digest a folded match is remembered by: 48 bits of the
     SHA-256 of its id, in 8 URL-safe characters (a new match looks folded
@@ -233,8 +235,11 @@ def add_match(stats: Stats, session: Any, seats: list[dict[str, Any]], at: int) 
     return add_row(stats, group, row)
 
 
-def _group_key(group: dict[str, Any]) -> str:
-    return json.dumps([group["game"], group["variant"], group["level"]], sort_keys=True)
+def _group_key(group: dict[str, Any]) -> tuple[Any, ...]:
+    """What tells groups apart: the game, the variant and the level (the
+    values' types too: ``true`` is not 1)."""
+    return (group["game"], tuple(sorted((k, type(v).__name__, v) for k, v in group["variant"].items())),
+            group["level"])
 
 
 def add_row(stats: Stats, group: dict[str, Any], row: list[Any]) -> Stats:
@@ -510,16 +515,16 @@ def from_text(text: Any) -> Stats:
             raise _bad("stats.file.json") from None
         # a key twice, NaN, a number of thousands of digits: the reader's own words
         raise StatsError("stats.file", reason=strictjson.message_of(e)) from None
-    return from_file(data)
+    return from_file(data, _measured=True)
 
 
-def from_file(data: Any) -> Stats:
+def from_file(data: Any, _measured: bool = False) -> Stats:
     """The statistics of a file's JSON object, read strictly: the format and
     version, no unknown key, every value of the right type and in range,
     group indexes that exist, ids that are unique. Raises :class:`StatsError`
     (``stats.file``) and nothing else."""
     try:
-        return _from_file(data)
+        return _from_file(data, _measured)
     except StatsError:
         raise
     except Exception:  # noqa: BLE001 - a hostile file gets the one plain error
@@ -547,10 +552,10 @@ def _bad_match(m: Any, i: int, ids: set[str], groups: list[dict[str, Any]]) -> N
     raise _bad("stats.file.value", where=where, value=_show(m))   # not reached: one check above failed
 
 
-def _from_file(data: Any) -> Stats:
+def _from_file(data: Any, measured: bool = False) -> Stats:
     if not isinstance(data, dict):
         raise _bad("stats.file.type", kind=_kind(data))
-    if not _depth_ok(data, MAX_DEPTH):     # an object handed in, not read from text
+    if not measured and not _depth_ok(data, MAX_DEPTH):     # an object handed in, not read from text
         raise _bad("stats.file.depth")
     if data.get("format") != FORMAT:
         raise _bad("stats.file.format")
@@ -568,7 +573,7 @@ def _from_file(data: Any) -> Stats:
     if len(matches_in) > MAX_MATCHES:
         raise _bad("stats.file.count", what="matches", count=len(matches_in), limit=MAX_MATCHES)
     groups = []
-    keys: set[str] = set()
+    keys: set[tuple[Any, ...]] = set()
     for i, g in enumerate(groups_in):
         where = _where("group", i + 1)
         _keys(g, ("game", "variant", "level"), ("earlier",), where)
