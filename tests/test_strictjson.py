@@ -103,3 +103,17 @@ def test_escaped_quotes_and_backslashes_do_not_fool_the_depth() -> None:
     for value in (['\\', [[1]]], ['"[[[[', 1], ['\\"', [["\\\\"]]], ['[', ']', [[1]]]):
         text = json.dumps(value)
         assert depth(text, 10) == real_depth(value)
+
+
+# ------------------------------------------------- the facade, once it reads with strictjson
+
+@pytest.mark.xfail(strict=True, reason="chkobba/web.py's _parse still reads requests with its own pre-check "
+                   "and json.loads; it must use chkobba.strictjson.loads (the lead wires it after the facade split)")
+def test_the_facade_reads_requests_strictly() -> None:
+    from chkobba import web
+    # brackets inside a text are not nesting: the table id is refused for what it is
+    deep_text = json.loads(web.call("stats_view", json.dumps({"table": "[" * 40})))
+    assert deep_text["code"] == "web.table_id", deep_text
+    # a key twice is refused, not "the last one wins"
+    twice = json.loads(web.call("stats_view", '{"stats": null, "stats": null}'))
+    assert "error" in twice, twice
