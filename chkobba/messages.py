@@ -252,6 +252,9 @@ CORE_MESSAGES: dict[str, str] = {
     "daily.outcome.lost": "the other team went out first",
     "daily.share.chkobba": "Chkobba, daily deal of {date}: {points} points, par {par} ({margin}). Won: {categories}. Chkobbas: {chkobbas}",
     "daily.share.seven_diamonds": "Seven Diamonds, daily deal of {date}: {points} points, par {par} ({margin}); {outcome}",
+    "daily.where.file": "the daily results",
+    "daily.where.row": "daily result {index}",
+    "daily.where.rows": "daily results",
     # ------------------------------------------------------------ take-backs
     "takeback.mode": "Take-backs are only for games against the computer: not {mode}",
     "takeback.mode.online": "online",
