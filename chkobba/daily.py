@@ -75,7 +75,7 @@ HUMAN_SEAT = 0
 #: hard's strength against medium is flat from about 150 rollouts on,
 #: docs/agents.md "Strength against thinking time").
 DAILY_BUDGETS: dict[str, Budget] = {
-    "chkobba": Budget(rollouts=300, ms=None),
+    "chkobba": Budget(rollouts=200, ms=None),
     "seven_diamonds": Budget(rollouts=200, ms=None),
 }
 
