@@ -106,3 +106,28 @@ def test_the_switch_is_named_in_each_language(make_page: Any) -> None:
         open_table(page, f"?lang={lang}&seed=5")
         assert word in (page.get_attribute(SWITCH, "aria-label") or "")
         assert page.evaluate(CONTEXTS) == []
+
+
+def test_seven_diamonds_calls_the_round_and_the_timers_last_seconds_are_heard(make_page: Any) -> None:
+    from test_seven_table import play_round, start_seven
+
+    page = fresh(make_page, PHONE)
+    open_table(page, "?seed=7")
+    start_seven(page, timers="0")
+    page.click(SWITCH)   # sound on (a tap: the context starts)
+    page.wait_for_function("() => window.__audioContexts.some((c) => c.state === 'running')")
+    st, calls = play_round(page)
+    log = page.evaluate("() => window.chkobbaApp.sound.log")
+    # someone doubled before the player spoke, or the player doubled: a call was heard
+    assert "call" in log, (calls, log)
+    assert "card" in log
+    points = st["sheet"]["rounds"][-1]["points"]
+    if points[0] != points[1]:
+        assert log[-1] == ("won" if points[0] > points[1] else "lost"), (points, log)
+
+    # short timers (3 s): each of the last seconds ticks
+    if page.is_visible("#summary-next"):
+        page.click("#summary-next")   # close the round's summary before a new game
+    start_seven(page, timers="5")
+    page.wait_for_function("() => window.chkobbaApp.sound.log.filter((n) => n === 'timer').length >= 2",
+                           timeout=30_000)

@@ -180,7 +180,7 @@ export function soundsFor(before, st, me, side) {
       if (r.points[mine] > r.points[other]) out.push("won");
       else if (r.points[mine] < r.points[other]) out.push("lost");
     }
-  } else if (st.to_act === me && st.to_act_kind !== "computer" && (before.to_act !== me || out.length)) {
+  } else if (st.to_act === me && st.to_act_kind !== "computer" && before.to_act !== me) {
     out.push("turn");
   }
   return out;
