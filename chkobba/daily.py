@@ -58,7 +58,7 @@ from .messages import Message, Param, quote
 from .session import Session
 
 __all__ = ["TUNIS", "GAMES", "DAILY_BUDGETS", "HUMAN_SEAT", "DailyError", "Daily", "daily", "tunis_date",
-           "parse_date", "deal_seed", "computer_rng", "computer_choice", "play_computers", "round_over",
+           "parse_date", "day_over", "deal_seed", "computer_rng", "computer_choice", "play_computers", "round_over",
            "round_result", "par", "result", "share"]
 
 #: Africa/Tunis: UTC+1 all year (no daylight saving time since 2009).
@@ -124,6 +124,16 @@ def tunis_date(instant: datetime | float | int) -> str:
     else:
         raise DailyError("daily.instant")
     return moment.astimezone(TUNIS).date().isoformat()
+
+
+def day_over(day: str, instant: datetime | float | int) -> bool:
+    """Whether the calendar day ``day`` is over in Tunisia at ``instant``: from
+    then on its deal may be shown with every hand (par's record, a replay).
+
+    >>> day_over("1970-01-01", 22 * 3600), day_over("1970-01-01", 23 * 3600)
+    (False, True)
+    """
+    return tunis_date(instant) > parse_date(day).isoformat()
 
 
 def deal_seed(day: str, game: str) -> int:

@@ -61,6 +61,14 @@ def test_a_naive_datetime_and_an_unknown_game_are_refused() -> None:
     assert '"poker"' in str(e.value)
 
 
+def test_a_day_is_over_at_midnight_in_tunis() -> None:
+    assert not D.day_over("2026-12-01", datetime(2026, 12, 1, 22, 59, 59, tzinfo=timezone.utc))
+    assert D.day_over("2026-12-01", datetime(2026, 12, 1, 23, 0, tzinfo=timezone.utc))
+    assert not D.day_over("2026-12-02", datetime(2026, 12, 1, 23, 0, tzinfo=timezone.utc))
+    with pytest.raises(D.DailyError):
+        D.day_over("yesterday", 0)
+
+
 def test_a_date_an_instant_and_a_date_object_name_the_same_deal() -> None:
     a = D.daily("2026-12-01", "chkobba")
     b = D.daily(date(2026, 12, 1), "chkobba")
