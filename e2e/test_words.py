@@ -11,7 +11,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +23,7 @@ from e2e_driver import PHONE, point_and_play, settle, shot
 from chkobba.session import Session
 
 LRI, PDI = "\u2066", "\u2069"
+LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 
 
 def round_end_with_a_tie(first_seed: int = 1) -> tuple[Session, str, str]:
@@ -136,3 +139,53 @@ def test_seven_diamonds_call_bar_and_log(make_page: Any, lang: str) -> None:
     calls = page.locator(".sd-calls").inner_text()
     assert "جلّة" not in calls   # the call pass is باس; جلّة is the forced pass
     shot(page, f"words-seven-{lang}-360")
+
+
+def test_the_hand_off_screen_needs_a_tap_of_its_own(make_page: Any) -> None:
+    page = make_page(PHONE)
+    page.goto(page.base_url + "?lang=fr")
+    page.wait_for_selector("html.ready")
+    two_humans = save_of(mid_round("chkobba", {"players": 2}, 8, 6), 2, seats=[{"kind": "human"}] * 2)
+    load(page, two_humans)
+    page.wait_for_selector(".handoff:not([hidden])")
+    # the second tap of a double tap on the last move lands on the button: ignored
+    page.evaluate("""() => {
+      const b = document.querySelector('.handoff-go');
+      b.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+      b.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 2 }));
+    }""")
+    # a click with no press on the screen (begun before it was up): ignored
+    page.evaluate("() => document.querySelector('.handoff-go').dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }))")
+    assert page.evaluate("() => window.chkobbaApp.state.handoff") is not None
+    assert page.locator(".handoff").is_visible()
+    # a tap of its own shows the hand
+    page.click(".handoff-go")
+    page.wait_for_function("() => window.chkobbaApp.state.handoff === null")
+    assert page.locator(".handoff").is_hidden()
+
+
+def test_the_tutorial_is_linked_and_resumes_at_the_next_unfinished_step(make_page: Any) -> None:
+    page = make_page(PHONE)
+    page.goto(page.base_url + "?lang=ar")
+    page.wait_for_selector("html.ready")
+    # linked from the table's bar and from the start screen
+    assert page.get_attribute("header.bar a.learn-link", "href") == "learn.html"
+    assert page.locator("#start .learn-link").get_attribute("href") == "learn.html"
+    page.goto(page.base_url + "rules.html?lang=ar")
+    page.wait_for_selector("h1")
+    assert page.locator("a.learn-link").count() >= 1 and page.locator("a.learn-link").first.is_visible()
+    # the step just finished is done: the tutorial comes back at the next one
+    page.evaluate("() => localStorage.setItem('chkobba.learn.v1', JSON.stringify({done: ['captures/by_value'], at: 'captures/by_value'}))")
+    page.goto(page.base_url + "learn.html?lang=ar")
+    page.wait_for_selector("body[data-state=ready]", timeout=180_000)
+    assert page.get_attribute("body", "data-step") == "by_sum"
+    # the progress line counts with the total's plural: «من 22 خطوة», never «من 22 خطوات»
+    total = sum(len(json.loads(p.read_text(encoding="utf-8"))["steps"]) for p in sorted(LESSONS.glob("*.json")))
+    assert 11 <= total <= 99   # Arabic "many": the singular noun
+    progress = page.inner_text(".learn-progress")
+    assert f"كمّلت 1 من {total} خطوة" in progress, progress
+    # a step not finished is where the reader comes back
+    page.evaluate("() => localStorage.setItem('chkobba.learn.v1', JSON.stringify({done: [], at: 'captures/value_first'}))")
+    page.reload()
+    page.wait_for_selector("body[data-state=ready]", timeout=180_000)
+    assert page.get_attribute("body", "data-step") == "value_first"

@@ -240,6 +240,7 @@ export const chkobba = {
     const cut = q(".cut");
     cut.querySelectorAll(".card").forEach((c) => c.remove());
     cut.hidden = !(v.cut_visible && v.cut_card);
+    q(".cut-note").hidden = !!st.spectator;   // a replay is watched: nobody there is "you"
     if (!cut.hidden) {
       const c = cardEl(v.cut_card);
       c.classList.add("cut-card");
