@@ -168,8 +168,8 @@ def test_the_tutorial_is_linked_and_resumes_at_the_next_unfinished_step(make_pag
     page = make_page(PHONE)
     page.goto(page.base_url + "?lang=ar")
     page.wait_for_selector("html.ready")
-    # linked from the table's bar and from the start screen
-    assert page.get_attribute("header.bar a.learn-link", "href") == "learn.html"
+    # linked from the table's own bar (under the table, beside Share) and from the start screen
+    assert page.get_attribute(".share-bar a.learn-link", "href") == "learn.html"
     assert page.locator("#start .learn-link").get_attribute("href") == "learn.html"
     page.goto(page.base_url + "rules.html?lang=ar")
     page.wait_for_selector("h1")
