@@ -353,20 +353,29 @@ function showFormError(err) {
 function resumeSaved() {
   const raw = store.loadSaveText();
   if (raw === null) return false;
-  let st, reason;
-  try {
-    st = py("resume", { save: JSON.parse(raw) });
-  } catch (err) {
-    if (err instanceof SyntaxError) reason = t("app.save_unreadable");
-    else if (err instanceof FacadeError) reason = messageText(err.msg);
-    else throw err;
-  }
+  const attempt = (text) => {
+    try {
+      return { st: py("resume", { save: JSON.parse(text) }) };
+    } catch (err) {
+      if (err instanceof SyntaxError) return { reason: t("app.save_unreadable") };
+      if (err instanceof FacadeError) return { reason: messageText(err.msg) };
+      throw err;
+    }
+  };
+  let { st, reason } = attempt(raw);
   if (!st) {
+    // Kept aside as before; then the save before it (a move earlier), if any.
     store.keepDamaged(raw, reason);
-    store.clearSave();
     app.damagedText = raw;
-    showNotice(t("app.save_damaged"), true);
-    return null;
+    const previous = store.loadPreviousSaveText();
+    st = previous === null ? null : attempt(previous).st;
+    if (!st) {
+      store.clearSave();
+      showNotice(t("app.save_damaged"), true);
+      return null;
+    }
+    store.restorePrevious();
+    showNotice(t("app.save_damaged_previous"), true);
   }
   app.generation++;
   app.shownRounds = roundsDone(st);

@@ -750,7 +750,7 @@ class ChkobbaModel:
             got = [a.card, *a.take]
             table_after = [x for x in obs.table if x not in a.take and x != (a.card if a.kind == CLAIM else -1)]
             if any((1 << c) & HAYA_BIT for c in got):
-                words.append(message("coach.takes_7d"))
+                words.append(message("coach.takes_7d", card="7D"))
             sev = sum(1 for c in got if (1 << c) & SEVENS)
             dia = sum(1 for c in got if (1 << c) & DIAMONDS)
             if sev:

@@ -27,6 +27,11 @@ const MOVE_KEYS = {
   lay: "move.lay", capture: "move.capture", claim: "move.claim", keep: "move.keep", table: "move.table",
   propose: "move.propose", pass: "move.pass", accept: "move.accept", refuse: "move.refuse",
 };
+// The same moves made by the reader ("You laid", «إنت حطّيت», «Toi, tu as posé»).
+const MOVE_KEYS_YOU = {
+  lay: "move.lay.you", capture: "move.capture.you", claim: "move.claim.you", keep: "move.keep.you", table: "move.table.you",
+  propose: "move.propose.you", pass: "move.pass.you", accept: "move.accept.you", refuse: "move.refuse.you",
+};
 
 const POSITIONS = { 2: ["bottom", "top"], 4: ["bottom", "right", "top", "left"] };
 
@@ -235,6 +240,7 @@ export const chkobba = {
     const cut = q(".cut");
     cut.querySelectorAll(".card").forEach((c) => c.remove());
     cut.hidden = !(v.cut_visible && v.cut_card);
+    q(".cut-note").hidden = !!st.spectator;   // a replay is watched: nobody there is "you"
     if (!cut.hidden) {
       const c = cardEl(v.cut_card);
       c.classList.add("cut-card");
@@ -308,14 +314,15 @@ export const chkobba = {
     const who = !named ? "" : escapeHtml(m.seat === null || m.seat === undefined ? "" : seatName(st, m.seat));
     const taken = m.cards || m.take || [];
     const words = ["keep", "table", "propose", "pass", "accept", "refuse"];
-    const html = this.describeKnown(m, who, taken, words.includes(m.action) ? m.action : m.kind);
+    const mine = !st.spectator && m.seat !== null && m.seat !== undefined && m.seat === you(st);
+    const html = this.describeKnown(m, who, taken, words.includes(m.action) ? m.action : m.kind, mine);
     if (html === null) return m.code ? null : `${who}: ${escapeHtml(m.action ?? m.kind ?? "")}`;
-    return named ? html : html.trim();
+    return named ? html : html.trim().replace(/^[,،]\s*/, "");   // «, tu as posé» beside your seat: «tu as posé»
   },
 
-  describeKnown(m, who, taken, what) {
+  describeKnown(m, who, taken, what, mine = false) {
     // who is HTML already (escaped), as are the card symbols
-    const key = MOVE_KEYS[what];
+    const key = (mine ? MOVE_KEYS_YOU : MOVE_KEYS)[what];
     if (!key) return null;
     const html = { who, card: m.card ? mini(m.card) : "", cards: minis(taken) };
     return tHtml(key, {}, html);

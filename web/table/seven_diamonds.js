@@ -279,7 +279,7 @@ export const sevenDiamonds = {
 
   describeMove(m, st, { who: named = true } = {}) {
     const who = !named || m.seat === null || m.seat === undefined ? "" : escapeHtml(seatName(st, m.seat));
-    const yours = m.seat === you(st);
+    const yours = !st.spectator && m.seat === you(st);   // a replay has no "you"
     // three forms: "Left opponent passes", "You pass", "Passes" (beside the seat)
     const form = !who ? "alone" : yours ? "you" : "other";
     const html = { who, card: m.card ? mini(m.card) : "" };

@@ -457,7 +457,7 @@ class SevenDiamondsState(StateBase):
                 return message("seven_diamonds.on_table", card=name)
             return message("play.not_in_hand", card=name)
         if (hand >> SEVEN_OF_DIAMONDS) & 1:
-            return message("seven_diamonds.opens_with_7d")
+            return message("seven_diamonds.opens_with_7d", card="7D")
         below = BELOW[c]
         if below < 0:
             return message("seven_diamonds.not_yet", card=name)  # unreachable: once 7D is down every 7 fits
