@@ -16,6 +16,10 @@ T = TypeVar("T", bound="GameOptions")
 
 JSON = Any  # an option's JSON value (bool, int, str, or an object for timers)
 
+# An option as the v1 link format writes it (docs/links.md; frozen for that
+# version): (name, kind, default, choices or (min, max)).
+LinkField = tuple[str, str, JSON, tuple[JSON, ...]]
+
 
 @dataclass(frozen=True)
 class OptionSpec:
@@ -115,3 +119,13 @@ class GameOptions:
         """Whether missed captures may be claimed at this table (a game
         without claims says False)."""
         return False
+
+    @property
+    def target_points(self) -> int | None:
+        """The points that win a game (None for a game without a target)."""
+        return None
+
+    @property
+    def match_games(self) -> int:
+        """How many games a match is at most (best of); 1 where a match is one game."""
+        return 1
