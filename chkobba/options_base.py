@@ -106,8 +106,9 @@ class GameOptions:
 
     def validate_specs(self) -> None:
         """Check every ``choice``/``bool`` option against its spec."""
+        values = self.to_dict()
         for spec in self.SPECS:
-            value = getattr(self, spec.name)
+            value = values[spec.name]
             if spec.kind == "bool":
                 check_bool(spec.name, value)
             elif spec.kind == "choice":

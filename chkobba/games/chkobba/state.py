@@ -768,6 +768,10 @@ class ChkobbaState(StateBase):
         return message("capture.cannot_take", card=name)
 
     # ---------------------------------------------------------- observations
+    def side_of(self, seat: int) -> int:
+        """The side (0 or 1) ``seat`` plays for: partners ``seat % 2``."""
+        return seat & 1
+
     def observation(self, seat: int) -> ChkobbaObservation:
         return observe_chkobba(self, seat)
 

@@ -63,7 +63,7 @@ class SevenDiamondsOptions(GameOptions):
                 if unknown:
                     raise InvalidOptions("options.timers_key", key=quote(str(sorted(map(str, unknown))[0])))
                 for k in ("call", "card"):
-                    v = t.get(k, getattr(Timers(), k))
+                    v = t.get(k, asdict(Timers())[k])
                     if type(v) is not int or not TIMER_MIN <= v <= TIMER_MAX:
                         raise InvalidOptions("options.timers_seconds", key=k, value=quote(show(v)))
                 data["timers"] = Timers(**t)

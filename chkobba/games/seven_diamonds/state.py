@@ -472,6 +472,10 @@ class SevenDiamondsState(StateBase):
         return message("seven_diamonds.below_missing", card=name, below_card=CODES[below])
 
     # ---------------------------------------------------------- observations
+    def side_of(self, seat: int) -> int:
+        """The side (0 or 1) ``seat`` plays for: partners ``seat % 2``."""
+        return seat & 1
+
     def observation(self, seat: int) -> SevenDiamondsObservation:
         return observe_seven_diamonds(self, seat)
 
