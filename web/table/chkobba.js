@@ -324,6 +324,16 @@ export const chkobba = {
     return escapeHtml((item && item.label) || a);
   },
 
+  /** The call a move earns at the table ("Chkobba!" for a sweep), as HTML, or null. */
+  callout(move) {
+    return move.chkobba ? `<strong class="chkobba-call">${escapeHtml(t("table.chkobba_call"))}</strong>` : null;
+  },
+
+  /** A move said to a screen reader when it is more than its sentence (a sweep), or null. */
+  spokenMove(move, text) {
+    return move.chkobba ? t("a11y.move.chkobba", { text }) : null;
+  },
+
   /** Chkobba's own controls: take, lay, claim (only while a claim may be made) and clear. */
   drawControls(root, st, ui, playing) {
     const h = ui.selectedHand, picked = ui.selectedTable;

@@ -172,7 +172,8 @@ class TableView {
     const last = latestMove(st, this.frame);
     const lm = this.$(".last-move");
     if (!last) { lm.replaceChildren(); return; }
-    lm.innerHTML = `<span class="label">${escapeHtml(t("table.last_move"))}</span> <span data-last-action="${escapeHtml(last.action ?? "")}">${this.moveHtml(last)}${last.chkobba ? ` \u2014 <strong class="chkobba-call">${escapeHtml(t("table.chkobba_call"))}</strong>` : ""}</span>`;
+    const call = this.renderer.callout(last);
+    lm.innerHTML = `<span class="label">${escapeHtml(t("table.last_move"))}</span> <span data-last-action="${escapeHtml(last.action ?? "")}">${this.moveHtml(last)}${call ? ` \u2014 ${call}` : ""}</span>`;
   }
 
   drawControls() {
@@ -271,7 +272,8 @@ class TableView {
     li.dataset.action = move.action ?? "";
     if (move.seat !== null && move.seat !== undefined) li.dataset.seat = move.seat;
     let html = this.moveHtml(move);
-    if (move.chkobba) html += ` <strong class="chkobba-call">${escapeHtml(t("table.chkobba_call"))}</strong>`;
+    const call = this.renderer.callout(move);
+    if (call) html += ` ${call}`;
     li.innerHTML = html;
     return li;
   }
@@ -516,7 +518,7 @@ class TableView {
     const fresh = newMoves(before, st);
     for (const m of fresh.length > 3 ? fresh.slice(-1) : fresh) {
       const text = speech(this.moveHtml(m, st));
-      if (text) parts.push(m.chkobba ? t("a11y.move.chkobba", { text }) : sentence(text));
+      if (text) parts.push(this.renderer.spokenMove(m, text) ?? sentence(text));
     }
     const done = roundsOf(st);
     const roundEnded = !!(before && done > roundsOf(before));

@@ -296,6 +296,15 @@ export const sevenDiamonds = {
     return escapeHtml((item && item.label) || a);
   },
 
+  /** No move earns a call of its own at this table. */
+  callout() {
+    return null;
+  },
+
+  spokenMove() {
+    return null;
+  },
+
   /** Seven Diamonds has no controls of its own: a card is laid by tapping it, a call by its word. */
   drawControls() {},
 
