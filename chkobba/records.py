@@ -29,7 +29,8 @@ from .cards import CODES, card
 from .errors import ChkobbaError, InvalidRecord
 from .messages import Message, Param, message, quote
 from .protocol import GameState, Observation
-from .registry import game_class
+from .registry import GAMES, game_class
+from .registry import game as registered
 
 State = GameState[Observation]
 
@@ -40,7 +41,7 @@ MAX_DEPTH = 5
 
 _KEYS = ("game", "options", "first_dealer", "rounds")
 _REQUIRED = ("game", "first_dealer", "rounds")
-_GAME_NAMES = {"chkobba": "Chkobba", "seven_diamonds": "Seven Diamonds"}
+_GAME_NAMES = {name: registered(name).title for name in GAMES}
 _CARD = "[A2-9TJQK][DHSC]"
 _ACTION = re.compile(
     "keep|table|propose|pass|accept|refuse|double|triple|timeout"

@@ -46,6 +46,7 @@ from typing import Any, Iterable
 from . import messages as M
 from . import strictjson
 from .errors import ChkobbaError
+from .registry import game as registered
 
 FORMAT = "chkobba-stats"
 VERSION = 1                 # the version of a file with nothing folded
@@ -216,7 +217,7 @@ def match_entry(game: str, options: dict[str, Any], seats: list[dict[str, Any]],
         raise StatsError("stats.not_over")
     rounds = summary["rounds"]
     points = sum(int(r["points"][side]) for r in rounds)
-    chkobbas = sum(int(r.get("chkobba", [0, 0])[side]) for r in rounds) if game == "chkobba" else 0
+    chkobbas = sum(int(r.get("chkobba", [0, 0])[side]) for r in rounds) if registered(game).counts_sweeps else 0
     group = {"game": game, "variant": variant_of(game, options), "level": level_of(seats)}
     return group, [match_id(record), 0, int(at), summary["winner"] == side, len(rounds), points, chkobbas]
 
@@ -547,7 +548,7 @@ def _bad_match(m: Any, i: int, ids: set[str], groups: list[dict[str, Any]]) -> N
         raise _bad("stats.file.value", where=_where("match", i + 1, "won"), value=_show(won))
     _whole(rounds, 1, MAX_ROUNDS, _where("match", i + 1, "rounds"))
     _whole(points, 0, MAX_POINTS, _where("match", i + 1, "points"))
-    most = MAX_ROUNDS * 40 if groups[group]["game"] == "chkobba" else 0
+    most = MAX_ROUNDS * 40 if registered(groups[group]["game"]).counts_sweeps else 0
     _whole(chkobbas, 0, most, _where("match", i + 1, "chkobbas"))
     raise _bad("stats.file.value", where=where, value=_show(m))   # not reached: one check above failed
 
@@ -629,7 +630,7 @@ def _from_file(data: Any, measured: bool = False) -> Stats:
                     and 0 <= group <= last_group and type(at) is int and 0 <= at <= MAX_AT
                     and type(won) is bool and type(rounds) is int and 1 <= rounds <= MAX_ROUNDS
                     and type(points) is int and 0 <= points <= MAX_POINTS and type(chkobbas) is int
-                    and 0 <= chkobbas <= (MAX_ROUNDS * 40 if groups[group]["game"] == "chkobba" else 0)):
+                    and 0 <= chkobbas <= (MAX_ROUNDS * 40 if registered(groups[group]["game"]).counts_sweeps else 0)):
                 ids.add(mid)
                 matches.append([mid, group, at, won, rounds, points, chkobbas])
                 continue

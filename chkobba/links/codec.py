@@ -38,6 +38,9 @@ from ..messages import message, quote
 from ..positions import check_at, position
 from ..protocol import GameState, Observation
 from ..records import Record, RoundRecord, parse_record, remember, replay
+from ..options_base import LinkField
+from ..registry import GAMES as REGISTERED_GAMES
+from ..registry import game as registered
 from ..registry import game_class
 from ..session import Session
 
@@ -121,28 +124,9 @@ class Link:
 # --------------------------------------------------------------- the v1 table
 # Frozen for version 1: a later engine that adds an option or a game needs a
 # new version (tests/test_links.py checks this table against the engine).
-GAMES: tuple[str, ...] = ("chkobba", "seven_diamonds")
-# (name, kind, default, choices or (min, max))
-OPTIONS_V1: dict[str, tuple[tuple[str, str, Any, tuple[Any, ...]], ...]] = {
-    "chkobba": (
-        ("players", "choice", 2, (2, 4)),
-        ("faces", "choice", "QJK", ("QJK", "JQK")),
-        ("capture", "choice", "optional", ("optional", "compulsory")),
-        ("missed_capture", "bool", True, (True, False)),
-        ("last_card_sweep", "bool", False, (True, False)),
-        ("redeal", "bool", True, (True, False)),
-        ("target", "choice", 11, (11, 21, 31)),
-        ("match", "choice", 1, (1, 3, 5)),
-        ("all_diamonds_wins", "bool", False, (True, False)),
-    ),
-    "seven_diamonds": (
-        ("players", "choice", 4, (4,)),
-        ("calls", "bool", True, (True, False)),
-        ("target", "number", 500, (1, 100000)),
-        ("last_seven_bonus", "number", 200, (0, 10000)),
-        ("timers", "timers", {"call": 10, "card": 12}, (1, 600)),
-    ),
-}
+GAMES: tuple[str, ...] = REGISTERED_GAMES      # a game is written as its index here
+# (name, kind, default, choices or (min, max)), each game's own (its options module)
+OPTIONS_V1: dict[str, tuple[LinkField, ...]] = {g: registered(g).link_fields for g in GAMES}
 
 
 def _width(count: int) -> int:

@@ -17,14 +17,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import cards as C
 from .. import messages as M
 from .. import strictjson
 from ..errors import ChkobbaError, InvalidRecord
-from ..games.chkobba.state import ChkobbaState
-from ..games.seven_diamonds.state import SevenDiamondsState
 from ..messages import Message, message, quote
 from ..records import Record, parse_record
+from ..registry import game as registered
 from ..session import Session
 from .codec import Link
 
@@ -99,23 +97,8 @@ class Step:
         after = s.state
         out: dict[str, Any] = {"round_over": after.round_over() or len(after.results) > len(before.results)}
         if len(after.results) > len(before.results):
-            res = after.results[-1]
-            details = getattr(res, "details")
-            out["result"] = details()
-        if isinstance(before, ChkobbaState) and isinstance(after, ChkobbaState):
-            side = self.seat & 1
-            if len(after.results) == len(before.results):
-                gained = after.piles[side] & ~before.piles[side]
-                out["taken"] = sorted(C.codes(C.cards_of(gained)))
-                out["chkobba"] = len(after.chkobbas[side]) > len(before.chkobbas[side])
-                out["table"] = sorted(C.codes(after.table))
-            else:
-                res = after.results[-1]
-                out["chkobba"] = res.chkobba[side] > len(before.chkobbas[side])
-        if isinstance(before, SevenDiamondsState) and isinstance(after, SevenDiamondsState):
-            out["multiplier"] = after.multiplier
-            old = len(before.event_log()) if len(after.results) == len(before.results) else 0
-            out["events"] = [e.to_json() for e in after.event_log()[old:]]
+            out["result"] = after.results[-1].details()
+        out.update(registered(before.game).lesson_outcome(before, after, self.seat))
         return out
 
 
