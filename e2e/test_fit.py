@@ -26,7 +26,7 @@ import pytest
 
 from chkobba import web
 from chkobba.session import Session
-from e2e_driver import HAND, MESSAGE, T, TABLE_CARDS, btn, load_save, open_table, settle, shot, start_game
+from e2e_driver import HAND, MESSAGE, T, TABLE_CARDS, btn, open_table, settle, shot, start_game
 
 SIZES = {"360x640": (360, 640), "320x568": (320, 568), "640x360": (640, 360)}
 LANGS = ("ar", "en")
@@ -117,21 +117,19 @@ POSITIONS: dict[str, Callable[[], Session]] = {
     "sd-last-card": lambda: _play_to("seven_diamonds", {"timers": False}, _last_card_now),
 }
 
-# state name -> (position, coach on, what the player does before the check)
-STATES: dict[str, tuple[str, bool, str]] = {
-    "ck2-deal": ("ck2-deal", False, ""),
-    "ck2-cut": ("ck2-cut", False, ""),
-    "ck2-refusal": ("ck2-deal", False, "refuse"),
-    "ck2-full": ("ck2-full", True, "hint"),
-    "ck4-deal": ("ck4-deal", False, ""),
-    "ck4-cut": ("ck4-cut", False, ""),
-    "ck4-full": ("ck4-full", False, ""),
-    "ck4-full-hint": ("ck4-full", True, "hint"),
-    "ck4-full-refusal": ("ck4-full", False, "refuse"),
-    "sd-calls": ("sd-calls", False, ""),
-    "sd-late": ("sd-late", False, ""),
-    "sd-late-refusal": ("sd-late", True, "refuse+hint"),
-    "sd-last-card": ("sd-last-card", False, ""),
+# test -> (position, hints on, what the player meets there, in order: "look"
+# at the position, "hint" (the coach's ranked moves), "refuse" (a refused move
+# and its message, at each size, which must not move the hand))
+STATES: dict[str, tuple[str, bool, tuple[str, ...]]] = {
+    "ck2-deal": ("ck2-deal", False, ("look", "refuse")),
+    "ck2-cut": ("ck2-cut", False, ("look",)),
+    "ck2-full": ("ck2-full", True, ("look", "hint", "refuse")),
+    "ck4-deal": ("ck4-deal", False, ("look",)),
+    "ck4-cut": ("ck4-cut", False, ("look",)),
+    "ck4-full": ("ck4-full", True, ("look", "hint", "refuse")),
+    "sd-calls": ("sd-calls", False, ("look",)),
+    "sd-late": ("sd-late", True, ("look", "hint", "refuse")),
+    "sd-last-card": ("sd-last-card", False, ("look",)),
 }
 
 _cache: dict[str, Session] = {}
@@ -170,49 +168,61 @@ def ask_hint(page: Any) -> None:
     page.wait_for_selector(f"{T} .coach .hints li, {T} .coach .hint-error")
 
 
-def check_sizes(page: Any, name: str, lang: str, before_each: Callable[[], None] | None = None) -> list[str]:
-    problems = []
-    for size, (w, h) in SIZES.items():
-        page.set_viewport_size({"width": w, "height": h})
-        page.evaluate(FRAMES)
-        if before_each:
-            before_each()
-        got = page.evaluate(OFF_SCREEN, MUST_SHOW)
-        shot(page, f"fit-{name}-{lang}-{size}")
-        assert got["n"] > 0, "nothing to check"
-        problems += [f"{name} {lang} {size}: {b}" for b in got["bad"]]
-    return problems
+def check_size(page: Any, label: str, size: str) -> list[str]:
+    w, h = SIZES[size]
+    page.set_viewport_size({"width": w, "height": h})
+    page.evaluate(FRAMES)
+    got = page.evaluate(OFF_SCREEN, MUST_SHOW)
+    shot(page, f"fit-{label}-{size}")
+    assert got["n"] > 0, "nothing to check"
+    return [f"{label} {size}: {b}" for b in got["bad"]]
+
+
+def check_sizes(page: Any, label: str) -> list[str]:
+    return [p for size in SIZES for p in check_size(page, label, size)]
+
+
+def open_with_save(page: Any, lang: str, save: dict[str, Any]) -> None:
+    """The page opens on ``save`` (put in storage before its first script runs: one boot)."""
+    page.context.add_init_script(
+        "if (!sessionStorage.getItem('fit.loaded')) {"
+        f" localStorage.setItem('chkobba.save.v1', {json.dumps(json.dumps(save))});"
+        " sessionStorage.setItem('fit.loaded', '1'); }")
+    open_table(page, f"?lang={lang}")
 
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", list(STATES))
 def test_the_table_fits_the_screen(make_page: Any, name: str, lang: str) -> None:
-    pos, coach, act = STATES[name]
+    pos, coach, steps = STATES[name]
     s = position(pos)
     page = make_page({"width": 360, "height": 640})
-    open_table(page, f"?lang={lang}")
-    page.select_option("#pace", "instant")
-    load_save(page, _save(s, coach=coach))
+    open_with_save(page, lang, _save(s, coach=coach))
     assert settle(page) == "you"
+    assert page.evaluate("() => window.chkobbaApp.state.save.record.rounds[0].actions.length") == \
+        len(s.record()["rounds"][0]["actions"]), "the page did not open on the saved position"
     problems: list[str] = []
-    if "refuse" in act:
-        for size, (w, h) in SIZES.items():
-            page.set_viewport_size({"width": w, "height": h})
-            page.evaluate(FRAMES)
-            before = hand_boxes(page)
-            refuse(page, s)
-            page.evaluate(FRAMES)
-            after = hand_boxes(page)
-            # the picked card rises; every other card stays where it was
-            moved = [i for i, (a, b) in enumerate(zip(before, after)) if abs(a[0] - b[0]) > 1 or abs(a[1] - b[1]) > 12]
-            if moved:
-                problems.append(f"{name} {lang} {size}: the refusal moved the hand ({before} -> {after})")
-            page.keyboard.press("Escape")
-    if "hint" in act:
-        ask_hint(page)
-    if "refuse" in act:
-        refuse(page, s)
-    problems += check_sizes(page, name, lang)
+    for step in steps:
+        label = f"{name}-{step}-{lang}"
+        if step == "look":
+            problems += check_sizes(page, label)
+        elif step == "hint":
+            ask_hint(page)
+            problems += check_sizes(page, label)
+        elif step == "refuse":
+            for size in SIZES:
+                w, h = SIZES[size]
+                page.set_viewport_size({"width": w, "height": h})
+                page.evaluate(FRAMES)
+                before = hand_boxes(page)
+                refuse(page, s)
+                page.evaluate(FRAMES)
+                after = hand_boxes(page)
+                # the picked card rises; every other card stays where it was
+                if any(abs(a[0] - b[0]) > 1 or abs(a[1] - b[1]) > 12 for a, b in zip(before, after)):
+                    problems.append(f"{label} {size}: the refusal moved the hand ({before} -> {after})")
+                problems += check_size(page, label, size)
+                page.keyboard.press("Escape")
     assert not problems, "\n".join(problems)
 
 
@@ -223,7 +233,8 @@ def test_the_damaged_save_notice_leaves_the_table_on_screen(make_page: Any, game
     open_table(page, f"?lang={lang}&seed=5")
     if game == "seven_diamonds":
         page.select_option("#pace", "instant")
-        page.click("#new-game") if not page.evaluate("() => document.getElementById('start').open") else None
+        if not page.evaluate("() => document.getElementById('start').open"):
+            page.click("#new-game")
         page.check('#start-form input[name="game"][value="seven_diamonds"]')
         page.click("#start-button")
         page.wait_for_function("() => !document.getElementById('start').open && window.chkobbaApp.state")
@@ -235,7 +246,7 @@ def test_the_damaged_save_notice_leaves_the_table_on_screen(make_page: Any, game
     page.wait_for_selector("html.ready")
     assert page.locator("#notice").is_visible()
     settle(page)
-    problems = check_sizes(page, f"damaged-{game}", lang)
+    problems = check_sizes(page, f"damaged-{game}-{lang}")
     assert page.locator("#notice").is_visible()
     assert not problems, "\n".join(problems)
 
