@@ -1,7 +1,7 @@
 """The table fits a phone's screen in every state a player meets (issue 22).
 
-At 360x640, 320x568 and landscape 640x360, in Arabic (right to left) and
-English, for Chkobba 1v1 and 2v2 and Seven Diamonds: every hand card, every
+At 360x640, 320x568 and landscape 640x360, in Arabic (right to left), French
+and English, for Chkobba 1v1 and 2v2 and Seven Diamonds: every hand card, every
 table card and every move button is inside the viewport at scroll 0 and not
 covered by anything else (the point at its centre is its own). The states:
 the deal (and the cut card's keep-or-table choice, and the calls), a full table (Chkobba 2v2 with 7+
@@ -29,7 +29,7 @@ from chkobba.session import Session
 from e2e_driver import HAND, MESSAGE, T, TABLE_CARDS, btn, open_table, settle, shot, start_game
 
 SIZES = {"360x640": (360, 640), "320x568": (320, 568), "640x360": (640, 360)}
-LANGS = ("ar", "en")
+LANGS = ("ar", "fr", "en")
 
 # What must be on screen: the hand, the table's cards, every move button.
 MUST_SHOW = f"{HAND} .card, {TABLE_CARDS} .card, {T} .controls button, {T} .choices button"
