@@ -12,7 +12,7 @@ hints, the damaged-save notice, the last-card banner.
 Positions come from the engine in CPython (a record played out here) and are
 loaded as saves, so late-round states cost one page load, not a played round.
 Each page is checked at the three sizes by resizing it; a screenshot of each
-goes to ``test-artifacts/fit-<state>-<lang>-<size>.png``.
+goes to ``test-artifacts/fit-<position>-<step>-<lang>-<size>.png``.
 """
 
 from __future__ import annotations
