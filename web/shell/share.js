@@ -15,8 +15,16 @@ function embedUrl(link) {
   return new URL(`${EMBED}#${link}`, location.href).href;
 }
 
+// The frame fits its content at any width (issue 22): the embed posts its
+// page's height ("chkobba:height", web/embed/embed.js) after every change, and
+// the few words of script after the frame set the frame's height from it (only
+// from that frame). Where a host strips scripts the frame keeps a height that
+// shows a replay whole at 640 px wide; embed/host.js (docs/embeds.md) does the
+// same fitting for pages with several tables.
 export function iframeSnippet(url, title = t("share.iframe_title")) {
-  return `<iframe src="${url}" title="${escapeHtml(title)}" sandbox="allow-scripts" loading="lazy" width="100%" height="560" style="border:0;max-width:640px"></iframe>`;
+  return `<iframe src="${url}" title="${escapeHtml(title)}" sandbox="allow-scripts" loading="lazy" width="100%" height="800" style="display:block;border:0;max-width:640px"></iframe>` +
+    `<script>(function(f){addEventListener("message",function(e){var d=e.data;` +
+    `if(e.source===f.contentWindow&&d&&d.type==="chkobba:height"&&d.height>0&&d.height<20000)f.style.height=Math.ceil(d.height)+"px"})})(document.currentScript.previousElementSibling)</script>`;
 }
 
 function makeDialog() {

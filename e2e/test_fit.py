@@ -1,0 +1,259 @@
+"""The table fits a phone's screen in every state a player meets (issue 22).
+
+At 360x640, 320x568 and landscape 640x360, in Arabic (right to left), French
+and English, for Chkobba 1v1 and 2v2 and Seven Diamonds: every hand card, every
+table card and every move button is inside the viewport at scroll 0 and not
+covered by anything else (the point at its centre is its own). The states:
+the deal (and the cut card's keep-or-table choice, and the calls), a full table (Chkobba 2v2 with 7+
+cards and a claim open, Seven Diamonds late in a round with the four rows
+open), a refusal message (which must not move the hand either), the coach's
+hints, the damaged-save notice, the last-card banner.
+
+Positions come from the engine in CPython (a record played out here) and are
+loaded as saves, so late-round states cost one page load, not a played round.
+Each page is checked at the three sizes by resizing it; a screenshot of each
+goes to ``test-artifacts/fit-<position>-<step>-<lang>-<size>.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from chkobba import web
+from chkobba.session import Session
+from e2e_driver import HAND, MESSAGE, T, TABLE_CARDS, btn, open_table, settle, shot, start_game
+
+SIZES = {"360x640": (360, 640), "320x568": (320, 568), "640x360": (640, 360)}
+LANGS = ("ar", "fr", "en")
+
+# What must be on screen: the hand, the table's cards, every move button.
+MUST_SHOW = f"{HAND} .card, {TABLE_CARDS} .card, {T} .controls button, {T} .choices button"
+
+OFF_SCREEN = """(sel) => {
+  window.scrollTo(0, 0);
+  const W = document.documentElement.clientWidth, H = window.innerHeight, bad = [];
+  let n = 0;
+  for (const el of document.querySelectorAll(sel)) {
+    if (!el.checkVisibility({ visibilityProperty: true })) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    n++;
+    const name = el.dataset.card || el.dataset.act || el.dataset.action || el.className;
+    const where = `${name} at x ${Math.round(r.left)}..${Math.round(r.right)}, y ${Math.round(r.top)}..${Math.round(r.bottom)}`;
+    if (r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5) {
+      bad.push(`${where}: outside the ${W}x${H} screen`);
+      continue;
+    }
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    if (!hit || !(hit === el || el.contains(hit))) {
+      bad.push(`${where}: covered by ${hit ? hit.tagName.toLowerCase() + '.' + hit.className : 'nothing'}`);
+    }
+  }
+  return { n, bad, scrolled: window.scrollY };
+}"""
+
+# Two frames after a resize the layout has settled.
+FRAMES = "() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok(true))))"
+
+
+def _play_to(game: str, options: dict[str, Any], want: Callable[[Session], bool], phase: str = "play",
+             lay_first: bool = True) -> Session:
+    """A round-1 position with seat 0 (the human) to act in ``phase`` where ``want`` holds.
+    Chkobba seats lay rather than take (the table fills and claims open)."""
+    for seed in range(1, 400):
+        rng = random.Random(seed)
+        s = Session.new(game, options, seed=seed)
+        while s.to_act() is not None and not s.view(0)["results"]:
+            if s.to_act() == 0 and s.view(0)["phase"] == phase and want(s):
+                return s
+            legal = [a for a in s.legal() if not a.startswith("claim") and a != "timeout"]
+            lays = [a for a in legal if len(a) == 2]
+            if game == "chkobba" and lay_first and lays:
+                s.apply(rng.choice(lays))
+            else:
+                s.apply(rng.choice(legal))
+    raise AssertionError(f"no {game} position found")
+
+
+def _save(s: Session, coach: bool = False) -> dict[str, Any]:
+    seats = [{"kind": "human"}] + [{"kind": "computer", "level": "easy"}] * (s.players - 1)
+    return {"v": web.SAVE_VERSION, "game": s.game, "record": s.record(), "seed": s.seed, "seats": seats,
+            "coach": coach}
+
+
+def _table(s: Session) -> list[str]:
+    t = s.view(0)["table"]
+    return [c for row in t.values() for c in row] if isinstance(t, dict) else list(t)
+
+
+def _claims(s: Session) -> bool:
+    return any(a.startswith("claim") for a in s.legal())
+
+
+def _last_card_now(s: Session) -> bool:
+    return bool(s.view(0)["last_card"]) and len(s.view(0)["hand"]) >= 2
+
+
+def _rows_open(s: Session) -> bool:
+    """Seven Diamonds with the four rows open and most of the hand still held."""
+    return all(s.view(0)["table"].values()) and len(_table(s)) >= 14 and len(s.view(0)["hand"]) >= 5
+
+
+POSITIONS: dict[str, Callable[[], Session]] = {
+    "ck2-deal": lambda: _play_to("chkobba", {"players": 2}, lambda s: True),
+    "ck2-cut": lambda: _play_to("chkobba", {"players": 2}, lambda s: True, phase="cut"),
+    "ck2-full": lambda: _play_to("chkobba", {"players": 2}, lambda s: len(_table(s)) >= 7 and _claims(s)),
+    "ck4-deal": lambda: _play_to("chkobba", {"players": 4}, lambda s: True),
+    "ck4-cut": lambda: _play_to("chkobba", {"players": 4}, lambda s: True, phase="cut"),
+    "ck4-full": lambda: _play_to("chkobba", {"players": 4}, lambda s: len(_table(s)) >= 8 and _claims(s)),
+    "sd-calls": lambda: _play_to("seven_diamonds", {"timers": False}, lambda s: True, phase="calls"),
+    "sd-late": lambda: _play_to("seven_diamonds", {"timers": False},
+                                _rows_open),
+    "sd-last-card": lambda: _play_to("seven_diamonds", {"timers": False}, _last_card_now),
+}
+
+# test -> (position, hints on, what the player meets there, in order: "look"
+# at the position, "hint" (the coach's ranked moves), "refuse" (a refused move
+# and its message, at each size, which must not move the hand))
+STATES: dict[str, tuple[str, bool, tuple[str, ...]]] = {
+    "ck2-deal": ("ck2-deal", False, ("look", "refuse")),
+    "ck2-cut": ("ck2-cut", False, ("look",)),
+    "ck2-full": ("ck2-full", True, ("look", "hint", "refuse")),
+    "ck4-deal": ("ck4-deal", False, ("look",)),
+    "ck4-cut": ("ck4-cut", False, ("look",)),
+    "ck4-full": ("ck4-full", True, ("look", "hint", "refuse")),
+    "sd-calls": ("sd-calls", False, ("look",)),
+    "sd-late": ("sd-late", True, ("look", "hint", "refuse")),
+    "sd-last-card": ("sd-last-card", False, ("look",)),
+}
+
+_cache: dict[str, Session] = {}
+
+
+def position(name: str) -> Session:
+    if name not in _cache:
+        _cache[name] = POSITIONS[name]()
+    return _cache[name]
+
+
+def hand_boxes(page: Any) -> list[list[float]]:
+    return list(page.eval_on_selector_all(f"{HAND} .card", "els => els.map(e => { const r = e.getBoundingClientRect();"
+                                                           " return [Math.round(r.left), Math.round(r.top)]; })"))
+
+
+def refuse(page: Any, s: Session) -> None:
+    """A move the engine refuses, made by pointing; its message shows."""
+    legal = set(s.legal())
+    hand = s.view(0)["hand"]
+    if s.game == "seven_diamonds":
+        card = next(c for c in hand if c not in legal)
+        page.click(f'{HAND} .card[data-card="{card}"]')
+    else:
+        table = _table(s)
+        h, c = next((h, c) for h in hand for c in table if f"{h}x{c}" not in legal and h[0] != c[0])
+        page.click(f'{HAND} .card[data-card="{h}"]')
+        page.click(f'{TABLE_CARDS} .card[data-card="{c}"]')
+        page.click(btn("take"))
+    page.wait_for_function(f"() => document.querySelector('{MESSAGE}').textContent.trim() !== ''")
+
+
+def ask_hint(page: Any) -> None:
+    page.wait_for_selector("html.ai-ready")
+    page.click(f"{T} .btn-hint")
+    page.wait_for_selector(f"{T} .coach .hints li, {T} .coach .hint-error")
+
+
+def check_size(page: Any, label: str, size: str) -> list[str]:
+    w, h = SIZES[size]
+    page.set_viewport_size({"width": w, "height": h})
+    page.evaluate(FRAMES)
+    got = page.evaluate(OFF_SCREEN, MUST_SHOW)
+    shot(page, f"fit-{label}-{size}")
+    assert got["n"] > 0, "nothing to check"
+    return [f"{label} {size}: {b}" for b in got["bad"]]
+
+
+def check_sizes(page: Any, label: str) -> list[str]:
+    return [p for size in SIZES for p in check_size(page, label, size)]
+
+
+def open_with_save(page: Any, lang: str, save: dict[str, Any]) -> None:
+    """The page opens on ``save`` (put in storage before its first script runs: one boot)."""
+    page.context.add_init_script(
+        "if (!sessionStorage.getItem('fit.loaded')) {"
+        f" localStorage.setItem('chkobba.save.v1', {json.dumps(json.dumps(save))});"
+        " sessionStorage.setItem('fit.loaded', '1'); }")
+    open_table(page, f"?lang={lang}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", list(STATES))
+def test_the_table_fits_the_screen(make_page: Any, name: str, lang: str) -> None:
+    pos, coach, steps = STATES[name]
+    s = position(pos)
+    page = make_page({"width": 360, "height": 640})
+    open_with_save(page, lang, _save(s, coach=coach))
+    assert settle(page) == "you"
+    assert page.evaluate("() => window.chkobbaApp.state.save.record.rounds[0].actions.length") == \
+        len(s.record()["rounds"][0]["actions"]), "the page did not open on the saved position"
+    problems: list[str] = []
+    for step in steps:
+        label = f"{name}-{step}-{lang}"
+        if step == "look":
+            problems += check_sizes(page, label)
+        elif step == "hint":
+            ask_hint(page)
+            problems += check_sizes(page, label)
+        elif step == "refuse":
+            for size in SIZES:
+                w, h = SIZES[size]
+                page.set_viewport_size({"width": w, "height": h})
+                page.evaluate(FRAMES)
+                before = hand_boxes(page)
+                refuse(page, s)
+                page.evaluate(FRAMES)
+                after = hand_boxes(page)
+                # the picked card rises; every other card stays where it was
+                if any(abs(a[0] - b[0]) > 1 or abs(a[1] - b[1]) > 12 for a, b in zip(before, after)):
+                    problems.append(f"{label} {size}: the refusal moved the hand ({before} -> {after})")
+                problems += check_size(page, label, size)
+                page.keyboard.press("Escape")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", ["chkobba-4", "seven_diamonds"])
+def test_the_damaged_save_notice_leaves_the_table_on_screen(make_page: Any, game: str, lang: str) -> None:
+    page = make_page({"width": 360, "height": 640})
+    open_table(page, f"?lang={lang}&seed=5")
+    if game == "seven_diamonds":
+        page.select_option("#pace", "instant")
+        if not page.evaluate("() => document.getElementById('start').open"):
+            page.click("#new-game")
+        page.check('#start-form input[name="game"][value="seven_diamonds"]')
+        page.click("#start-button")
+        page.wait_for_function("() => !document.getElementById('start').open && window.chkobbaApp.state")
+    else:
+        start_game(page, players=4, levels=("easy", "easy", "easy"))
+    settle(page)
+    page.evaluate("() => localStorage.setItem('chkobba.save.v1', '{\"v\": 2, \"record\": 5}')")
+    page.reload()
+    page.wait_for_selector("html.ready")
+    assert page.locator("#notice").is_visible()
+    settle(page)
+    problems = check_sizes(page, f"damaged-{game}-{lang}")
+    assert page.locator("#notice").is_visible()
+    assert not problems, "\n".join(problems)
+
+
+def test_positions_are_what_they_say() -> None:
+    """The saves the checks load hold the states they are named for."""
+    assert len(_table(position("ck4-full"))) >= 8 and _claims(position("ck4-full"))
+    late = position("sd-late")
+    assert all(late.view(0)["table"][suit] for suit in "DHSC"), json.dumps(late.view(0)["table"])
+    assert position("sd-calls").view(0)["phase"] == "calls"
