@@ -71,9 +71,11 @@ def test_game_scale_speaks_in_round_points_far_from_the_target() -> None:
 
 
 def finished(points: tuple[int, int]) -> Any:
-    """A stand-in for a state whose round just ended with ``points``."""
-    res = SimpleNamespace(points=points, all_diamonds=None)
-    return SimpleNamespace(results=[res], options=SimpleNamespace(all_diamonds_wins=False))
+    """A Chkobba state whose round just ended with ``points`` (its last round
+    result stands in for one; the rest is a real two-player state)."""
+    s: Any = position(["2H", "3H"], "", options={"target": 11})
+    s.results = [SimpleNamespace(points=points, all_diamonds=None)]
+    return s
 
 
 def model_deciding_at(score: tuple[int, int], target: int) -> ChkobbaModel:
