@@ -5,14 +5,14 @@
 
 The folder holds everything the page loads, all from its own origin:
 
-    index.html, *.css, *.js, *.py      from web/
-    pyscript/                          @pyscript/core's dist (no source maps)
+    index.html, *.css, *.js, ai.py     from web/
     pyodide/<hash>/                    the Pyodide files the page needs, with the
                                        standard library precompiled to .pyc; the
                                        folder is named by a hash of its content
     chkobba-HASH.zip                   the repo's chkobba/ package (+ .pyc cache),
-                                       unpacked by PyScript's `files` config
-    pyscript.json, worker.json         PyScript configs (local interpreter)
+                                       unpacked by web/shell/py.js
+    snapshot-HASH.bin                  a memory snapshot of the interpreter after
+                                       importing the package (docs/boot.md)
     manifest.webmanifest, icons/       the installable app (PWA)
     sw.js                              the service worker, with the list of
                                        every file above filled in (offline)
@@ -50,12 +50,12 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
-PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PACKAGE = ROOT / "chkobba"
 CACHE = ROOT / "build" / "cache"
 
 # Only what the page fetches: the ES module loader, the Emscripten module, the
-# wasm binary, the standard library and the (trimmed) lock file.
+# wasm binary and the standard library (the lock file's `info` is passed
+# inline by web/shell/py.js).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 
 # Standard-library parts that no code path of the site can reach (interactive
@@ -140,16 +140,9 @@ def precompile(jobs: list[dict[str, str]]) -> bool:
     return all(Path(j["dst"]).is_file() for j in jobs)
 
 
-def trimmed_lock_file() -> bytes:
-    """The lock file without its package list: the site loads no packages, and
-    an empty list means Pyodide can never be asked to fetch one from a CDN."""
-    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
-    return json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")).encode()
-
-
 def build(out: Path, want_precompile: bool, build_id: str | None = None,
           snapshot: bool | str = True) -> dict[str, object]:
-    for needed in (PYODIDE_DIR / "pyodide.mjs", PYSCRIPT_DIST / "core.js"):
+    for needed in (PYODIDE_DIR / "pyodide.mjs",):
         if not needed.exists():
             sys.exit(f"[build] missing {needed.relative_to(ROOT)}: run `npm ci` first")
     if not (WEB / "index.html").exists():
@@ -162,7 +155,7 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
 
     # 1. web/ sources as they are.
     shutil.copytree(WEB, out, dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*", "main.py"))
 
     # 1b. The tutorial's lessons (lessons/*.json) and their list, for learn.html.
     (out / "lessons").mkdir()
@@ -176,18 +169,13 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
     counts = catalogs.write_modules(out / "i18n")
     log("catalogs: " + ", ".join(f"{k} {v} texts" for k, v in counts.items()))
 
-    # 2. PyScript, without source maps.
-    shutil.copytree(PYSCRIPT_DIST, out / "pyscript", ignore=shutil.ignore_patterns("*.map"))
-
     # 3. Pyodide runtime files.
     # Written to a scratch folder, then named after a hash of its content so
-    # that its URLs change whenever any byte does (cacheable for good, and
-    # the page and the computer players' worker share one download).
+    # that its URLs change whenever any byte does (cacheable for good).
     pyo = out / "pyodide" / "next"
     pyo.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE_DIR / name, pyo / name)
-    (pyo / "pyodide-lock.json").write_bytes(trimmed_lock_file())
 
     # 4. Standard library (pruned) and our package, precompiled where possible.
     pruned = CACHE / "python_stdlib.pruned.zip"
@@ -218,26 +206,14 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
         shutil.copy2(pruned, pyo / "python_stdlib.zip")
         shutil.copy2(pkg_src, out / "chkobba.zip.tmp")
 
-    # 5. PyScript configs: the local interpreter, our package unpacked into the
-    # working directory (/home/pyodide, on sys.path). The content hash in the
-    # name makes a browser fetch the zip anew whenever the package changes
-    # (PyScript recognises archives by their extension, so no query string).
+    # 5. Names by content: the Pyodide folder and the package zip (unpacked
+    # into the working directory, /home/pyodide, on sys.path).
     pyo_hash = sha256(b"".join(name.encode() + b"\0" + (pyo / name).read_bytes()
                                for name in sorted(os.listdir(pyo))))[:12]
     pyo = pyo.rename(out / "pyodide" / pyo_hash)
     pkg_hash = sha256((out / "chkobba.zip.tmp").read_bytes())[:12]
     pkg_name = f"chkobba-{pkg_hash}.zip"
     (out / "chkobba.zip.tmp").rename(out / pkg_name)
-    config = {
-        "interpreter": f"./pyodide/{pyo_hash}/pyodide.mjs",
-        "files": {f"./{pkg_name}": "./*"},
-        "packages_cache": "never",
-        # PyScript's optional plugins (editor, terminal, game, donkey, ...) are
-        # unused here; the error plugin stays to show a boot failure on the page.
-        "plugins": ["!codemirror", "!deprecations-manager", "!donkey",
-                    "!py-editor", "!py-game", "!py-terminal"],
-    }
-    (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
     snap_fmt = snapshot if isinstance(snapshot, str) else SNAPSHOT_FORMAT
     snap_name = make_snapshot(out, pyo_hash, pkg_name, snap_fmt) if snapshot and precompiled else None
     write_boot_hints(out, pyo_hash, pkg_name, snap_name, snap_fmt)
@@ -260,7 +236,6 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
         "version": version,
         "pyodide_dir": f"pyodide/{pyo_hash}/",
         "pyodide": package_version(PYODIDE_DIR),
-        "pyscript": package_version(PYSCRIPT_DIST.parent),
         "python": json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())["info"]["python"],
         "precompiled": precompiled,
         "package_zip": pkg_name,
@@ -276,6 +251,9 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
 
 
 SNAPSHOT_FORMAT = "runs"  # or "gzip" (scripts/make_snapshot.mjs; docs/boot.md)
+# Where web/shell/py.js takes the snapshot from: "cache" = only when the browser
+# already has it (a repeat visit), "network" = always (docs/boot.md, issue 22).
+SNAPSHOT_FROM = "cache"
 
 
 def make_snapshot(out: Path, pyo_hash: str, pkg_name: str, fmt: str = SNAPSHOT_FORMAT) -> str | None:
@@ -319,32 +297,34 @@ def write_boot_hints(out: Path, pyo_hash: str, pkg_name: str, snapshot: str | No
     before Pyodide starts) and modulepreload hints for Pyodide's two modules,
     fetched while the page's own modules load (docs/boot.md)."""
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())["info"]
-    boot = {"pyodide": f"./pyodide/{pyo_hash}/", "package": f"./{pkg_name}", "lock": lock}
+    pyo = out / "pyodide" / pyo_hash
+    sizes = {"wasm": (pyo / "pyodide.asm.wasm").stat().st_size,
+             "stdlib": (pyo / "python_stdlib.zip").stat().st_size,
+             "package": (out / pkg_name).stat().st_size}
+    boot: dict[str, object] = {"pyodide": f"./pyodide/{pyo_hash}/", "package": f"./{pkg_name}",
+                               "lock": lock, "sizes": sizes}
     if snapshot:
         boot["snapshot"] = f"./{snapshot}"
         boot["snapshotFormat"] = snapshot_format
+        boot["snapshotFrom"] = SNAPSHOT_FROM
+    meta = f"<meta name=\"chkobba-boot\" content='{json.dumps(boot, separators=(',', ':'))}'>"
     hints = "\n".join([
-        f"<meta name=\"chkobba-boot\" content='{json.dumps(boot, separators=(',', ':'))}'>",
+        meta,
         f'<link rel="modulepreload" href="pyodide/{pyo_hash}/pyodide.mjs">',
         f'<link rel="modulepreload" href="pyodide/{pyo_hash}/pyodide.asm.mjs">',
     ])
+    # `boot-hints`: pages that start Python at once (the table); `boot-meta`:
+    # pages that start it only when needed (embeds, the tutorial, the hub).
     for page in out.glob("*.html"):
         text = page.read_text()
-        if "<!-- boot-hints -->" in text:
-            page.write_text(text.replace("<!-- boot-hints -->", hints))
-
-
-# PyScript's chunks carry a content hash in their names (core-C9KDLldu.js).
-HASHED_CHUNK = re.compile(r"-[A-Za-z0-9_-]{8}\.js$")
+        if "<!-- boot-hints -->" in text or "<!-- boot-meta -->" in text:
+            page.write_text(text.replace("<!-- boot-hints -->", hints).replace("<!-- boot-meta -->", meta))
 
 
 def immutable_paths(out: Path, pkg_name: str, pyo_hash: str) -> list[str]:
     """Site paths (from the site's root, "/...") whose URL changes whenever
     their content does, so a browser may keep them without asking again."""
-    paths = [f"/pyodide/{pyo_hash}/*", f"/{pkg_name}"]
-    paths += [f"/pyscript/{p.name}" for p in sorted((out / "pyscript").glob("*.js"))
-              if HASHED_CHUNK.search(p.name)]
-    return paths
+    return [f"/pyodide/{pyo_hash}/*", f"/{pkg_name}"]
 
 
 def write_headers(out: Path, immutable: list[str]) -> None:
@@ -367,6 +347,11 @@ def is_immutable(rel: str, immutable: list[str]) -> bool:
     return any(path.startswith(p[:-1]) if p.endswith("*") else path == p for p in immutable)
 
 
+# Files of the site no page fetches: the catalogs' sources (the pages import
+# i18n/<lang>.js, made from them; only the rules' HTML is fetched as it is).
+NOT_PRECACHED = re.compile(r"i18n/[a-z]{2}/[^/]+\.json$")
+
+
 def write_service_worker(out: Path, immutable: list[str], build_id: str) -> str:
     """Fill web/sw.js's file list and version in the built copy.
 
@@ -375,7 +360,8 @@ def write_service_worker(out: Path, immutable: list[str], build_id: str) -> str:
     checks every downloaded file against its hash (never a mix of builds)."""
     sw = out / "sw.js"
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
-                   if p.is_file() and p.name not in ("sw.js", "_headers"))
+                   if p.is_file() and p.name not in ("sw.js", "_headers")
+                   and not NOT_PRECACHED.match(p.relative_to(out).as_posix()))
     digest = hashlib.sha256(build_id.encode() + b"\0")
     entries: list[list[object]] = []
     for rel in files:
