@@ -130,3 +130,19 @@ def test_progress_in_the_pages_language_before_ready(make_page: Any) -> None:
         assert held, "the page did not ask for the standard library"
         held[0].continue_()
         page.wait_for_selector("html.ready")
+
+
+def test_a_module_left_out_of_the_standard_library_still_imports(make_page: Any) -> None:
+    """The page's standard-library zip holds only what the page imports
+    (scripts/build_site.py); any other module comes from the rest zip the
+    first time it is imported."""
+    page = make_page(DESKTOP)
+    infos: list[str] = []
+    _boot(page, infos)
+    assert "calendar" in page.evaluate(
+        "() => JSON.parse(document.querySelector('meta[name=\"chkobba-boot\"]').content).stdlibRest")
+    got = page.evaluate("""async () => (await import('./shell/py.js')).runPython(
+        'import calendar, encodings.cp1252\\ncalendar.isleap(2028) and b"\\\\x80".decode("cp1252") == "\\u20ac"')""")
+    assert got is True
+    assert [t for t in infos if "rest of the standard library" in t], infos
+    page.watch.console[:] = [c for c in page.watch.console if "Synchronous XMLHttpRequest" not in c]

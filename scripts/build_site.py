@@ -31,6 +31,7 @@ falls back to the plain source files and says so.
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import os
@@ -112,6 +113,119 @@ def prune_stdlib(src: Path, dest: Path) -> tuple[int, int]:
     return kept, dropped
 
 
+# What the page's interpreter needs from the standard library (issue 22): the
+# modules that importing our package and Pyodide's own Python runs, found by
+# following `import` statements: every one in our package (functions
+# included, so lazy imports count) and the ones a stdlib or Pyodide module runs
+# when it is imported (module level, `if`/`try`/`with` blocks and class bodies;
+# not function bodies, which the page may never call; but all of Pyodide's own,
+# which its boot calls from JS). Everything else goes to
+# `python_stdlib_rest.zip`, which web/shell/py.js fetches only if an import
+# needs it (never in the tests and benches run so far).
+STDLIB_ROOTS = ("_pyodide", "pyodide", "encodings", "site", "sitecustomize", "traceback",
+                "linecache", "tokenize", "codeop", "warnings", "_py_warnings",
+                "pkgutil", "importlib")   # (the last two: scripts/make_snapshot.mjs)
+STDLIB_WHOLE = ("_pyodide/", "pyodide/")   # looked up by name, from C or JS
+# codecs are looked up by name when first used: the ones Python's start and
+# the page use (the other ~100 are in the rest zip)
+STDLIB_CODECS = ("__init__", "aliases", "utf_8", "utf_8_sig", "ascii", "latin_1", "utf_16", "utf_32", "cp437",
+                 "raw_unicode_escape", "unicode_escape")
+
+
+def _imports(tree: ast.AST, module: str, is_pkg: bool, deep: bool) -> set[str]:
+    """Modules a module's code imports (``deep``: in functions too)."""
+    out: set[str] = set()
+
+    def visit(nodes: list[ast.stmt]) -> None:
+        for node in nodes:
+            if isinstance(node, ast.Import):
+                out.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    pkg = module if is_pkg else module.rpartition(".")[0]
+                    for _ in range(node.level - 1):
+                        pkg = pkg.rpartition(".")[0]
+                    base = f"{pkg}.{base}" if base else pkg
+                out.add(base)
+                out.update(f"{base}.{a.name}" for a in node.names if a.name != "*")
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                if deep:
+                    visit(node.body)
+            elif isinstance(node, ast.ClassDef):
+                visit(node.body)
+            else:
+                for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+                    inner = getattr(node, field, None)
+                    if isinstance(inner, list):
+                        visit([n for n in inner if isinstance(n, ast.stmt)]
+                              + [m for h in inner if isinstance(h, (ast.ExceptHandler, ast.match_case))
+                                 for m in h.body])
+    visit(tree.body if isinstance(tree, ast.Module) else [])
+    return out
+
+
+_ANY_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import|import[ \t]+([\w., \t]+))", re.M)
+
+
+def stdlib_needed(stdlib_zip: Path, package: Path) -> set[str]:
+    """Entries of ``stdlib_zip`` the page's interpreter needs (see STDLIB_ROOTS)."""
+    with zipfile.ZipFile(stdlib_zip) as z:
+        files = {n: z.read(n) for n in z.namelist() if n.endswith(".py")}
+    mods = {}
+    for name in files:
+        mod = name[:-3].replace("/", ".")
+        mods[mod.removesuffix(".__init__")] = name
+    roots: set[str] = (set(STDLIB_ROOTS) | {m for m, n in mods.items() if n.startswith(STDLIB_WHOLE)}
+                       | {f"encodings.{c}" for c in STDLIB_CODECS})
+    for path in package.rglob("*.py"):
+        rel = path.relative_to(package.parent).with_suffix("").as_posix().replace("/", ".")
+        if rel.startswith(("chkobba.cli", "chkobba.__main__")):
+            continue
+        roots |= _imports(ast.parse(path.read_text(encoding="utf-8")), rel.removesuffix(".__init__"),
+                          path.name == "__init__.py", deep=True)
+    seen: set[str] = set()
+    todo = sorted(roots)
+    while todo:
+        parts = todo.pop().split(".")
+        for i in range(1, len(parts) + 1):
+            mod = ".".join(parts[:i])
+            if mod not in mods or mod in seen:
+                continue
+            seen.add(mod)
+            name = mods[mod]
+            try:
+                found = _imports(ast.parse(files[name]), mod, name.endswith("__init__.py"),
+                                 deep=mod.split(".")[0] in ("_pyodide", "pyodide"))
+            except SyntaxError:   # newer syntax than this Python's: every import line counts
+                text = files[name].decode("utf-8", "replace")
+                found = {a or b.split(" as ")[0].strip() for a, b in _ANY_IMPORT.findall(text)}
+                found = {f for x in found for f in x.split(",")}
+            todo.extend(sorted(f.strip() for f in found if f.strip()))
+    # codecs are looked up by name when first used (encodings.utf_8, ...),
+    # Pyodide's own modules from its C and JS code
+    return ({mods[m] for m in seen} | {n for n in files if n.startswith(STDLIB_WHOLE)}
+            | {f"encodings/{c}.py" for c in STDLIB_CODECS if f"encodings/{c}.py" in files})
+
+
+def split_stdlib(src: Path, keep: set[str], dest: Path, rest: Path) -> tuple[int, int]:
+    """``src`` in two zips: the entries in ``keep`` (and every non-.py file of
+    a kept folder) in ``dest``, the rest in ``rest``."""
+    folders = {k.rpartition("/")[0] for k in keep}
+    n_keep = n_rest = 0
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zk, \
+            zipfile.ZipFile(rest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zr:
+        for info in zin.infolist():
+            name = info.filename
+            kept = name in keep or (not name.endswith(".py") and name.rpartition("/")[0] in folders)
+            (zk if kept else zr).writestr(info, zin.read(info))
+            if kept:
+                n_keep += 1
+            else:
+                n_rest += 1
+    return n_keep, n_rest
+
+
 def precompile(jobs: list[dict[str, str]]) -> bool:
     """Run scripts/precompile_pyc.mjs for all jobs at once; True on success."""
     node = shutil.which("node")
@@ -178,9 +292,13 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
         shutil.copy2(PYODIDE_DIR / name, pyo / name)
 
     # 4. Standard library (pruned) and our package, precompiled where possible.
-    pruned = CACHE / "python_stdlib.pruned.zip"
-    kept, dropped = prune_stdlib(PYODIDE_DIR / "python_stdlib.zip", pruned)
+    every = CACHE / "python_stdlib.pruned-all.zip"
+    kept, dropped = prune_stdlib(PYODIDE_DIR / "python_stdlib.zip", every)
     log(f"stdlib: kept {kept} entries, dropped {dropped} unused")
+    pruned = CACHE / "python_stdlib.pruned.zip"
+    rest = CACHE / "python_stdlib_rest.zip"
+    kept, moved = split_stdlib(every, stdlib_needed(every, PACKAGE), pruned, rest)
+    log(f"stdlib: {kept} entries the page imports, {moved} in python_stdlib_rest.zip")
     pkg_src = CACHE / "chkobba.src.zip"
     zip_package(pkg_src)
 
@@ -199,11 +317,13 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
     precompiled = want_precompile and (not jobs or precompile(jobs))
     if precompiled:
         shutil.copy2(stdlib_pyc, pyo / "python_stdlib.zip")
+        shutil.copy2(rest, pyo / "python_stdlib_rest.zip")
         shutil.copy2(pkg_pyc, out / "chkobba.zip.tmp")
     else:
         if want_precompile:
             log("WARNING: falling back to source-only stdlib and package")
         shutil.copy2(pruned, pyo / "python_stdlib.zip")
+        shutil.copy2(rest, pyo / "python_stdlib_rest.zip")
         shutil.copy2(pkg_src, out / "chkobba.zip.tmp")
 
     # 5. Names by content: the Pyodide folder and the package zip (unpacked
@@ -298,11 +418,14 @@ def write_boot_hints(out: Path, pyo_hash: str, pkg_name: str, snapshot: str | No
     fetched while the page's own modules load (docs/boot.md)."""
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())["info"]
     pyo = out / "pyodide" / pyo_hash
+    with zipfile.ZipFile(pyo / "python_stdlib_rest.zip") as z:
+        rest = sorted({n[:-3].replace("/", ".").removesuffix(".__init__") for n in z.namelist()
+                       if n.endswith(".py")})
     sizes = {"wasm": (pyo / "pyodide.asm.wasm").stat().st_size,
              "stdlib": (pyo / "python_stdlib.zip").stat().st_size,
              "package": (out / pkg_name).stat().st_size}
     boot: dict[str, object] = {"pyodide": f"./pyodide/{pyo_hash}/", "package": f"./{pkg_name}",
-                               "lock": lock, "sizes": sizes}
+                               "lock": lock, "sizes": sizes, "stdlibRest": rest}
     if snapshot:
         boot["snapshot"] = f"./{snapshot}"
         boot["snapshotFormat"] = snapshot_format
@@ -349,7 +472,7 @@ def is_immutable(rel: str, immutable: list[str]) -> bool:
 
 # Files of the site no page fetches: the catalogs' sources (the pages import
 # i18n/<lang>.js, made from them; only the rules' HTML is fetched as it is).
-NOT_PRECACHED = re.compile(r"i18n/[a-z]{2}/[^/]+\.json$")
+NOT_PRECACHED = re.compile(r"i18n/[a-z]{2}/[^/]+\.json$|pyodide/[0-9a-f]+/python_stdlib_rest\.zip$")
 
 
 def write_service_worker(out: Path, immutable: list[str], build_id: str) -> str:

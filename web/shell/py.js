@@ -128,6 +128,7 @@ async function bootPython() {
   zip.catch(() => {});   // handled where it is used (a failure before then is not "uncaught")
   const { loadPyodide } = await import(indexURL + "pyodide.mjs");
   const opts = { indexURL, lockFileContents: { info: boot.lock || {}, packages: {} } };
+  let snapshotted = false;
   if (snapRes) {
     // The interpreter as it was after importing every module of the package
     // at build time: no CPython start-up, no imports here.
@@ -144,7 +145,10 @@ async function bootPython() {
     }
   }
   const unpack = (buf) => pyodide.unpackArchive(buf, "zip", { extractDir: "/home/pyodide" });
-  if (pyodide) {
+  if (!pyodide) pyodide = await loadPyodide(opts);
+  else snapshotted = true;
+  fallBackOnTheRest(indexURL + "python_stdlib_rest.zip", boot.stdlibRest || []);
+  if (snapshotted) {
     // The snapshot holds every module the page can import, so the package's
     // files are unpacked after "ready", in a later task (they cost tens of
     // ms): only tracebacks and the command line read them.
@@ -153,7 +157,6 @@ async function bootPython() {
     // A snapshot holds the random state it was made with.
     pyodide.runPython("import random; random.seed()");
   } else {
-    pyodide = await loadPyodide(opts);
     const buf = await zip;
     progress("start");
     await nextTask();   // the "starting" words are drawn before the imports
@@ -166,6 +169,44 @@ async function bootPython() {
   window.chkobbaPy = (name, payload = "{}") => call(name, payload);
   progress("ready");
   window.dispatchEvent(new CustomEvent("chkobba:python-ready"));
+}
+
+/**
+ * The standard library ships only the modules the page imports
+ * (scripts/build_site.py, stdlib_needed); the others are in
+ * python_stdlib_rest.zip, fetched (synchronously: an import cannot wait) the
+ * first time an import asks for one of them. Not expected to happen: it says
+ * so on the console when it does.
+ */
+function fallBackOnTheRest(url, modules) {
+  if (!modules.length) return;
+  const ns = pyodide.toPy({ url, modules });
+  pyodide.runPython(`
+import sys, zipimport
+class _Rest:
+    """Finds the standard-library modules left out of the page's zip."""
+    def __init__(self, url, modules):
+        self.url, self.modules, self.path = url, set(modules), None
+    def find_spec(self, name, path=None, target=None):
+        if name not in self.modules:
+            return None
+        if self.path is None:
+            import js
+            js.console.info(f"Fetching the rest of the standard library for {name}")
+            xhr = js.XMLHttpRequest.new()
+            xhr.open("GET", self.url, False)
+            xhr.overrideMimeType("text/plain; charset=x-user-defined")
+            xhr.send(None)
+            if xhr.status != 200:
+                return None
+            with open("/lib/python_stdlib_rest.zip", "wb") as fh:
+                fh.write(bytes(ord(c) & 0xFF for c in xhr.responseText))
+            self.path = "/lib/python_stdlib_rest.zip"
+        folder = "/".join(name.split(".")[:-1])
+        return zipimport.zipimporter(self.path + ("/" + folder + "/" if folder else "")).find_spec(name, target)
+sys.meta_path.append(_Rest(url, modules))
+`, { globals: ns });
+  ns.destroy();
 }
 
 /** A snapshot stored without its zero pages (scripts/make_snapshot.mjs "runs"). */
