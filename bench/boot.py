@@ -83,11 +83,12 @@ BARE_HTML = """<!doctype html>
 <script type="module">
 const params = new URLSearchParams(location.search);
 const indexURL = new URL("../site/__PYODIDE_DIR__", location.href).href;
-const opts = { indexURL };
+const info = await (await fetch("../site/build-info.json")).json();
+// the site ships no lock file (its `info` is in build-info.json, as in the page's boot meta)
+const opts = { indexURL, lockFileContents: { info: info.lock_info || {}, packages: {} } };
 if (params.get("stdlib") === "src") opts.stdLibURL = new URL("python_stdlib.src.zip", location.href).href;
 const { loadPyodide } = await import(indexURL + "pyodide.mjs");
 const py = await loadPyodide(opts);
-const info = await (await fetch("../site/build-info.json")).json();
 const zip = await (await fetch("../site/" + info.package_zip)).arrayBuffer();
 py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
 py.runPython("import chkobba.web");

@@ -146,3 +146,22 @@ def test_a_module_left_out_of_the_standard_library_still_imports(make_page: Any)
     assert got is True
     assert [t for t in infos if "rest of the standard library" in t], infos
     page.watch.console[:] = [c for c in page.watch.console if "Synchronous XMLHttpRequest" not in c]
+
+
+def test_the_browser_makes_the_snapshot_for_the_next_visit(make_page: Any) -> None:
+    """A first visit downloads no snapshot; once the table and its players are
+    up, a worker makes one from the files the browser has and keeps it
+    (Cache Storage); the next visit restores it and plays."""
+    page = make_page(DESKTOP)
+    infos: list[str] = []
+    _boot(page, infos)
+    page.wait_for_selector("html.snapshot-kept", state="attached", timeout=300_000)
+    asked = page.evaluate("() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)")
+    assert not [p for p in asked if SNAPSHOT.match(p)], asked
+    _boot(page, infos, reload=True)
+    assert page.evaluate("() => window.chkobbaBoot.snapshot") is True
+    assert not [t for t in infos if "snapshot" in t.lower()], infos
+    start_game(page, players=2, levels=("hard",))
+    settle(page)
+    point_and_play(page, pick_action(saved(page)))
+    assert settle(page) == "you"

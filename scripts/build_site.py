@@ -357,6 +357,7 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
         "pyodide_dir": f"pyodide/{pyo_hash}/",
         "pyodide": package_version(PYODIDE_DIR),
         "python": json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())["info"]["python"],
+        "lock_info": json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())["info"],
         "precompiled": precompiled,
         "package_zip": pkg_name,
         "snapshot": snap_name,
@@ -371,9 +372,11 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
 
 
 SNAPSHOT_FORMAT = "runs"  # or "gzip" (scripts/make_snapshot.mjs; docs/boot.md)
-# Where web/shell/py.js takes the snapshot from: "cache" = only when the browser
-# already has it (a repeat visit), "network" = always (docs/boot.md, issue 22).
-SNAPSHOT_FROM = "cache"
+# Where web/shell/py.js takes the snapshot from (docs/boot.md, issue 22):
+# "browser" = made in the browser after a first visit and kept for the next
+# ones (the build's file is then not precached: no first visit downloads it);
+# "cache" = the build's file, fetched by the offline copy; "network" = always.
+SNAPSHOT_FROM = "browser"
 
 
 def make_snapshot(out: Path, pyo_hash: str, pkg_name: str, fmt: str = SNAPSHOT_FORMAT) -> str | None:
@@ -471,8 +474,11 @@ def is_immutable(rel: str, immutable: list[str]) -> bool:
 
 
 # Files of the site no page fetches: the catalogs' sources (the pages import
-# i18n/<lang>.js, made from them; only the rules' HTML is fetched as it is).
-NOT_PRECACHED = re.compile(r"i18n/[a-z]{2}/[^/]+\.json$|pyodide/[0-9a-f]+/python_stdlib_rest\.zip$")
+# i18n/<lang>.js, made from them; only the rules' HTML is fetched as it is),
+# the standard library's rest (fetched only if an import needs it) and, when
+# the browser makes its own, the build's snapshot.
+NOT_PRECACHED = re.compile(r"i18n/[a-z]{2}/[^/]+\.json$|pyodide/[0-9a-f]+/python_stdlib_rest\.zip$"
+                           + (r"|snapshot-[0-9a-f]+\.bin$" if SNAPSHOT_FROM == "browser" else ""))
 
 
 def write_service_worker(out: Path, immutable: list[str], build_id: str) -> str:

@@ -5,7 +5,7 @@
 
 import { humanSeat, mount } from "./table/core.js";
 import { initI18n, mountLanguagePicker, t, translateDom } from "./i18n/i18n.js";
-import { FacadeError, bootState, py, startPlayers, think, timed, timings } from "./shell/py.js";
+import { FacadeError, bootState, keepSnapshotForLater, py, startPlayers, think, timed, timings } from "./shell/py.js";
 import * as store from "./shell/storage.js";
 import { closeDialog, isOpen, openDialog, setupDialog } from "./shell/dialogs.js";
 import { StartForm, describeTables } from "./shell/startform.js";
@@ -452,9 +452,10 @@ function onPythonReady() {
   }
   root.classList.remove("booting");
   root.classList.add("ready");
-  // The computer players' interpreter boots once the table is usable; then
-  // the offline copy of the site is made (see sw.js).
-  setTimeout(() => ensureWorker().finally(registerServiceWorker), 0);
+  // The computer players start once the table is usable; then the offline
+  // copy of the site is made (see sw.js), then, when this visit had no
+  // snapshot, one is made in the background for the next (docs/boot.md).
+  setTimeout(() => ensureWorker().finally(registerServiceWorker).finally(keepSnapshotForLater), 0);
 }
 
 // Updates that never break a game (web/update.js): registerServiceWorker()

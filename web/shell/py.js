@@ -83,12 +83,14 @@ function bootInfo() {
 }
 
 /**
- * The build's memory snapshot (scripts/make_snapshot.mjs), if this browser
- * already has it: restoring it skips CPython's start and every import, but it
- * is 13.8 MB (5.3 MB gzip), more than it saves on a phone's network, so a
- * first visit boots without it and the offline copy (sw.js) fetches it after
- * the table is ready, for the visits after (docs/boot.md, issue 22). Null
- * when it is not at hand without a download.
+ * The memory snapshot, if this browser already keeps it (restoring it skips
+ * CPython's start and every import). A first visit never downloads it: it is
+ * 13.8 MB (5.3 MB gzip), more than it saves on a phone's network. Where it
+ * comes from is the build's `snapshotFrom` (scripts/build_site.py,
+ * docs/boot.md): "browser" = made in this browser after a first visit
+ * (keepSnapshotForLater), "cache" = the build's file, fetched by the offline
+ * copy (sw.js), "network" = the build's file, always fetched. Null when it is
+ * not at hand without a download.
  */
 async function cachedSnapshot(boot) {
   if (!boot.snapshot || (boot.snapshotFormat !== "runs" && typeof DecompressionStream !== "function")) return null;
@@ -237,6 +239,51 @@ export function startPython() {
 export function runPython(code) {
   if (!pyodide) throw new Error("Python is not loaded");
   return pyodide.runPython(code);
+}
+
+// ------------------------------------------------------------------ the snapshot for later visits
+
+/** The Cache Storage cache of the browser-made snapshot (not "chkobba-*": sw.js deletes those). */
+const SNAPSHOT_CACHE = "py-snapshot";
+
+/**
+ * With `snapshotFrom: "browser"` (the build's choice, docs/boot.md): when this
+ * visit booted without a snapshot, make one in a worker (web/shell/snapshot.js)
+ * from the files the browser already has, and keep it in Cache Storage under
+ * the build's snapshot URL, where the next visit finds it. Resolves true when
+ * one was kept; never rejects (a failure is said on the console, and the next
+ * visit simply boots without).
+ */
+export async function keepSnapshotForLater() {
+  let boot, url;
+  try {
+    boot = bootInfo();
+    if (boot.snapshotFrom !== "browser" || !boot.snapshot || bootState.snapshot || !self.caches) return false;
+    url = new URL(boot.snapshot, location.href).href;
+    if (await caches.match(url)) return false;
+  } catch {
+    return false;   // no Cache Storage here (an opaque origin)
+  }
+  const worker = new Worker(new URL("./snapshot.js", import.meta.url), { type: "module" });
+  try {
+    const msg = await new Promise((resolve, reject) => {
+      worker.onmessage = (e) => resolve(e.data);
+      worker.onerror = (e) => reject(new Error(e.message || "the snapshot worker failed"));
+      worker.postMessage({ indexURL: new URL(boot.pyodide, location.href).href, lock: boot.lock || {},
+                           packageURL: new URL(boot.package, location.href).href });
+    });
+    if (!msg.ok) throw new Error(msg.error);
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    for (const old of await cache.keys()) await cache.delete(old);   // another build's
+    await cache.put(url, new Response(msg.runs, { headers: { "Content-Type": "application/octet-stream" } }));
+    document.documentElement.classList.add("snapshot-kept");
+    return true;
+  } catch (err) {
+    console.info("No snapshot for the next visit:", err);
+    return false;
+  } finally {
+    worker.terminate();
+  }
 }
 
 // ------------------------------------------------------------------ the players
