@@ -193,7 +193,7 @@ MARKS = """
 window.__marks = {};
 new MutationObserver(() => {
   const h = document.documentElement;
-  for (const c of ['ready', 'ai-ready']) if (h && h.classList.contains(c) && !(c in window.__marks)) window.__marks[c] = performance.now();
+  for (const c of ['ready', 'ai-ready', 'snapshot-kept']) if (h && h.classList.contains(c) && !(c in window.__marks)) window.__marks[c] = performance.now();
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ['class']});
 if (navigator.serviceWorker) navigator.serviceWorker.ready.then(() => { window.__marks['offline'] = performance.now(); });
 """
@@ -224,16 +224,21 @@ def visit(page: Any, url: str, idle: float, first: bool) -> dict[str, Any]:
     if first:
         page.wait_for_function("() => 'offline' in window.__marks", timeout=300_000, polling=100)
     cuts["offline"] = time.monotonic()
+    if first and page.evaluate("""() => (JSON.parse((document.querySelector('meta[name="chkobba-boot"]')
+            || {content: '{}'}).content).snapshotFrom === 'browser')"""):
+        # the snapshot for the next visit, made in a worker (no download)
+        page.wait_for_function("() => 'snapshot-kept' in window.__marks", timeout=300_000, polling=250)
     wait_idle(idle)
     cuts["idle"] = time.monotonic()
     marks = page.evaluate("() => window.__marks")
+    snapshot = page.evaluate("() => !!(window.chkobbaBoot && window.chkobbaBoot.snapshot)")
     with _LOCK:
         sent = list(SENT)
     rows = []
     for at, path, status, n, gz in sent:
         phase = next((p for p in PHASES if at <= cuts[p]), "idle")
         rows.append({"path": path, "status": status, "bytes": n, "gz": gz, "phase": phase, "at": at - t0})
-    return {"marks": marks, "rows": rows, "wall": {k: v - t0 for k, v in cuts.items()}}
+    return {"marks": marks, "rows": rows, "wall": {k: v - t0 for k, v in cuts.items()}, "snapshot": snapshot}
 
 
 def short(path: str) -> str:
@@ -250,10 +255,13 @@ def report(name: str, first: dict[str, Any], repeat: dict[str, Any]) -> str:
     m = first["marks"]
     out.append(f"- first visit: playable at **{m.get('ready', 0) / 1000:.1f} s**, computer players ready at "
                f"{m.get('ai-ready', 0) / 1000:.1f} s, offline copy installed at "
-               f"{m.get('offline', 0) / 1000:.1f} s (page clock from navigation)")
+               f"{m.get('offline', 0) / 1000:.1f} s"
+               + (f", snapshot for the next visit made at {m['snapshot-kept'] / 1000:.1f} s" if 'snapshot-kept' in m else "")
+               + " (page clock from navigation)")
     rm = repeat["marks"]
     out.append(f"- repeat visit: playable at **{rm.get('ready', 0) / 1000:.1f} s**, computer players ready at "
-               f"{rm.get('ai-ready', 0) / 1000:.1f} s")
+               f"{rm.get('ai-ready', 0) / 1000:.1f} s"
+               + (" (from the snapshot)" if repeat.get("snapshot") else ""))
     out += ["", "| purpose (first visit) | requests | 200s | raw MB | gzip-eq MB |", "|---|---|---|---|---|"]
     totals = [0, 0, 0, 0]
     for phase, label in zip(PHASES, ("until playable", "then until players ready",

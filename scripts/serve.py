@@ -92,7 +92,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return super().send_head()  # type: ignore[return-value]
         st = os.stat(path)
         etag = f'"{st.st_mtime_ns:x}-{st.st_size:x}-gz"'
-        if self.headers.get("If-None-Match") == etag:
+        modified = self.date_time_string(int(st.st_mtime))
+        if self.headers.get("If-None-Match") == etag or (
+                "If-None-Match" not in self.headers and self.headers.get("If-Modified-Since") == modified):
             self.send_response(304)
             self.send_header("ETag", etag)
             self.send_header("Vary", "Accept-Encoding")
@@ -108,6 +110,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(data)))
         self.send_header("ETag", etag)
+        self.send_header("Last-Modified", modified)
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
         return io.BytesIO(data)
