@@ -127,6 +127,10 @@ def test_progress_in_the_pages_language_before_ready(make_page: Any) -> None:
         assert re.search(r"[0-9٠-٩]", text), text
         assert page.evaluate("() => document.documentElement.classList.contains('ready')") is False
         assert page.evaluate("() => document.documentElement.lang") == lang
+        # on screen, in Arabic (right to left) too: nothing pushed sideways
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        box = page.locator("#table .loading-indicator").bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
         assert held, "the page did not ask for the standard library"
         held[0].continue_()
         page.wait_for_selector("html.ready")
