@@ -16,8 +16,8 @@ Pages, all served from one local server in the same run, in headless Chromium:
                   and imports our package instead of restoring a snapshot)
   site-gzsnap     the site with its snapshot gzip-compressed instead of
                   stored without its zero pages (--snapshot-format gzip)
-  site-gzip       the real site from `scripts/serve.py --gzip` (text and wasm
-                  sent gzip-compressed; bytes are then what crossed the wire)
+  site-gzip       the real site from `scripts/serve.py` with gzip (its default
+                  since issue 22; the other pages are served `--no-gzip`)
   site@REF        with --ref: the site as built from that git ref (e.g. the
                   tag before a change), for before/after in the same run
 
@@ -83,11 +83,12 @@ BARE_HTML = """<!doctype html>
 <script type="module">
 const params = new URLSearchParams(location.search);
 const indexURL = new URL("../site/__PYODIDE_DIR__", location.href).href;
-const opts = { indexURL };
+const info = await (await fetch("../site/build-info.json")).json();
+// the site ships no lock file (its `info` is in build-info.json, as in the page's boot meta)
+const opts = { indexURL, lockFileContents: { info: info.lock_info || {}, packages: {} } };
 if (params.get("stdlib") === "src") opts.stdLibURL = new URL("python_stdlib.src.zip", location.href).href;
 const { loadPyodide } = await import(indexURL + "pyodide.mjs");
 const py = await loadPyodide(opts);
-const info = await (await fetch("../site/build-info.json")).json();
 const zip = await (await fetch("../site/" + info.package_zip)).arrayBuffer();
 py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
 py.runPython("import chkobba.web");
@@ -214,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         pages = {k: v for k, v in pages.items() if k in wanted}
     from playwright.sync_api import sync_playwright
 
-    server = start_server(BUILD)
+    server = start_server(BUILD, compress=False)
     gz_server = start_server(BUILD, compress=True)
     results: dict[str, dict[str, list[float]]] = {}
     with sync_playwright() as p:
@@ -236,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
         f"Chromium {version} headless, {args.runs} runs each, interleaved; median (min-max)"
         + (f"; CDP CPU throttling {args.throttle:g}x." if args.throttle > 1 else ".")
         + f" Load average at the start: {LOAD_AT_START}.",
-        f"Pyodide {info['pyodide']} (Python {info['python']}), PyScript {info['pyscript']}.",
+        f"Pyodide {info['pyodide']} (Python {info['python']}), PyScript {info.get('pyscript', 'none')}.",
         "",
         "| page | cold to ready (ms) | warm to ready (ms) | cold bytes | warm bytes | cold requests "
         "| cold to AI ready (ms) | warm to AI ready (ms) | requests to AI ready, cold / warm | bytes to AI ready, cold |",

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Hard computer decisions in the browser (Pyodide, in the PyScript worker) vs CPython.
+"""Hard computer decisions in the browser (Pyodide, the page's interpreter in slices) vs CPython.
 
     python bench/pyodide_hard.py [--positions 40] [--players 2] [--seed 1] [--quota 25] [--write docs/pyodide-hard.md] [--no-build]
 
@@ -166,12 +166,12 @@ def in_browser(url: str, cases: list[dict[str, Any]], quota: int | None) -> list
             if limit is not None:
                 limit.add(descendants(os.getpid()))   # (cpulimit: the page's renderer too)
             out: list[float] = page.evaluate("""async (cases) => {
-                const w = await window.chkobbaApp.ai;
+                // the page's own players (web/shell/py.js think: the search in slices)
+                const { think } = await import("./shell/py.js");
                 const out = [];
                 for (const c of cases) {
                   const t0 = performance.now();
-                  const answer = JSON.parse(await w.sync.choose(JSON.stringify(c)));
-                  if (!("ok" in answer)) throw new Error(answer.error);
+                  await think("choose", c);
                   out.push(performance.now() - t0);
                 }
                 return out;

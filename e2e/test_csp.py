@@ -1,6 +1,7 @@
 """Content-Security-Policy on every page (index, rules, learn, embed): the
 meta tag is there, allows only the site's own scripts (no inline script; no
-'unsafe-eval' except on the main table, docs/embeds.md says why), and no
+'unsafe-eval': no PyScript since the computer players moved into the page's
+interpreter, docs/boot.md), and no
 securitypolicyviolation fires while each page is used
 (docs/embeds.md "Content-Security-Policy")."""
 
@@ -71,9 +72,9 @@ def forget_refused_inline(page: Any) -> None:
 def test_main_table_under_its_policy(make_page: Any) -> None:
     page = csp_page(make_page)
     open_table(page)
-    check_policy(page, wasm=True, unsafe_eval=True)
+    check_policy(page, wasm=True)
     start_game(page)
-    page.wait_for_selector("html.ai-ready", state="attached", timeout=180_000)   # the computer's worker runs
+    page.wait_for_selector("html.ai-ready", state="attached", timeout=180_000)   # the computer players run
     for _ in range(3):
         if settle(page) != "you":
             break
@@ -138,31 +139,3 @@ def test_embed_modes_under_their_policy(make_page: Any, game: str) -> None:
     no_violations(page)
     inline_script_is_refused(frames["replay"])
     forget_refused_inline(page)
-
-
-def test_pyscript_worker_still_needs_unsafe_eval(make_page: Any) -> None:
-    """Why index.html keeps 'unsafe-eval' (docs/embeds.md): PyScript's PyWorker
-    composes its worker hooks with ``Function(...)`` on the page's thread
-    (@pyscript/core src/hooks.js ``createFunction``) once its plugins are in.
-    Under a policy without 'unsafe-eval' (the rules page's) that is refused.
-    If a PyScript update stops doing it, this fails: drop 'unsafe-eval' then."""
-    page = csp_page(make_page)
-    page.goto(page.base_url + "rules.html")
-    got = page.evaluate("""async () => {
-        const { PyWorker } = await import('./pyscript/core.js');
-        let last = '';
-        for (let i = 0; i < 100; i++) {
-            // refused at once when the hooks are built; otherwise the worker is
-            // blocked later (this page allows no blob: worker), so do not wait on it
-            const w = PyWorker('./ai.py', { config: {}, type: 'pyodide' });
-            w.catch(() => {});
-            try { await Promise.race([w, new Promise((r) => setTimeout(r, 100))]); last = 'not refused'; }
-            catch (e) { last = `${e.name}: ${String(e.stack)}`; }
-            if (last.startsWith('EvalError')) return last;
-        }
-        return last;
-    }""")
-    assert got.startswith("EvalError") and "unsafe-eval" in got and "/pyscript/core" in got, got
-    assert any("script-src" in v for v in page.evaluate("() => window.__csp")), page.evaluate("() => window.__csp")
-    page.watch.console[:] = [c for c in page.watch.console if "Content Security Policy" not in c]
-    page.watch.errors[:] = [e for e in page.watch.errors if "Content Security Policy" not in e]

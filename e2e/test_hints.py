@@ -60,6 +60,7 @@ def test_no_hint_button_when_hints_are_off(make_page: Any) -> None:
         assert page.evaluate("() => window.chkobbaApp.hintsAsked || 0") == 0
         point_and_play(page, pick_action(saved(page)))
     # The facade refuses too: a save without the option gets no hint.
-    answer = page.evaluate("""async () => { const w = await window.chkobbaApp.ai;
-        return JSON.parse(await w.sync.hint(JSON.stringify({save: window.chkobbaApp.state.save, seat: 0}))); }""")
+    # (the computer players and the coach: web/ai.py in the page's interpreter)
+    answer = page.evaluate("""async () => { const ai = await window.chkobbaApp.ai;
+        return JSON.parse(ai.start("hint", JSON.stringify({save: window.chkobbaApp.state.save, seat: 0})).answer); }""")
     assert answer["code"] == "web.hints_off" and answer["error"] == "Hints are off at this table"

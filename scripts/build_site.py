@@ -5,14 +5,14 @@
 
 The folder holds everything the page loads, all from its own origin:
 
-    index.html, *.css, *.js, *.py      from web/
-    pyscript/                          @pyscript/core's dist (no source maps)
+    index.html, *.css, *.js, ai.py     from web/
     pyodide/<hash>/                    the Pyodide files the page needs, with the
                                        standard library precompiled to .pyc; the
                                        folder is named by a hash of its content
     chkobba-HASH.zip                   the repo's chkobba/ package (+ .pyc cache),
-                                       unpacked by PyScript's `files` config
-    pyscript.json, worker.json         PyScript configs (local interpreter)
+                                       unpacked by web/shell/py.js
+    snapshot-HASH.bin                  a memory snapshot of the interpreter after
+                                       importing the package (docs/boot.md)
     manifest.webmanifest, icons/       the installable app (PWA)
     sw.js                              the service worker, with the list of
                                        every file above filled in (offline)
@@ -31,6 +31,7 @@ falls back to the plain source files and says so.
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import os
@@ -50,12 +51,12 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
-PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PACKAGE = ROOT / "chkobba"
 CACHE = ROOT / "build" / "cache"
 
 # Only what the page fetches: the ES module loader, the Emscripten module, the
-# wasm binary, the standard library and the (trimmed) lock file.
+# wasm binary and the standard library (the lock file's `info` is passed
+# inline by web/shell/py.js).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 
 # Standard-library parts that no code path of the site can reach (interactive
@@ -112,6 +113,119 @@ def prune_stdlib(src: Path, dest: Path) -> tuple[int, int]:
     return kept, dropped
 
 
+# What the page's interpreter needs from the standard library (issue 22): the
+# modules that importing our package and Pyodide's own Python runs, found by
+# following `import` statements: every one in our package (functions
+# included, so lazy imports count) and the ones a stdlib or Pyodide module runs
+# when it is imported (module level, `if`/`try`/`with` blocks and class bodies;
+# not function bodies, which the page may never call; but all of Pyodide's own,
+# which its boot calls from JS). Everything else goes to
+# `python_stdlib_rest.zip`, which web/shell/py.js fetches only if an import
+# needs it (never in the tests and benches run so far).
+STDLIB_ROOTS = ("_pyodide", "pyodide", "encodings", "site", "sitecustomize", "traceback",
+                "linecache", "tokenize", "codeop", "warnings", "_py_warnings",
+                "pkgutil", "importlib")   # (the last two: scripts/make_snapshot.mjs)
+STDLIB_WHOLE = ("_pyodide/", "pyodide/")   # looked up by name, from C or JS
+# codecs are looked up by name when first used: the ones Python's start and
+# the page use (the other ~100 are in the rest zip)
+STDLIB_CODECS = ("__init__", "aliases", "utf_8", "utf_8_sig", "ascii", "latin_1", "utf_16", "utf_32", "cp437",
+                 "raw_unicode_escape", "unicode_escape")
+
+
+def _imports(tree: ast.AST, module: str, is_pkg: bool, deep: bool) -> set[str]:
+    """Modules a module's code imports (``deep``: in functions too)."""
+    out: set[str] = set()
+
+    def visit(nodes: list[ast.stmt]) -> None:
+        for node in nodes:
+            if isinstance(node, ast.Import):
+                out.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    pkg = module if is_pkg else module.rpartition(".")[0]
+                    for _ in range(node.level - 1):
+                        pkg = pkg.rpartition(".")[0]
+                    base = f"{pkg}.{base}" if base else pkg
+                out.add(base)
+                out.update(f"{base}.{a.name}" for a in node.names if a.name != "*")
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                if deep:
+                    visit(node.body)
+            elif isinstance(node, ast.ClassDef):
+                visit(node.body)
+            else:
+                for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+                    inner = getattr(node, field, None)
+                    if isinstance(inner, list):
+                        visit([n for n in inner if isinstance(n, ast.stmt)]
+                              + [m for h in inner if isinstance(h, (ast.ExceptHandler, ast.match_case))
+                                 for m in h.body])
+    visit(tree.body if isinstance(tree, ast.Module) else [])
+    return out
+
+
+_ANY_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import|import[ \t]+([\w., \t]+))", re.M)
+
+
+def stdlib_needed(stdlib_zip: Path, package: Path) -> set[str]:
+    """Entries of ``stdlib_zip`` the page's interpreter needs (see STDLIB_ROOTS)."""
+    with zipfile.ZipFile(stdlib_zip) as z:
+        files = {n: z.read(n) for n in z.namelist() if n.endswith(".py")}
+    mods = {}
+    for name in files:
+        mod = name[:-3].replace("/", ".")
+        mods[mod.removesuffix(".__init__")] = name
+    roots: set[str] = (set(STDLIB_ROOTS) | {m for m, n in mods.items() if n.startswith(STDLIB_WHOLE)}
+                       | {f"encodings.{c}" for c in STDLIB_CODECS})
+    for path in package.rglob("*.py"):
+        rel = path.relative_to(package.parent).with_suffix("").as_posix().replace("/", ".")
+        if rel.startswith(("chkobba.cli", "chkobba.__main__")):
+            continue
+        roots |= _imports(ast.parse(path.read_text(encoding="utf-8")), rel.removesuffix(".__init__"),
+                          path.name == "__init__.py", deep=True)
+    seen: set[str] = set()
+    todo = sorted(roots)
+    while todo:
+        parts = todo.pop().split(".")
+        for i in range(1, len(parts) + 1):
+            mod = ".".join(parts[:i])
+            if mod not in mods or mod in seen:
+                continue
+            seen.add(mod)
+            name = mods[mod]
+            try:
+                found = _imports(ast.parse(files[name]), mod, name.endswith("__init__.py"),
+                                 deep=mod.split(".")[0] in ("_pyodide", "pyodide"))
+            except SyntaxError:   # newer syntax than this Python's: every import line counts
+                text = files[name].decode("utf-8", "replace")
+                found = {a or b.split(" as ")[0].strip() for a, b in _ANY_IMPORT.findall(text)}
+                found = {f for x in found for f in x.split(",")}
+            todo.extend(sorted(f.strip() for f in found if f.strip()))
+    # codecs are looked up by name when first used (encodings.utf_8, ...),
+    # Pyodide's own modules from its C and JS code
+    return ({mods[m] for m in seen} | {n for n in files if n.startswith(STDLIB_WHOLE)}
+            | {f"encodings/{c}.py" for c in STDLIB_CODECS if f"encodings/{c}.py" in files})
+
+
+def split_stdlib(src: Path, keep: set[str], dest: Path, rest: Path) -> tuple[int, int]:
+    """``src`` in two zips: the entries in ``keep`` (and every non-.py file of
+    a kept folder) in ``dest``, the rest in ``rest``."""
+    folders = {k.rpartition("/")[0] for k in keep}
+    n_keep = n_rest = 0
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zk, \
+            zipfile.ZipFile(rest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zr:
+        for info in zin.infolist():
+            name = info.filename
+            kept = name in keep or (not name.endswith(".py") and name.rpartition("/")[0] in folders)
+            (zk if kept else zr).writestr(info, zin.read(info))
+            if kept:
+                n_keep += 1
+            else:
+                n_rest += 1
+    return n_keep, n_rest
+
+
 def precompile(jobs: list[dict[str, str]]) -> bool:
     """Run scripts/precompile_pyc.mjs for all jobs at once; True on success."""
     node = shutil.which("node")
@@ -140,16 +254,9 @@ def precompile(jobs: list[dict[str, str]]) -> bool:
     return all(Path(j["dst"]).is_file() for j in jobs)
 
 
-def trimmed_lock_file() -> bytes:
-    """The lock file without its package list: the site loads no packages, and
-    an empty list means Pyodide can never be asked to fetch one from a CDN."""
-    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
-    return json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")).encode()
-
-
 def build(out: Path, want_precompile: bool, build_id: str | None = None,
           snapshot: bool | str = True) -> dict[str, object]:
-    for needed in (PYODIDE_DIR / "pyodide.mjs", PYSCRIPT_DIST / "core.js"):
+    for needed in (PYODIDE_DIR / "pyodide.mjs",):
         if not needed.exists():
             sys.exit(f"[build] missing {needed.relative_to(ROOT)}: run `npm ci` first")
     if not (WEB / "index.html").exists():
@@ -162,7 +269,7 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
 
     # 1. web/ sources as they are.
     shutil.copytree(WEB, out, dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*", "main.py"))
 
     # 1b. The tutorial's lessons (lessons/*.json) and their list, for learn.html.
     (out / "lessons").mkdir()
@@ -176,23 +283,22 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
     counts = catalogs.write_modules(out / "i18n")
     log("catalogs: " + ", ".join(f"{k} {v} texts" for k, v in counts.items()))
 
-    # 2. PyScript, without source maps.
-    shutil.copytree(PYSCRIPT_DIST, out / "pyscript", ignore=shutil.ignore_patterns("*.map"))
-
     # 3. Pyodide runtime files.
     # Written to a scratch folder, then named after a hash of its content so
-    # that its URLs change whenever any byte does (cacheable for good, and
-    # the page and the computer players' worker share one download).
+    # that its URLs change whenever any byte does (cacheable for good).
     pyo = out / "pyodide" / "next"
     pyo.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE_DIR / name, pyo / name)
-    (pyo / "pyodide-lock.json").write_bytes(trimmed_lock_file())
 
     # 4. Standard library (pruned) and our package, precompiled where possible.
-    pruned = CACHE / "python_stdlib.pruned.zip"
-    kept, dropped = prune_stdlib(PYODIDE_DIR / "python_stdlib.zip", pruned)
+    every = CACHE / "python_stdlib.pruned-all.zip"
+    kept, dropped = prune_stdlib(PYODIDE_DIR / "python_stdlib.zip", every)
     log(f"stdlib: kept {kept} entries, dropped {dropped} unused")
+    pruned = CACHE / "python_stdlib.pruned.zip"
+    rest = CACHE / "python_stdlib_rest.zip"
+    kept, moved = split_stdlib(every, stdlib_needed(every, PACKAGE), pruned, rest)
+    log(f"stdlib: {kept} entries the page imports, {moved} in python_stdlib_rest.zip")
     pkg_src = CACHE / "chkobba.src.zip"
     zip_package(pkg_src)
 
@@ -211,33 +317,23 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
     precompiled = want_precompile and (not jobs or precompile(jobs))
     if precompiled:
         shutil.copy2(stdlib_pyc, pyo / "python_stdlib.zip")
+        shutil.copy2(rest, pyo / "python_stdlib_rest.zip")
         shutil.copy2(pkg_pyc, out / "chkobba.zip.tmp")
     else:
         if want_precompile:
             log("WARNING: falling back to source-only stdlib and package")
         shutil.copy2(pruned, pyo / "python_stdlib.zip")
+        shutil.copy2(rest, pyo / "python_stdlib_rest.zip")
         shutil.copy2(pkg_src, out / "chkobba.zip.tmp")
 
-    # 5. PyScript configs: the local interpreter, our package unpacked into the
-    # working directory (/home/pyodide, on sys.path). The content hash in the
-    # name makes a browser fetch the zip anew whenever the package changes
-    # (PyScript recognises archives by their extension, so no query string).
+    # 5. Names by content: the Pyodide folder and the package zip (unpacked
+    # into the working directory, /home/pyodide, on sys.path).
     pyo_hash = sha256(b"".join(name.encode() + b"\0" + (pyo / name).read_bytes()
                                for name in sorted(os.listdir(pyo))))[:12]
     pyo = pyo.rename(out / "pyodide" / pyo_hash)
     pkg_hash = sha256((out / "chkobba.zip.tmp").read_bytes())[:12]
     pkg_name = f"chkobba-{pkg_hash}.zip"
     (out / "chkobba.zip.tmp").rename(out / pkg_name)
-    config = {
-        "interpreter": f"./pyodide/{pyo_hash}/pyodide.mjs",
-        "files": {f"./{pkg_name}": "./*"},
-        "packages_cache": "never",
-        # PyScript's optional plugins (editor, terminal, game, donkey, ...) are
-        # unused here; the error plugin stays to show a boot failure on the page.
-        "plugins": ["!codemirror", "!deprecations-manager", "!donkey",
-                    "!py-editor", "!py-game", "!py-terminal"],
-    }
-    (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
     snap_fmt = snapshot if isinstance(snapshot, str) else SNAPSHOT_FORMAT
     snap_name = make_snapshot(out, pyo_hash, pkg_name, snap_fmt) if snapshot and precompiled else None
     write_boot_hints(out, pyo_hash, pkg_name, snap_name, snap_fmt)
@@ -260,8 +356,8 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
         "version": version,
         "pyodide_dir": f"pyodide/{pyo_hash}/",
         "pyodide": package_version(PYODIDE_DIR),
-        "pyscript": package_version(PYSCRIPT_DIST.parent),
         "python": json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())["info"]["python"],
+        "lock_info": json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())["info"],
         "precompiled": precompiled,
         "package_zip": pkg_name,
         "snapshot": snap_name,
@@ -276,6 +372,11 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
 
 
 SNAPSHOT_FORMAT = "runs"  # or "gzip" (scripts/make_snapshot.mjs; docs/boot.md)
+# Where web/shell/py.js takes the snapshot from (docs/boot.md, issue 22):
+# "browser" = made in the browser after a first visit and kept for the next
+# ones (the build's file is then not precached: no first visit downloads it);
+# "cache" = the build's file, fetched by the offline copy; "network" = always.
+SNAPSHOT_FROM = "browser"
 
 
 def make_snapshot(out: Path, pyo_hash: str, pkg_name: str, fmt: str = SNAPSHOT_FORMAT) -> str | None:
@@ -319,32 +420,37 @@ def write_boot_hints(out: Path, pyo_hash: str, pkg_name: str, snapshot: str | No
     before Pyodide starts) and modulepreload hints for Pyodide's two modules,
     fetched while the page's own modules load (docs/boot.md)."""
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())["info"]
-    boot = {"pyodide": f"./pyodide/{pyo_hash}/", "package": f"./{pkg_name}", "lock": lock}
+    pyo = out / "pyodide" / pyo_hash
+    with zipfile.ZipFile(pyo / "python_stdlib_rest.zip") as z:
+        rest = sorted({n[:-3].replace("/", ".").removesuffix(".__init__") for n in z.namelist()
+                       if n.endswith(".py")})
+    sizes = {"wasm": (pyo / "pyodide.asm.wasm").stat().st_size,
+             "stdlib": (pyo / "python_stdlib.zip").stat().st_size,
+             "package": (out / pkg_name).stat().st_size}
+    boot: dict[str, object] = {"pyodide": f"./pyodide/{pyo_hash}/", "package": f"./{pkg_name}",
+                               "lock": lock, "sizes": sizes, "stdlibRest": rest}
     if snapshot:
         boot["snapshot"] = f"./{snapshot}"
         boot["snapshotFormat"] = snapshot_format
+        boot["snapshotFrom"] = SNAPSHOT_FROM
+    meta = f"<meta name=\"chkobba-boot\" content='{json.dumps(boot, separators=(',', ':'))}'>"
     hints = "\n".join([
-        f"<meta name=\"chkobba-boot\" content='{json.dumps(boot, separators=(',', ':'))}'>",
+        meta,
         f'<link rel="modulepreload" href="pyodide/{pyo_hash}/pyodide.mjs">',
         f'<link rel="modulepreload" href="pyodide/{pyo_hash}/pyodide.asm.mjs">',
     ])
+    # `boot-hints`: pages that start Python at once (the table); `boot-meta`:
+    # pages that start it only when needed (embeds, the tutorial, the hub).
     for page in out.glob("*.html"):
         text = page.read_text()
-        if "<!-- boot-hints -->" in text:
-            page.write_text(text.replace("<!-- boot-hints -->", hints))
-
-
-# PyScript's chunks carry a content hash in their names (core-C9KDLldu.js).
-HASHED_CHUNK = re.compile(r"-[A-Za-z0-9_-]{8}\.js$")
+        if "<!-- boot-hints -->" in text or "<!-- boot-meta -->" in text:
+            page.write_text(text.replace("<!-- boot-hints -->", hints).replace("<!-- boot-meta -->", meta))
 
 
 def immutable_paths(out: Path, pkg_name: str, pyo_hash: str) -> list[str]:
     """Site paths (from the site's root, "/...") whose URL changes whenever
     their content does, so a browser may keep them without asking again."""
-    paths = [f"/pyodide/{pyo_hash}/*", f"/{pkg_name}"]
-    paths += [f"/pyscript/{p.name}" for p in sorted((out / "pyscript").glob("*.js"))
-              if HASHED_CHUNK.search(p.name)]
-    return paths
+    return [f"/pyodide/{pyo_hash}/*", f"/{pkg_name}"]
 
 
 def write_headers(out: Path, immutable: list[str]) -> None:
@@ -367,6 +473,14 @@ def is_immutable(rel: str, immutable: list[str]) -> bool:
     return any(path.startswith(p[:-1]) if p.endswith("*") else path == p for p in immutable)
 
 
+# Files of the site no page fetches: the catalogs' sources (the pages import
+# i18n/<lang>.js, made from them; only the rules' HTML is fetched as it is),
+# the standard library's rest (fetched only if an import needs it) and, when
+# the browser makes its own, the build's snapshot.
+NOT_PRECACHED = re.compile(r"i18n/[a-z]{2}/[^/]+\.json$|pyodide/[0-9a-f]+/python_stdlib_rest\.zip$"
+                           + (r"|snapshot-[0-9a-f]+\.bin$" if SNAPSHOT_FROM == "browser" else ""))
+
+
 def write_service_worker(out: Path, immutable: list[str], build_id: str) -> str:
     """Fill web/sw.js's file list and version in the built copy.
 
@@ -375,7 +489,8 @@ def write_service_worker(out: Path, immutable: list[str], build_id: str) -> str:
     checks every downloaded file against its hash (never a mix of builds)."""
     sw = out / "sw.js"
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
-                   if p.is_file() and p.name not in ("sw.js", "_headers"))
+                   if p.is_file() and p.name not in ("sw.js", "_headers")
+                   and not NOT_PRECACHED.match(p.relative_to(out).as_posix()))
     digest = hashlib.sha256(build_id.encode() + b"\0")
     entries: list[list[object]] = []
     for rel in files:

@@ -17,7 +17,10 @@ import path from "node:path";
 const require = createRequire(import.meta.url);
 const [pyodideDir, packageZip, out, format = "gzip"] = process.argv.slice(2);
 const { loadPyodide } = await import(path.resolve(pyodideDir, "pyodide.mjs"));
-const py = await loadPyodide({ indexURL: path.resolve(pyodideDir) + path.sep, _makeSnapshot: true });
+// The site ships no lock file: its `info` is passed inline, as the page does.
+const lock = JSON.parse(readFileSync(require.resolve("pyodide/pyodide-lock.json"), "utf8"));
+const py = await loadPyodide({ indexURL: path.resolve(pyodideDir) + path.sep, _makeSnapshot: true,
+                               lockFileContents: { info: lock.info, packages: {} } });
 py.unpackArchive(new Uint8Array(readFileSync(packageZip)), "zip", { extractDir: "/home/pyodide" });
 // Every module the page can reach is imported now, so the restored interpreter
 // never needs the package's files: the page unpacks the zip only after

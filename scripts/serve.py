@@ -7,9 +7,10 @@ with their content; they are sent with its Cache-Control (cached for good).
 Everything else is sent with `no-cache` (revalidated on every use: cheap 304s,
 and a rebuilt site is never mixed with stale files).
 
-`--gzip` (off by default) sends text and wasm files gzip-compressed to
-browsers that accept it, each compressed once and kept in memory (as a
-static host's precompressed copies would be); bench/boot.py measures it.
+Compression: text, wasm and the memory snapshot are sent gzip-compressed to
+browsers that accept it (each compressed once and kept in memory, as a
+static host's precompressed copies would be): the wasm goes from 9.6 to
+3.6 MB on the wire (docs/boot.md). `--no-gzip` sends every file as it is.
 The site never depends on it: any static host works without.
 
     python scripts/serve.py [--dir build/site] [--port 8000]
@@ -75,7 +76,7 @@ def headers_for(url_path: str, rules: list[tuple[str, list[tuple[str, str]]]]) -
     return out
 
 
-COMPRESSIBLE = {".wasm", ".mjs", ".js", ".css", ".html", ".json", ".webmanifest", ".svg", ".py"}
+COMPRESSIBLE = {".wasm", ".mjs", ".js", ".css", ".html", ".json", ".webmanifest", ".svg", ".py", ".bin"}
 _GZIPPED: dict[tuple[str, int], bytes] = {}
 
 
@@ -91,7 +92,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return super().send_head()  # type: ignore[return-value]
         st = os.stat(path)
         etag = f'"{st.st_mtime_ns:x}-{st.st_size:x}-gz"'
-        if self.headers.get("If-None-Match") == etag:
+        modified = self.date_time_string(int(st.st_mtime))
+        if self.headers.get("If-None-Match") == etag or (
+                "If-None-Match" not in self.headers and self.headers.get("If-Modified-Since") == modified):
             self.send_response(304)
             self.send_header("ETag", etag)
             self.send_header("Vary", "Accept-Encoding")
@@ -107,6 +110,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(data)))
         self.send_header("ETag", etag)
+        self.send_header("Last-Modified", modified)
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
         return io.BytesIO(data)
@@ -161,7 +165,7 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 def make_server(directory: Path | str, port: int = 0, host: str = "127.0.0.1",
-                quiet: bool = True, compress: bool = False) -> Server:
+                quiet: bool = True, compress: bool = True) -> Server:
     cls = type("GzipHandler", (Handler,), {"gzip": True}) if compress else Handler
     handler = functools.partial(cls, directory=str(directory))
     Handler.quiet = quiet
@@ -169,7 +173,7 @@ def make_server(directory: Path | str, port: int = 0, host: str = "127.0.0.1",
 
 
 def start_server(directory: Path | str, port: int = 0, host: str = "127.0.0.1",
-                 compress: bool = False) -> Server:
+                 compress: bool = True) -> Server:
     """Serve `directory` from a daemon thread; call `.shutdown()` to stop."""
     server = make_server(directory, port, host, compress=compress)
     threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
@@ -191,8 +195,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--port", type=int, default=8000,
                     help="port (0 = any free one; if the given one is busy, a free one is used)")
     ap.add_argument("--verbose", action="store_true", help="log every request")
-    ap.add_argument("--gzip", action="store_true",
-                    help="send text and wasm gzip-compressed (compressed once, kept in memory)")
+    ap.add_argument("--no-gzip", action="store_true",
+                    help="send every file as it is (by default text, wasm and the snapshot go gzip-compressed)")
     args = ap.parse_args(argv)
     if not (args.dir / "index.html").exists():
         print(f"no site in {args.dir}: run python scripts/build_site.py", file=sys.stderr)
@@ -201,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     if port and not port_is_free(port):
         print(f"port {port} is busy; using a free one", file=sys.stderr)
         port = 0
-    server = make_server(args.dir, port, quiet=not args.verbose, compress=args.gzip)
+    server = make_server(args.dir, port, quiet=not args.verbose, compress=not args.no_gzip)
     print(f"Serving {args.dir} at {server.url}  (Ctrl+C to stop)", flush=True)
     try:
         server.serve_forever()

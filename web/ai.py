@@ -1,24 +1,104 @@
-"""PyScript worker: the computer seats' thinking, off the page's main thread.
+"""The computer players and the coach, in the page's own interpreter.
 
-The page calls ``choose(json) -> json`` asynchronously (docs/facade.md;
-the payload goes to ``chkobba.web.call`` as it comes, which answers in words); the worker never touches
-the DOM, so it needs no cross-origin-isolation headers.
+One Python per tab (docs/boot.md, issue 22): the table's interpreter also
+thinks for the computer seats, in short slices between which the page draws
+and answers the player, so the main thread never waits on Python for long.
+web/shell/py.js writes this file next to the package at boot and drives it::
+
+    task = chkobba_ai.start("choose", payload_json)   # or "hint"
+    while (answer = task.step(15)) is None:            # about 15 ms of thinking
+        ...yield to the page...
+    # answer: the facade's JSON text, exactly what chkobba.web.call answers
+
+The facade (``chkobba.web.call``) stays the one judge of every payload and the
+one writer of every answer: ``start`` calls it. The easy and medium players
+answer within that call. A search (the hard player, the coach) is where the
+time goes, and it always goes through ``Search.run`` (chkobba/agents/search.py):
+during ``start`` that method hands the search it was given back here instead of
+running it whole; ``step`` thinks in its slices (``Search.step``, made for
+this); when it is done the facade is called a second time with the same payload,
+where ``Search.run`` takes over the finished search's state (the facade builds
+the same search from the same payload: its rng is seeded from the position), so
+the answer is the one a single blocking call would give. For ``choose`` the
+second call is skipped: its answer is the search's choice and the level
+("hard", the one player that searches), as the facade writes it.
 """
 
+from __future__ import annotations
+
+import json
+from typing import Any
+
 from chkobba import web
+from chkobba.agents.search import Search
+
+CALLS = ("choose", "hint")
 
 
-def choose(payload: object) -> str:
-    return web.call("choose", payload)
+class _Handed(BaseException):
+    """Carries a search out of the facade's call (not an Exception: the facade
+    turns those into an "internal error" answer)."""
+
+    def __init__(self, search: Search) -> None:
+        super().__init__("search handed over")
+        self.search = search
 
 
-def hint(payload: object) -> str:
-    # Only ever called when the player presses Hint at a table with hints on.
-    return web.call("hint", payload)
+_mode = ""                          # "hand": the first call; "take": the second
+_finished: Search | None = None
+_plain_run = Search.run
 
 
-def ping(payload: object) -> str:
-    return web.call("ping", payload)
+def _run(self: Search) -> Any:
+    global _finished
+    if _mode == "hand":
+        raise _Handed(self)
+    if _mode == "take" and _finished is not None:
+        self.__dict__.update(_finished.__dict__)
+        _finished = None
+        return self.best()
+    return _plain_run(self)
 
 
-__export__ = ["choose", "hint", "ping"]
+Search.run = _run  # type: ignore[method-assign]
+
+
+def _call(name: str, payload: str, mode: str, finished: Search | None = None) -> str:
+    global _mode, _finished
+    _mode, _finished = mode, finished
+    try:
+        return web.call(name, payload)
+    finally:
+        _mode, _finished = "", None
+
+
+class Task:
+    """One decision being thought about (see the module's docstring)."""
+
+    def __init__(self, name: str, payload: str) -> None:
+        if name not in CALLS:
+            raise ValueError(f"not a thinking call: {name!r}")
+        self.name = name
+        self.payload = payload
+        self.search: Search | None = None
+        self.answer: str | None = None
+        try:
+            self.answer = _call(name, payload, "hand")
+        except _Handed as handed:
+            self.search = handed.search
+
+    def step(self, max_ms: float = 15.0) -> str | None:
+        """Think about ``max_ms`` ms; the facade's answer once done, else None."""
+        if self.answer is None and self.search is not None and self.search.step(max_ms):
+            if self.name == "choose":
+                # the facade's answer for the one player that searches (hard):
+                # the search's choice, without replaying the save again
+                self.answer = json.dumps({"ok": {"action": str(self.search.best()), "level": "hard"}})
+            else:
+                self.answer = _call(self.name, self.payload, "take", self.search)
+            self.search = None
+        return self.answer
+
+
+def start(name: str, payload: str) -> Task:
+    return Task(name, payload)

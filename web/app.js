@@ -1,11 +1,11 @@
-// The shell around the table component: boot (PyScript), the computer
-// players' worker, storage, dialogs and the flow of a match. The table
+// The shell around the table component: boot (web/shell/py.js), the computer
+// players (in the same interpreter, web/ai.py), storage, dialogs and the flow of a match. The table
 // itself is web/table/core.js with one renderer per game; no rule, score or
 // winner is computed here either: the facade (chkobba/web.py) decides.
 
 import { humanSeat, mount, sideOf } from "./table/core.js";
 import { initI18n, mountLanguagePicker, t, translateDom } from "./i18n/i18n.js";
-import { FacadeError, askWorker, py, startWorker, timed, timings } from "./shell/py.js";
+import { FacadeError, bootState, keepSnapshotForLater, py, startPlayers, think, timed, timings } from "./shell/py.js";
 import * as store from "./shell/storage.js";
 import { closeDialog, isOpen, openDialog, setupDialog } from "./shell/dialogs.js";
 import { StartForm, describeTables } from "./shell/startform.js";
@@ -39,10 +39,10 @@ const app = {
   busy: false,          // a computer move is being fetched/applied
   paused: false,        // the round end or its summary is showing
   shownRounds: 0,       // finished rounds already summarised
-  ai: null,             // Promise of the PyScript worker
+  ai: null,             // Promise of the computer players (web/ai.py)
   pace: store.loadPace(Object.keys(PACE_MS)),
   timings,              // [what, start ms, duration ms] of main-thread work
-  workerChoices: 0,     // computer moves answered by the worker
+  workerChoices: 0,     // computer moves the players (web/ai.py) answered
   hint: null,           // {state, pending, items, error}: the coach's answer for that state only
   hintsAsked: 0,
   form: null,
@@ -94,7 +94,8 @@ function reveal() {
 
 function ensureWorker() {
   if (!app.ai) {
-    app.ai = startWorker(() => root.classList.add("ai-ready"));
+    app.ai = startPlayers();
+    app.ai.then(() => root.classList.add("ai-ready"), () => {});
     app.ai.catch((err) => app.table.showMessage({ error: t("app.error.worker", { error: String(err) }) }));
   }
   return app.ai;
@@ -179,7 +180,7 @@ async function scheduleComputer() {
   const t0 = performance.now();
   let action;
   try {
-    action = (await askWorker("choose", { save: st.save, seat })).action;
+    action = (await think("choose", { save: st.save, seat })).action;
     app.workerChoices += 1;
   } catch (err) {
     app.busy = false;
@@ -214,7 +215,7 @@ async function requestHint() {
   render();
   let hint;
   try {
-    const answer = await askWorker("hint", { save: st.save, seat: humanSeat(st) });
+    const answer = await think("hint", { save: st.save, seat: humanSeat(st) });
     hint = { state: st, pending: false, items: answer.actions };
   } catch (err) {
     hint = { state: st, pending: false, items: [], error: err instanceof FacadeError ? err.msg : { error: String(err) } };
@@ -464,9 +465,10 @@ function onPythonReady() {
   }
   root.classList.remove("booting");
   root.classList.add("ready");
-  // The computer players' interpreter boots once the table is usable; then
-  // the offline copy of the site is made (see sw.js).
-  setTimeout(() => ensureWorker().finally(registerServiceWorker), 0);
+  // The computer players start once the table is usable; then the offline
+  // copy of the site is made (see sw.js), then, when this visit had no
+  // snapshot, one is made in the background for the next (docs/boot.md).
+  setTimeout(() => ensureWorker().finally(registerServiceWorker).finally(keepSnapshotForLater), 0);
 }
 
 // Updates that never break a game (web/update.js): registerServiceWorker()
@@ -508,6 +510,18 @@ function registerServiceWorker() {
 }
 
 app.table = mount($("table"), { state: null, onAction: humanAct, onHint: requestHint });
+// What the boot is doing, in the page's language, until the table is ready.
+function showBoot(s) {
+  if (app.state || root.classList.contains("ready")) return;
+  const percent = s.total ? Math.min(100, Math.floor((100 * s.loaded) / s.total)) : 0;
+  const text = s.phase === "download" ? t("boot.download", { percent }) : t("boot.start");
+  app.table.set({ loading: text });
+  root.dataset.boot = s.phase;
+}
+if (!window.chkobbaPy) {
+  showBoot(bootState);
+  window.addEventListener("chkobba:boot-progress", (e) => showBoot(e.detail));
+}
 app.handoff = new Handoff({ onReveal: reveal, guarded: () => [$("table"), document.querySelector("header.bar"), document.querySelector(".share-bar")] });
 app.timer = new PageTimer({ onTimeout: () => humanAct("timeout"), display: () => $("table").querySelector(".sd-timer"), onSecond: sound.onTimerSecond });
 app.sound = sound;   // for the e2e tests

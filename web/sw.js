@@ -3,8 +3,9 @@
 // every file and of the build id) when it builds the site; this template in
 // web/ is never served as it is.
 //
-// Install precaches every file of the build into a cache named after that
-// version. A file whose content hash did not change since the version this
+// Install precaches every file a page uses into a cache named after that
+// version (the page registers the worker once its table and players are
+// ready, so the files come from the HTTP cache). A file whose content hash did not change since the version this
 // browser already has is copied from that version's cache (an update
 // downloads only what changed); every other file is downloaded and checked
 // against its hash, so a cache never mixes two builds. Each request of the
@@ -54,16 +55,19 @@ async function precache() {
       const hit = await (await caches.open(prev[0])).match(url);
       if (hit) return cache.put(url, hit);
     }
-    // `no-cache`: revalidate with the server, never take a stale copy from
-    // the HTTP cache into the offline cache (files named by their content
-    // cannot be stale).
-    const res = await fetch(new Request(url, { cache: immutable ? "default" : "no-cache" }));
-    if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-    if (hash) {
-      const got = (await hex(await res.clone().arrayBuffer())).slice(0, hash.length);
+    // Every byte once: the page has just fetched these files, so they are
+    // taken from the HTTP cache as they are (`force-cache`, no request, even
+    // for the files the server says to revalidate); a copy that is not this
+    // version's (its hash differs) is fetched again from the server
+    // (`no-cache`). A file without a hash is always asked for.
+    const matches = async (res) => !hash || (await hex(await res.clone().arrayBuffer())).slice(0, hash.length) === hash;
+    let res = hash ? await fetch(new Request(url, { cache: immutable ? "default" : "force-cache" })) : null;
+    if (!res || !res.ok || !(await matches(res))) {
+      res = await fetch(new Request(url, { cache: immutable ? "default" : "no-cache" }));
+      if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
       // The server already has another build: this version cannot be
       // installed whole; the browser tries again at its next update check.
-      if (got !== hash) throw new Error(`${url} is not the file of version ${VERSION}`);
+      if (!(await matches(res))) throw new Error(`${url} is not the file of version ${VERSION}`);
     }
     return cache.put(url, res);
   }));

@@ -1,45 +1,19 @@
-// Python for the embed and tutorial pages, loaded only when asked for.
-// These pages start Pyodide themselves (no PyScript): PyScript always opens
-// an IndexedDB store, which throws in a sandboxed iframe, and the embed needs
-// nothing of it. The same files as the main page's (pyscript.json names the
-// interpreter and the chkobba package zip), so they are cached once.
-// window.chkobbaPy(name, json) -> json is then chkobba.web.call, as web/main.py
-// gives the main page.
+// Python for the embed, tutorial and hub pages, started only when asked for,
+// by the one boot path of every page (web/shell/py.js: Pyodide on the page,
+// from the build's snapshot when the browser has it; no PyScript, which opens
+// an IndexedDB store that throws in a sandboxed iframe). The same files as the
+// table's, so they are downloaded and cached once.
+// window.chkobbaPy(name, json) -> json is then chkobba.web.call.
 
-let ready = null;
-let interpreter = null;
-
-async function boot() {
-  const base = new URL("../", import.meta.url);
-  const cfg = await (await fetch(new URL("pyscript.json", base))).json();
-  const interp = new URL(cfg.interpreter, base);
-  const zips = Object.keys(cfg.files || {}).filter((u) => u.endsWith(".zip"));
-  const [{ loadPyodide }, ...archives] = await Promise.all([
-    import(interp.href),
-    ...zips.map((u) => fetch(new URL(u, base)).then((r) => {
-      if (!r.ok) throw new Error(`${u}: ${r.status}`);
-      return r.arrayBuffer();
-    })),
-  ]);
-  const pyodide = await loadPyodide({ indexURL: new URL("./", interp).href, stdout: () => {}, stderr: () => {} });
-  for (const buf of archives) pyodide.unpackArchive(buf, "zip", { extractDir: "/home/pyodide" });
-  pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
-  interpreter = pyodide;
-  const web = pyodide.pyimport("chkobba.web");
-  window.chkobbaPy = (name, payload = "{}") => web.call(name, payload);
-  window.dispatchEvent(new CustomEvent("chkobba:python-ready"));
-}
+import { runPython as run, startPython } from "../shell/py.js";
 
 export function loadPython() {
-  if (window.chkobbaPy) return Promise.resolve();
-  if (!ready) ready = boot();
-  return ready;
+  return startPython();
 }
 
 /** Run a line of Python in the interpreter loadPython() started (the hub's set-up). */
 export function runPython(code) {
-  if (!interpreter) throw new Error("Python is not loaded");
-  return interpreter.runPython(code);
+  return run(code);
 }
 
 /** Resolve once `el` is on screen (at once where IntersectionObserver is missing). */

@@ -1,7 +1,7 @@
-// The bridge to Python: the facade on the page's main thread (Pyodide loaded
-// here, bootPython() sets window.chkobbaPy) and the computer players'
-// PyScript worker (ai.py).
-
+// The one way to Python of every page (the table, the embeds, the tutorial,
+// the hub): Pyodide loaded here on the page's main thread (bootPython() sets
+// window.chkobbaPy), and the computer players and the coach thinking in that
+// same interpreter in short slices (web/ai.py): one Python per tab.
 export const timings = [];   // [what, start ms, duration ms] of facade calls and renders
 
 /** Everything the page does on its main thread in a round is timed here. */
@@ -31,61 +31,184 @@ export function py(name, args = {}) {
 
 // ------------------------------------------------------------------ boot
 
+/** What the boot is doing, for the page to show (chkobba:boot-progress events). */
+export const bootState = { phase: "download", loaded: 0, total: 0, snapshot: false };
+window.chkobbaBoot = bootState;   // for tests and the curious
+
+function progress(phase) {
+  if (phase) bootState.phase = phase;
+  window.dispatchEvent(new CustomEvent("chkobba:boot-progress", { detail: { ...bootState } }));
+}
+
 /**
- * The page's own interpreter: Pyodide loaded directly (no PyScript on the main
- * thread, docs/boot.md). scripts/build_site.py writes the file names into
- * <meta name="chkobba-boot"> (and modulepreload hints for Pyodide's modules),
- * so nothing waits on a config request. Sets window.chkobbaPy and fires
+ * Count the bytes of the boot's downloads as they arrive (the runtime fetches
+ * the wasm and the standard library itself): a clone of each response is read
+ * alongside, the response itself is left as it is (so the browser still caches
+ * the wasm's compiled code). Sizes are the build's (<meta name="chkobba-boot">).
+ * Returns the function that stops counting.
+ */
+function countDownloads(sizes) {
+  const plain = window.fetch;
+  const seen = new Set();
+  bootState.total = Object.values(sizes).reduce((a, b) => a + b, 0);
+  window.fetch = function (input, init) {
+    const p = plain.call(this, input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
+    if (url in sizes && !seen.has(url)) {
+      seen.add(url);
+      p.then(async (res) => {
+        if (!res.ok || !res.body) return;
+        const reader = res.clone().body.getReader();
+        let got = 0;
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          got += value.length;
+          bootState.loaded += value.length;
+          if (bootState.phase === "download") progress();
+        }
+        bootState.loaded += Math.max(0, sizes[url] - got);   // never short of 100 %
+      }).catch(() => {});
+    }
+    return p;
+  };
+  return () => { window.fetch = plain; };
+}
+
+/** The build's boot information (scripts/build_site.py writes it into the page). */
+function bootInfo() {
+  const meta = document.querySelector('meta[name="chkobba-boot"]');
+  if (!meta) throw new Error("this page has no <meta name=\"chkobba-boot\"> (built by scripts/build_site.py)");
+  return JSON.parse(meta.content);
+}
+
+/**
+ * The memory snapshot, if this browser already keeps it (restoring it skips
+ * CPython's start and every import). A first visit never downloads it: it is
+ * 13.8 MB (5.3 MB gzip), more than it saves on a phone's network. Where it
+ * comes from is the build's `snapshotFrom` (scripts/build_site.py,
+ * docs/boot.md): "browser" = made in this browser after a first visit
+ * (keepSnapshotForLater), "cache" = the build's file, fetched by the offline
+ * copy (sw.js), "network" = the build's file, always fetched. Null when it is
+ * not at hand without a download.
+ */
+async function cachedSnapshot(boot) {
+  if (!boot.snapshot || (boot.snapshotFormat !== "runs" && typeof DecompressionStream !== "function")) return null;
+  const url = new URL(boot.snapshot, location.href);
+  if (boot.snapshotFrom === "network") return fetch(url).then((r) => (r.ok ? r : null), () => null);
+  try {
+    // The offline copy (sw.js's cache). Not the HTTP cache: asking it
+    // without the network (`only-if-cached`) logs an error on a miss.
+    const hit = self.caches ? await caches.match(url.href) : null;
+    if (hit) return hit;
+  } catch { /* no Cache Storage here (an opaque origin) */ }
+  return null;
+}
+
+let pyodide = null;
+
+/**
+ * The page's interpreter. Sets window.chkobbaPy and fires
  * "chkobba:python-ready", or "py:error" if Python cannot start.
  */
 async function bootPython() {
-  const boot = JSON.parse(document.querySelector('meta[name="chkobba-boot"]').content);
+  const boot = bootInfo();
   const indexURL = new URL(boot.pyodide, location.href).href;
-  const zip = fetch(new URL(boot.package, location.href)).then((r) => {
+  const abs = (u) => new URL(u, location.href).href;
+  const snapRes = await cachedSnapshot(boot);
+  const sizes = { [abs(boot.package)]: boot.sizes.package };
+  if (!snapRes) {
+    sizes[indexURL + "pyodide.asm.wasm"] = boot.sizes.wasm;
+    sizes[indexURL + "python_stdlib.zip"] = boot.sizes.stdlib;
+  }
+  const stopCounting = countDownloads(sizes);
+  progress("download");
+  const zip = fetch(abs(boot.package)).then((r) => {
     if (!r.ok) throw new Error(`${boot.package}: HTTP ${r.status}`);
     return r.arrayBuffer();
   });
   zip.catch(() => {});   // handled where it is used (a failure before then is not "uncaught")
   const { loadPyodide } = await import(indexURL + "pyodide.mjs");
   const opts = { indexURL, lockFileContents: { info: boot.lock || {}, packages: {} } };
-  let pyodide;
-  const runs = boot.snapshotFormat === "runs";
-  if (boot.snapshot && (runs || typeof DecompressionStream === "function")) {
-    // The interpreter as it was after `import chkobba.web` at build time
-    // (scripts/make_snapshot.mjs): no CPython start-up, no imports here.
-    const snapshot = fetch(new URL(boot.snapshot, location.href)).then((r) => {
-      if (!r.ok) throw new Error(`${boot.snapshot}: HTTP ${r.status}`);
-      if (runs) return r.arrayBuffer().then(fromRuns);
-      return new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-    });
+  let snapshotted = false;
+  if (snapRes) {
+    // The interpreter as it was after importing every module of the package
+    // at build time: no CPython start-up, no imports here.
+    const snapshot = (boot.snapshotFormat === "runs" ? snapRes.arrayBuffer().then(fromRuns)
+      : new Response(snapRes.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
     // Handled below when loadPyodide awaits it; without this a snapshot that
     // fails before loadPyodide gets to it is reported as an uncaught rejection.
     snapshot.catch(() => {});
     try {
       pyodide = await loadPyodide({ ...opts, _loadSnapshot: snapshot });
+      bootState.snapshot = true;
     } catch (err) {
       console.info("Starting Python without its snapshot:", err);
     }
   }
   const unpack = (buf) => pyodide.unpackArchive(buf, "zip", { extractDir: "/home/pyodide" });
-  if (pyodide) {
-    // The snapshot holds every module the page can import
-    // (scripts/make_snapshot.mjs), so the package's files are unpacked after
-    // "ready" (they cost tens of ms): only tracebacks and the command line
-    // read them.
-    // (In a later task: not in the microtasks that end the "ready" one.)
+  if (!pyodide) pyodide = await loadPyodide(opts);
+  else snapshotted = true;
+  fallBackOnTheRest(indexURL + "python_stdlib_rest.zip", boot.stdlibRest || []);
+  if (snapshotted) {
+    // The snapshot holds every module the page can import, so the package's
+    // files are unpacked after "ready", in a later task (they cost tens of
+    // ms): only tracebacks and the command line read them.
     zip.then((buf) => new Promise((resolve) => setTimeout(resolve, 0, buf))).then(unpack)
       .catch((err) => console.error("The chkobba package could not be unpacked:", err));
     // A snapshot holds the random state it was made with.
     pyodide.runPython("import random; random.seed()");
   } else {
-    pyodide = await loadPyodide(opts);
-    unpack(await zip);
+    const buf = await zip;
+    progress("start");
+    await nextTask();   // the "starting" words are drawn before the imports
+    unpack(buf);
   }
+  stopCounting();
+  progress("start");
   const call = pyodide.pyimport("chkobba.web").call;
   // The facade answers any name or payload in words (it never raises).
   window.chkobbaPy = (name, payload = "{}") => call(name, payload);
+  progress("ready");
   window.dispatchEvent(new CustomEvent("chkobba:python-ready"));
+}
+
+/**
+ * The standard library ships only the modules the page imports
+ * (scripts/build_site.py, stdlib_needed); the others are in
+ * python_stdlib_rest.zip, fetched (synchronously: an import cannot wait) the
+ * first time an import asks for one of them. Not expected to happen: it says
+ * so on the console when it does.
+ */
+function fallBackOnTheRest(url, modules) {
+  if (!modules.length) return;
+  const ns = pyodide.toPy({ url, modules });
+  pyodide.runPython(`
+import sys, zipimport
+class _Rest:
+    """Finds the standard-library modules left out of the page's zip."""
+    def __init__(self, url, modules):
+        self.url, self.modules, self.path = url, set(modules), None
+    def find_spec(self, name, path=None, target=None):
+        if name not in self.modules:
+            return None
+        if self.path is None:
+            import js
+            js.console.info(f"Fetching the rest of the standard library for {name}")
+            xhr = js.XMLHttpRequest.new()
+            xhr.open("GET", self.url, False)
+            xhr.overrideMimeType("text/plain; charset=x-user-defined")
+            xhr.send(None)
+            if xhr.status != 200:
+                return None
+            with open("/lib/python_stdlib_rest.zip", "wb") as fh:
+                fh.write(bytes(ord(c) & 0xFF for c in xhr.responseText))
+            self.path = "/lib/python_stdlib_rest.zip"
+        folder = "/".join(name.split(".")[:-1])
+        return zipimport.zipimporter(self.path + ("/" + folder + "/" if folder else "")).find_spec(name, target)
+sys.meta_path.append(_Rest(url, modules))
+`, { globals: ns });
+  ns.destroy();
 }
 
 /** A snapshot stored without its zero pages (scripts/make_snapshot.mjs "runs"). */
@@ -103,39 +226,129 @@ function fromRuns(buf) {
   return mem;
 }
 
-let worker = null;
+let started = null;
 
-/** The computer players' interpreter, started once. */
-export function startWorker(onReady) {
-  if (!worker) {
-    // The worker runs from a blob: URL, so every URL in its config must be
-    // absolute, or PyScript falls back to its CDN defaults.
-    const abs = (u) => new URL(u, location.href).href;
-    worker = Promise.all([import("../pyscript/core.js"), fetch("./pyscript.json").then((r) => r.json())])
-      .then(([{ PyWorker }, cfg]) => {
-        cfg.interpreter = abs(cfg.interpreter);
-        cfg.files = Object.fromEntries(Object.entries(cfg.files || {}).map(([k, v]) => [abs(k), v]));
-        return PyWorker(abs("./ai.py"), { config: cfg, type: "pyodide", version: cfg.interpreter });
-      })
-      .then((w) => { if (onReady) onReady(w); return w; });
+/** Start the page's interpreter once; resolves when window.chkobbaPy answers. */
+export function startPython() {
+  if (window.chkobbaPy) return Promise.resolve();
+  if (!started) started = bootPython();
+  return started;
+}
+
+/** Run Python in the page's interpreter (the hub's set-up). */
+export function runPython(code) {
+  if (!pyodide) throw new Error("Python is not loaded");
+  return pyodide.runPython(code);
+}
+
+// ------------------------------------------------------------------ the snapshot for later visits
+
+/** The Cache Storage cache of the browser-made snapshot (not "chkobba-*": sw.js deletes those). */
+const SNAPSHOT_CACHE = "py-snapshot";
+
+/**
+ * With `snapshotFrom: "browser"` (the build's choice, docs/boot.md): when this
+ * visit booted without a snapshot, make one in a worker (web/shell/snapshot.js)
+ * from the files the browser already has, and keep it in Cache Storage under
+ * the build's snapshot URL, where the next visit finds it. Resolves true when
+ * one was kept; never rejects (a failure is said on the console, and the next
+ * visit simply boots without).
+ */
+export async function keepSnapshotForLater() {
+  let boot, url;
+  try {
+    boot = bootInfo();
+    if (boot.snapshotFrom !== "browser" || !boot.snapshot || bootState.snapshot || !self.caches) return false;
+    url = new URL(boot.snapshot, location.href).href;
+    if (await caches.match(url)) return false;
+  } catch {
+    return false;   // no Cache Storage here (an opaque origin)
   }
-  return worker;
+  const worker = new Worker(new URL("./snapshot.js", import.meta.url), { type: "module" });
+  try {
+    const msg = await new Promise((resolve, reject) => {
+      worker.onmessage = (e) => resolve(e.data);
+      worker.onerror = (e) => reject(new Error(e.message || "the snapshot worker failed"));
+      worker.postMessage({ indexURL: new URL(boot.pyodide, location.href).href, lock: boot.lock || {},
+                           packageURL: new URL(boot.package, location.href).href });
+    });
+    if (!msg.ok) throw new Error(msg.error);
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    for (const old of await cache.keys()) await cache.delete(old);   // another build's
+    await cache.put(url, new Response(msg.runs, { headers: { "Content-Type": "application/octet-stream" } }));
+    document.documentElement.classList.add("snapshot-kept");
+    return true;
+  } catch (err) {
+    console.info("No snapshot for the next visit:", err);
+    return false;
+  } finally {
+    worker.terminate();
+  }
 }
 
-/** Ask the worker (`choose` or `hint`); answers like py() but asynchronously. */
-export async function askWorker(name, args) {
-  const w = await startWorker();
-  const answer = JSON.parse(await w.sync[name](JSON.stringify(args)));
-  if ("error" in answer) throw new FacadeError(answer);
-  return answer.ok;
+// ------------------------------------------------------------------ the players
+
+/** A macrotask without setTimeout's 4 ms clamp: the page draws and reads input in between. */
+function nextTask() {
+  if (globalThis.scheduler && typeof scheduler.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => resolve();
+    ch.port2.postMessage(0);
+  });
 }
 
-// Start at once on the table page (the build gives it the boot meta):
-// app.js listens for "chkobba:python-ready" (or finds window.chkobbaPy) before
-// this first await resolves. Pages that only import py() (embed.html,
-// learn.html) start their own interpreter (web/embed/python.js).
-if (document.querySelector('meta[name="chkobba-boot"]')) {
-  bootPython().catch((err) => {
+/** Milliseconds of thinking per slice (the page's tasks stay well under 50 ms). */
+export const SLICE_MS = 12;
+
+let players = null;
+
+/**
+ * The computer players and the coach (web/ai.py) in the page's interpreter:
+ * loaded once, after Python is ready.
+ */
+export function startPlayers() {
+  if (!players) {
+    players = startPython()
+      .then(() => fetch(new URL("../ai.py", import.meta.url)))
+      .then((r) => {
+        if (!r.ok) throw new Error(`ai.py: HTTP ${r.status}`);
+        return r.text();
+      })
+      .then((src) => {
+        pyodide.FS.writeFile("/home/pyodide/chkobba_ai.py", src);
+        return timed("players", () => pyodide.pyimport("chkobba_ai"));
+      });
+  }
+  return players;
+}
+
+/**
+ * `choose` or `hint`, thought about in slices of SLICE_MS between which the
+ * page runs; answers like py(), asynchronously.
+ */
+export async function think(name, args) {
+  const ai = await startPlayers();
+  const task = timed("think", () => ai.start(name, JSON.stringify(args)));
+  try {
+    let out = task.answer;
+    while (out == null) {
+      await nextTask();
+      out = timed("think", () => task.step(SLICE_MS));
+    }
+    const answer = JSON.parse(out);
+    if ("error" in answer) throw new FacadeError(answer);
+    return answer.ok;
+  } finally {
+    task.destroy();
+  }
+}
+
+// The table page starts at once (its <html> is "booting"): app.js listens for
+// "chkobba:python-ready" (or finds window.chkobbaPy) before this first await
+// resolves. The other pages start when they need Python (web/embed/python.js).
+if (document.documentElement.classList.contains("booting") && document.querySelector('meta[name="chkobba-boot"]')) {
+  startPython().catch((err) => {
     console.error("Python could not start:", err);
     window.dispatchEvent(new CustomEvent("py:error", { detail: err }));
   });

@@ -1,0 +1,83 @@
+"""web/ai.py: the computer players and the coach think in slices in the
+page's interpreter and answer exactly what one blocking facade call answers
+(issue 22, "one Python per tab")."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+from chkobba import web
+from chkobba.session import Session
+
+spec = importlib.util.spec_from_file_location("chkobba_ai", Path(__file__).resolve().parent.parent / "web" / "ai.py")
+assert spec and spec.loader
+ai: Any = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(ai)
+
+
+def _start(**args: Any) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(web.call("start", json.dumps(args)))
+    return answer["ok"]
+
+
+def _until(st: dict[str, Any], seat: int) -> dict[str, Any]:
+    """Play on (the human's first legal move, the computers' own) until ``seat`` is to act."""
+    while st["to_act"] != seat:
+        who = st["to_act"]
+        if st["to_act_kind"] == "computer":
+            action = json.loads(web.call("choose", json.dumps({"save": st["save"], "seat": who})))["ok"]["action"]
+        else:
+            save = st["save"]
+            session = Session.from_record(save["record"], seed=save["seed"])
+            action = str(session.observation(who).legal_actions()[0])
+        st = json.loads(web.call("act", json.dumps({"action": action, "seat": who})))["ok"]
+    return st
+
+
+def _sliced(name: str, payload: str) -> tuple[str, int]:
+    task = ai.start(name, payload)
+    slices = 0
+    while (out := task.step(2.0)) is None:
+        slices += 1
+    return out, slices
+
+
+def test_a_hard_computer_move_thought_in_slices_is_the_facades_move() -> None:
+    st = _start(seed=7, seats=[{"kind": "human"}, {"kind": "computer", "level": "hard"}])
+    st = _until(st, 1)
+    payload = json.dumps({"save": st["save"], "seat": 1})
+    out, slices = _sliced("choose", payload)
+    assert slices > 1                       # it did think in more than one slice
+    assert json.loads(out) == json.loads(web.call("choose", payload))
+    assert json.loads(out)["ok"]["level"] == "hard"
+
+
+def test_the_coach_thought_in_slices_gives_the_facades_hint() -> None:
+    st = _until(_start(seed=3, coach=True, seats=[{"kind": "human"}, {"kind": "computer", "level": "easy"}]), 0)
+    payload = json.dumps({"save": st["save"], "seat": 0})
+    out, slices = _sliced("hint", payload)
+    assert slices > 1
+    assert json.loads(out) == json.loads(web.call("hint", payload))
+    assert json.loads(out)["ok"]["actions"]
+
+
+def test_quick_players_and_refusals_answer_at_once() -> None:
+    st = _start(seed=7, seats=[{"kind": "human"}, {"kind": "computer", "level": "medium"}])
+    # the medium player answers within the first call
+    assert json.loads(ai.start("choose", json.dumps({"save": st["save"], "seat": 1})).answer)["ok"]["level"] == "medium"
+    # not a computer seat: the facade's refusal, in words, at once
+    refused = ai.start("choose", json.dumps({"save": st["save"], "seat": 0})).answer
+    assert json.loads(refused)["code"] == "web.not_computer"
+    assert json.loads(ai.start("choose", "{not json").answer)["error"]
+    try:
+        ai.start("act", "{}")
+    except ValueError as exc:
+        assert "act" in str(exc)
+    else:
+        raise AssertionError("only choose and hint are thought about")
+    # outside a task the search runs whole, as before
+    st = _until(_start(seed=3, coach=True, seats=[{"kind": "human"}, {"kind": "computer", "level": "easy"}]), 0)
+    assert "ok" in json.loads(web.call("hint", json.dumps({"save": st["save"]})))
