@@ -107,7 +107,7 @@ CORE_MESSAGES: dict[str, str] = {
     "seven_diamonds.below_missing": "{card} can't be played: {below_card} is not on the table yet",
     "seven_diamonds.position_missing": "{card} is nowhere: in a Seven Diamonds position each of the 32 cards is in a hand or laid",
     "seven_diamonds.position_hand_size": "a hand in play holds 1 to 8 cards, not {count}",
-    "seven_diamonds.position_turn": "seat {seat} holds none of the cards that fit ({cards}): the game would pass for it, so it cannot be the seat to play",
+    "seven_diamonds.position_turn": "seat {seat} holds none of the cards that fit ({cards}): its turn would be passed, so it cannot be the seat to play",
     "seven_diamonds.position_speaker": "with seat {dealer} dealing and {count} call(s) spoken, seat {seat} speaks next, not seat {turn}",
     # ------------------------------------------------------------ options
     "options.not_object": "options must be a JSON object",
