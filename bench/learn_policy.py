@@ -1,0 +1,304 @@
+#!/usr/bin/env python3
+"""Expert iteration for two-player Chkobba: collect the search's action values in
+self-play, fit the learnt play policy to them, write its weights.
+
+    python bench/learn_policy.py collect --gen 0 --slices 0-7 [--games 12] [--seed 1]
+    python bench/learn_policy.py fit --gen 0 [--ridge 1.0] [--write chkobba/agents/policy_weights.py]
+    python bench/learn_policy.py cost [--positions 200]      # CPU per playout, medium vs learnt
+
+``collect`` plays medium-vs-medium games (two players, default table; the
+trajectory) and at about half of the play decisions with more than one legal
+move asks the hard search for the value of **every** searched move: the same
+search as the page's hard (sampled deals weighed by the evidence, the exact last
+deal), without pruning, ``--worlds`` sampled deals per move, so every move is
+valued on the same deals. In the last deal the values are the solver's exact
+round point differences. For each decision it stores the features of each
+searched move (``chkobba.agents.policy.move_features``, from the seat's own
+view) and its value, one JSON line, in ``.cache/selfplay/gen<G>/slice-<K>.jsonl``.
+Slice ``K`` plays games ``seed * 1_000_000 + K * 1000 + g``; a slice whose file
+ends with its ``done`` line is skipped, an unfinished one is played again, so a
+run can be stopped and continued (``--slices 8-15`` adds more data). With
+``--gen G`` above 0 the search's playouts use the policy fitted on generation
+``G - 1`` (``--weights``, default the committed weights): the next iteration.
+
+``fit`` minimizes the squared error between each move's value and the policy's
+score, both centered within the decision (only differences between moves of one
+position matter to a policy), with a small ridge penalty pulling towards medium
+(weight 1 on medium's estimate, 0 elsewhere), by the normal equations in plain
+Python; it prints the holdout error (every 5th slice-decision held out) and
+writes the weights module with the command that made it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from chkobba.agents import Budget, Search  # noqa: E402
+from chkobba.agents import chkobba as CK  # noqa: E402
+from chkobba.agents.policy import FEATURES, N_FEATURES, move_features  # noqa: E402
+from chkobba.games.chkobba.state import PLAY  # noqa: E402
+from chkobba.session import Session  # noqa: E402
+
+DATA = ROOT / ".cache" / "selfplay"
+
+
+def parse_slices(text: str) -> list[int]:
+    out: list[int] = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out.extend(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def values_of(model: CK.ChkobbaModel, obs: Any, legal: list[Any], worlds: int, seed: int) -> list[float | None]:
+    """Each legal move's value for the seat to act (None: not searched):
+    the solver's exact round point difference in the last deal, else the
+    mean over ``worlds`` sampled deals shared by every searched move."""
+    ex = model.exact(obs, legal)
+    if ex is not None:
+        return [d for _, d in ex]
+    k = min(len(legal), Budget().max_actions)
+    search = Search(model, obs, legal, random.Random(seed), Budget(rollouts=worlds * k, ms=None, prune_z=1e12))
+    search._solve = False   # noqa: SLF001 (the exact case is handled above)
+    search.run()
+    return [search.total[i] / search.n[i] if search.n[i] else None for i in range(len(legal))]
+
+
+def collect_slice(gen: int, k: int, games: int, seed: int, worlds: int, share: float,
+                  weights: list[float] | None, out: Path) -> int:
+    model = CK.ChkobbaModel(playout="learnt" if gen > 0 else "medium", weights=weights)
+    rows = 0
+    tmp = out.with_suffix(".part")
+    with tmp.open("w") as f:
+        for g in range(games):
+            game_seed = seed * 1_000_000 + k * 1000 + g
+            s = Session.new("chkobba", {"players": 2}, seed=game_seed)
+            rng = random.Random(game_seed)
+            ply = 0
+            while not s.is_over:
+                seat = s.to_act()
+                assert seat is not None
+                obs = s.observation(seat)
+                legal = [a for a in s.legal_actions() if a.kind != "timeout"]
+                if obs.phase == PLAY and len(legal) > 1 and rng.random() < share:
+                    vals = values_of(model, obs, legal, worlds, game_seed * 1000 + ply)
+                    view = CK.View.of_obs(obs)
+                    keep = [i for i, v in enumerate(vals) if v is not None]
+                    f.write(json.dumps({
+                        "game": game_seed, "ply": ply, "deck_left": obs.deck_left,
+                        "exact": obs.deck_left == 0,
+                        "moves": [str(legal[i]) for i in keep],
+                        "q": [round(vals[i], 4) for i in keep],   # type: ignore[arg-type]
+                        "f": [[round(x, 5) for x in move_features(view, legal[i])] for i in keep],
+                    }) + "\n")
+                    rows += 1
+                a = CK.medium_choose(obs, legal, rng) if len(legal) > 1 else legal[0]
+                s.apply(a)
+                ply += 1
+        f.write(json.dumps({"done": True, "slice": k, "games": games, "rows": rows, "gen": gen,
+                            "seed": seed, "worlds": worlds, "features": list(FEATURES)}) + "\n")
+    tmp.replace(out)
+    return rows
+
+
+def done(path: Path) -> bool:
+    if not path.exists():
+        return False
+    lines = path.read_text().splitlines()
+    return bool(lines) and json.loads(lines[-1]).get("done", False)
+
+
+def load(gen: int, features: int = N_FEATURES) -> list[tuple[int, dict[str, Any]]]:
+    rows: list[tuple[int, dict[str, Any]]] = []
+    for p in sorted((DATA / f"gen{gen}").glob("slice-*.jsonl")):
+        k = int(p.stem.split("-")[1])
+        for line in p.read_text().splitlines():
+            r = json.loads(line)
+            if "f" in r and len(r["f"]) > 1 and len(r["f"][0]) == features:
+                rows.append((k, r))
+    return rows
+
+
+def centered(r: dict[str, Any]) -> tuple[list[list[float]], list[float]]:
+    fs: list[list[float]] = r["f"]
+    qs: list[float] = r["q"]
+    m = len(qs)
+    fm = [sum(f[j] for f in fs) / m for j in range(len(fs[0]))]
+    qm = sum(qs) / m
+    return [[x - y for x, y in zip(f, fm)] for f in fs], [q - qm for q in qs]
+
+
+def solve(xtx: list[list[float]], xty: list[float]) -> list[float]:
+    k = len(xty)
+    m = [xtx[i][:] + [xty[i]] for i in range(k)]
+    for c in range(k):   # Gauss-Jordan with partial pivoting
+        p = max(range(c, k), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(k):
+            if r != c and m[r][c]:
+                f = m[r][c] / m[c][c]
+                m[r] = [m[r][j] - f * m[c][j] for j in range(k + 1)]
+    return [m[i][k] / m[i][i] for i in range(k)]
+
+
+def prior_weights() -> list[float]:
+    return [1.0] + [0.0] * (N_FEATURES - 1)
+
+
+def fit(rows: list[tuple[int, dict[str, Any]]], ridge: float) -> list[float]:
+    """Ridge regression of centered values on centered features, towards medium."""
+    k = N_FEATURES
+    xtx = [[0.0] * k for _ in range(k)]
+    xty = [0.0] * k
+    w0 = prior_weights()
+    for _, r in rows:
+        xs, ys = centered(r)
+        for x, y in zip(xs, ys):
+            for i in range(k):
+                xi = x[i]
+                if xi:
+                    xty[i] += xi * y
+                    row = xtx[i]
+                    for j in range(k):
+                        row[j] += xi * x[j]
+    # ridge towards medium: + ridge * |w - w0|^2 per decision
+    n = max(1, len(rows))
+    for i in range(k):
+        xtx[i][i] += ridge * n / 100.0
+        xty[i] += ridge * n / 100.0 * w0[i]
+    return solve(xtx, xty)
+
+
+def errors(rows: list[tuple[int, dict[str, Any]]], w: list[float]) -> dict[str, float]:
+    """Mean squared error of the centered values, the share of decisions whose
+    policy pick is the best valued move, and the mean regret (value lost by the pick)."""
+    se = 0.0
+    cnt = 0
+    top = 0
+    regret = 0.0
+    for _, r in rows:
+        xs, ys = centered(r)
+        preds = [sum(a * b for a, b in zip(w, x)) for x in xs]
+        for p, y in zip(preds, ys):
+            se += (p - y) ** 2
+            cnt += 1
+        pick = max(range(len(preds)), key=lambda i: preds[i])
+        best = max(ys)
+        top += ys[pick] >= best - 1e-9
+        regret += best - ys[pick]
+    n = max(1, len(rows))
+    return {"mse": round(se / max(1, cnt), 4), "top": round(top / n, 4), "regret": round(regret / n, 4)}
+
+
+WEIGHTS_FILE = ROOT / "chkobba" / "agents" / "policy_weights.py"
+
+
+def write_weights(path: Path, w: list[float], command: str, note: str) -> None:
+    lines = ['"""Weights of the learnt Chkobba play policy (:mod:`chkobba.agents.policy`).', "",
+             "Made by (from the repository root, after the README's set-up)::", "",
+             f"    {command}", "", note, '"""', "", "WEIGHTS: tuple[float, ...] = ("]
+    for name, x in zip(FEATURES, w):
+        lines.append(f"    {x:.5f},   # {name}")
+    lines.append(")")
+    path.write_text("\n".join(lines) + "\n")
+
+
+def cost(positions: int, seed: int) -> dict[str, Any]:
+    """CPU per playout (ms) of the medium and learnt playout policies on the
+    same sampled deals of positions met in medium games."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from positions import sessions_where  # tests/positions.py
+    found = sessions_where(lambda o: o.phase == PLAY and o.deck_left > 0, positions, seed, {"players": 2}, share=0.3)
+    out: dict[str, Any] = {}
+    for name in ("medium", "learnt"):
+        model = CK.ChkobbaModel(playout=name)
+        per: list[float] = []
+        for i, sess in enumerate(found):
+            seat = sess.to_act()
+            assert seat is not None
+            obs = sess.observation(seat)
+            legal = [a for a in sess.legal_actions() if a.kind != "timeout"]
+            t = time.perf_counter()
+            for j in range(20):
+                s = model.determinize(obs, random.Random(i * 100 + j))
+                s.play(legal[j % len(legal)])
+                model.rollout(s, seat & 1, random.Random(j))
+            per.append((time.perf_counter() - t) * 1000.0 / 20)
+        out[name] = {"median": round(statistics.median(per), 3), "mean": round(statistics.fmean(per), 3)}
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("collect")
+    c.add_argument("--gen", type=int, default=0)
+    c.add_argument("--slices", default="0")
+    c.add_argument("--games", type=int, default=12, help="games per slice")
+    c.add_argument("--seed", type=int, default=1)
+    c.add_argument("--worlds", type=int, default=24, help="sampled deals per searched move")
+    c.add_argument("--share", type=float, default=0.5, help="share of play decisions valued")
+    c.add_argument("--weights", help="a weights module (.py) for the playouts of gen > 0 (default: the committed ones)")
+    f = sub.add_parser("fit")
+    f.add_argument("--gen", default="0", help="generation(s) of data, e.g. 0 or 0,1")
+    f.add_argument("--ridge", type=float, default=1.0)
+    f.add_argument("--write", help="write the weights module here")
+    f.add_argument("--out", help="also write the weights as JSON here")
+    k = sub.add_parser("cost")
+    k.add_argument("--positions", type=int, default=100)
+    k.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    if args.cmd == "collect":
+        weights = None
+        if args.weights:
+            ns: dict[str, Any] = {}
+            exec(Path(args.weights).read_text(), ns)
+            weights = list(ns["WEIGHTS"])
+        d = DATA / f"gen{args.gen}"
+        d.mkdir(parents=True, exist_ok=True)
+        for sl in parse_slices(args.slices):
+            out = d / f"slice-{sl}.jsonl"
+            if done(out):
+                continue
+            t0 = time.perf_counter()
+            n = collect_slice(args.gen, sl, args.games, args.seed, args.worlds, args.share, weights, out)
+            print(json.dumps({"slice": sl, "rows": n, "seconds": round(time.perf_counter() - t0)}), flush=True)
+        return
+    if args.cmd == "cost":
+        print(json.dumps(cost(args.positions, args.seed)))
+        return
+    rows: list[tuple[int, dict[str, Any]]] = []
+    for g in parse_slices(args.gen):
+        rows += load(g)
+    train = [r for r in rows if r[0] % 5 != 4]
+    hold = [r for r in rows if r[0] % 5 == 4] or rows
+    w = fit(train, args.ridge)
+    report = {"decisions": len(rows), "train": len(train), "holdout": len(hold),
+              "holdout_medium": errors(hold, prior_weights()), "holdout_learnt": errors(hold, w),
+              "weights": {n: round(x, 4) for n, x in zip(FEATURES, w)}}
+    print(json.dumps(report))
+    if args.write:
+        wall = fit(rows, args.ridge)   # the committed weights use every decision
+        note = (f"Fitted on {len(rows)} decisions (generation(s) {args.gen}); holdout (every 5th slice, "
+                f"fitted without it): squared error {report['holdout_medium']['mse']} (medium) -> "
+                f"{report['holdout_learnt']['mse']}, best move picked {report['holdout_medium']['top']} -> "
+                f"{report['holdout_learnt']['top']}.")
+        cmd = f"python bench/learn_policy.py fit --gen {args.gen} --ridge {args.ridge} --write {args.write}"
+        write_weights(Path(args.write), wall, cmd, note)
+    if args.out:
+        Path(args.out).write_text(json.dumps(w))
+
+
+if __name__ == "__main__":
+    main()
