@@ -112,6 +112,46 @@ def collect_slice(gen: int, k: int, games: int, seed: int, worlds: int, share: f
     return rows
 
 
+def refeature(gen: int, share: float = 0.5) -> int:
+    """Recompute the stored features of generation ``gen`` with the current
+    ``move_features`` (after a change of features): the trajectories are
+    replayed from their seeds (medium's play is deterministic given the game's
+    rng), the values are kept."""
+    n = 0
+    for p in sorted((DATA / f"gen{gen}").glob("slice-*.jsonl")):
+        lines = [json.loads(x) for x in p.read_text().splitlines()]
+        by_game: dict[int, dict[int, dict[str, Any]]] = {}
+        for r in lines:
+            if "f" in r:
+                by_game.setdefault(r["game"], {})[r["ply"]] = r
+        for game_seed, want in by_game.items():
+            s = Session.new("chkobba", {"players": 2}, seed=game_seed)
+            rng = random.Random(game_seed)
+            ply = 0
+            last = max(want)
+            while ply <= last:
+                seat = s.to_act()
+                assert seat is not None
+                obs = s.observation(seat)
+                legal = [a for a in s.legal_actions() if a.kind != "timeout"]
+                if obs.phase == PLAY and len(legal) > 1:
+                    rng.random()
+                    if ply in want:
+                        r = want[ply]
+                        view = CK.View.of_obs(obs)
+                        by_text = {str(a): a for a in legal}
+                        r["f"] = [[round(x, 5) for x in move_features(view, by_text[m])] for m in r["moves"]]
+                        n += 1
+                a = CK.medium_choose(obs, legal, rng) if len(legal) > 1 else legal[0]
+                s.apply(a)
+                ply += 1
+        for r in lines:
+            if r.get("done"):
+                r["features"] = list(FEATURES)
+        p.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    return n
+
+
 def done(path: Path) -> bool:
     if not path.exists():
         return False
@@ -128,6 +168,32 @@ def load(gen: int, features: int = N_FEATURES) -> list[tuple[int, dict[str, Any]
             if "f" in r and len(r["f"]) > 1 and len(r["f"][0]) == features:
                 rows.append((k, r))
     return rows
+
+
+def provenance(gens: list[int]) -> list[str]:
+    """The collect commands that make the data of these generations (from the
+    slices' ``done`` lines)."""
+    out = []
+    for g in gens:
+        metas = []
+        for p in sorted((DATA / f"gen{g}").glob("slice-*.jsonl")):
+            lines = p.read_text().splitlines()
+            if lines and json.loads(lines[-1]).get("done"):
+                metas.append(json.loads(lines[-1]))
+        if not metas:
+            continue
+        ks = sorted(m["slice"] for m in metas)
+        spans: list[str] = []
+        for k in ks:
+            if spans and spans[-1].split("-")[-1] == str(k - 1):
+                spans[-1] = f"{spans[-1].split('-')[0]}-{k}"
+            else:
+                spans.append(str(k))
+        m = metas[0]
+        extra = " --weights <the weights of generation %d>" % (g - 1) if g > 0 else ""
+        out.append(f"python bench/learn_policy.py collect --gen {g} --slices {','.join(spans)} --games {m['games']} "
+                   f"--seed {m['seed']} --worlds {m['worlds']}{extra}")
+    return out
 
 
 def centered(r: dict[str, Any]) -> tuple[list[list[float]], list[float]]:
@@ -180,6 +246,37 @@ def fit(rows: list[tuple[int, dict[str, Any]]], ridge: float) -> list[float]:
     return solve(xtx, xty)
 
 
+def fit_choice(rows: list[tuple[int, dict[str, Any]]], ridge: float, temperature: float = 0.1,
+               steps: int = 150, rate: float = 0.5) -> list[float]:
+    """Weights that maximize the mean value of the move the policy picks, made
+    smooth: each move picked with probability softmax(score / temperature);
+    gradient ascent from medium's weights (full batch, plain Python), with the
+    ridge pulling towards them."""
+    data = [centered(r) for _, r in rows]
+    w0 = prior_weights()
+    w = w0[:]
+    k = N_FEATURES
+    n = max(1, len(data))
+    lam = ridge / 100.0
+    for _ in range(steps):
+        g = [0.0] * k
+        for xs, ys in data:
+            sc = [sum(a * b for a, b in zip(w, x)) / temperature for x in xs]
+            top = max(sc)
+            es = [pow(2.718281828459045, v - top) for v in sc]
+            z = sum(es)
+            ps = [e / z for e in es]
+            v = sum(p * y for p, y in zip(ps, ys))
+            fbar = [sum(p * x[j] for p, x in zip(ps, xs)) for j in range(k)]
+            for p, x, y in zip(ps, xs, ys):
+                c = p * (y - v) / temperature
+                if c:
+                    for j in range(k):
+                        g[j] += c * (x[j] - fbar[j])
+        w = [wi + rate * (gi / n - lam * (wi - w0i)) for wi, gi, w0i in zip(w, g, w0)]
+    return w
+
+
 def errors(rows: list[tuple[int, dict[str, Any]]], w: list[float]) -> dict[str, float]:
     """Mean squared error of the centered values, the share of decisions whose
     policy pick is the best valued move, and the mean regret (value lost by the pick)."""
@@ -205,6 +302,8 @@ WEIGHTS_FILE = ROOT / "chkobba" / "agents" / "policy_weights.py"
 
 
 def write_weights(path: Path, w: list[float], command: str, note: str) -> None:
+    import textwrap
+    note = "\n".join(textwrap.wrap(note, 88))
     lines = ['"""Weights of the learnt Chkobba play policy (:mod:`chkobba.agents.policy`).', "",
              "Made by (from the repository root, after the README's set-up)::", "",
              f"    {command}", "", note, '"""', "", "WEIGHTS: tuple[float, ...] = ("]
@@ -215,28 +314,66 @@ def write_weights(path: Path, w: list[float], command: str, note: str) -> None:
 
 
 def cost(positions: int, seed: int) -> dict[str, Any]:
-    """CPU per playout (ms) of the medium and learnt playout policies on the
-    same sampled deals of positions met in medium games."""
+    """CPU time per playout (ms, ``time.process_time``: the machine's load does
+    not count) of the medium and learnt playout policies, on the same sampled
+    deals of positions met in medium games (both policies timed in turn at each
+    position)."""
     sys.path.insert(0, str(ROOT / "tests"))
     from positions import sessions_where  # tests/positions.py
     found = sessions_where(lambda o: o.phase == PLAY and o.deck_left > 0, positions, seed, {"players": 2}, share=0.3)
-    out: dict[str, Any] = {}
-    for name in ("medium", "learnt"):
-        model = CK.ChkobbaModel(playout=name)
-        per: list[float] = []
-        for i, sess in enumerate(found):
-            seat = sess.to_act()
-            assert seat is not None
-            obs = sess.observation(seat)
-            legal = [a for a in sess.legal_actions() if a.kind != "timeout"]
-            t = time.perf_counter()
-            for j in range(20):
-                s = model.determinize(obs, random.Random(i * 100 + j))
+    models = {name: CK.ChkobbaModel(playout=name) for name in ("medium", "learnt")}
+    per: dict[str, list[float]] = {name: [] for name in models}
+    for i, sess in enumerate(found):
+        seat = sess.to_act()
+        assert seat is not None
+        obs = sess.observation(seat)
+        legal = [a for a in sess.legal_actions() if a.kind != "timeout"]
+        for name, model in models.items():
+            worlds = [model.determinize(obs, random.Random(i * 100 + j)) for j in range(20)]
+            t = time.process_time()
+            for j, s in enumerate(worlds):
                 s.play(legal[j % len(legal)])
                 model.rollout(s, seat & 1, random.Random(j))
-            per.append((time.perf_counter() - t) * 1000.0 / 20)
-        out[name] = {"median": round(statistics.median(per), 3), "mean": round(statistics.fmean(per), 3)}
-    return out
+            per[name].append((time.process_time() - t) * 1000.0 / 20)
+    return {name: {"positions": len(v), "median_ms": round(statistics.median(v), 3),
+                   "mean_ms": round(statistics.fmean(v), 3)} for name, v in per.items()}
+
+
+def screen(a: str, b: str, games: int, seed: int, log: Path, options: dict[str, Any]) -> dict[str, Any]:
+    """``bench/hard_variants.py``'s duplicate games (same deals, same agents),
+    one game at a time, each appended to ``log`` as it ends: a stopped run
+    goes on from the games the log has. The summary covers the complete deal
+    pairs of the log."""
+    import hard_variants as HV  # noqa: E402  (bench/ is the script's folder)
+    from chkobba.cli import arena
+    from vs_revision import paired_ci, paired_margin
+    arena._agent = HV._agent   # noqa: SLF001 (the arena builds the variants)
+    setup = arena.Setup("chkobba", {"players": 2, **options}, a, b, seed)
+    have = {}
+    if log.exists():
+        for line in log.read_text().splitlines():
+            r = json.loads(line)
+            have[r["index"]] = r
+    with log.open("a") as f:
+        for i in range(games + games % 2):
+            if i in have:
+                continue
+            res = arena.play_game(setup, i)
+            r = {"index": i, "pair": i // 2, "winner": res.winner, "a_points": res.a_points,
+                 "b_points": res.b_points, "rounds": res.rounds, "a_ms": res.a_ms, "b_ms": res.b_ms,
+                 "a": a, "b": b, "seed": seed}
+            f.write(json.dumps(r) + "\n")
+            f.flush()
+            have[i] = r
+    rows = [have[i] for i in sorted(have)]
+    a_ms = [x for r in rows for x in r["a_ms"]]
+    b_ms = [x for r in rows for x in r["b_ms"]]
+    return {"a": a, "b": b, "seed": seed, "games": len(rows),
+            "a_wins": sum(1 for r in rows if r["winner"] == "a"), "b_wins": sum(1 for r in rows if r["winner"] == "b"),
+            "a_share_over_pairs": [round(x, 4) for x in paired_ci(rows)],
+            "a_margin_per_round_over_pairs": [round(x, 4) for x in paired_margin(rows)],
+            "a_decision_ms": arena.decision_stats(a_ms) if a_ms else None,
+            "b_decision_ms": arena.decision_stats(b_ms) if b_ms else None}
 
 
 def main() -> None:
@@ -253,8 +390,19 @@ def main() -> None:
     f = sub.add_parser("fit")
     f.add_argument("--gen", default="0", help="generation(s) of data, e.g. 0 or 0,1")
     f.add_argument("--ridge", type=float, default=1.0)
+    f.add_argument("--objective", choices=("values", "choice"), default="values",
+                   help="values: least squares on every move's value; choice: the value of the picked move")
     f.add_argument("--write", help="write the weights module here")
     f.add_argument("--out", help="also write the weights as JSON here")
+    r = sub.add_parser("refeature", help="recompute the stored features after a change of features")
+    r.add_argument("--gen", type=int, default=0)
+    sc = sub.add_parser("screen", help="hard_variants.py's duplicate games, resumable (one game per log line)")
+    sc.add_argument("--a", default="learnt")
+    sc.add_argument("--b", default="hard")
+    sc.add_argument("--games", type=int, default=100)
+    sc.add_argument("--seed", type=int, default=1)
+    sc.add_argument("--log", required=True)
+    sc.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     k = sub.add_parser("cost")
     k.add_argument("--positions", type=int, default=100)
     k.add_argument("--seed", type=int, default=1)
@@ -275,6 +423,14 @@ def main() -> None:
             n = collect_slice(args.gen, sl, args.games, args.seed, args.worlds, args.share, weights, out)
             print(json.dumps({"slice": sl, "rows": n, "seconds": round(time.perf_counter() - t0)}), flush=True)
         return
+    if args.cmd == "refeature":
+        print(json.dumps({"decisions": refeature(args.gen)}))
+        return
+    if args.cmd == "screen":
+        from chkobba.cli.arena import option_value
+        opts = {kv.partition("=")[0]: option_value(kv.partition("=")[2]) for kv in args.option}
+        print(json.dumps(screen(args.a, args.b, args.games, args.seed, Path(args.log), opts)))
+        return
     if args.cmd == "cost":
         print(json.dumps(cost(args.positions, args.seed)))
         return
@@ -283,19 +439,21 @@ def main() -> None:
         rows += load(g)
     train = [r for r in rows if r[0] % 5 != 4]
     hold = [r for r in rows if r[0] % 5 == 4] or rows
-    w = fit(train, args.ridge)
+    fitter = fit if args.objective == "values" else fit_choice
+    w = fitter(train, args.ridge)
     report = {"decisions": len(rows), "train": len(train), "holdout": len(hold),
               "holdout_medium": errors(hold, prior_weights()), "holdout_learnt": errors(hold, w),
               "weights": {n: round(x, 4) for n, x in zip(FEATURES, w)}}
     print(json.dumps(report))
     if args.write:
-        wall = fit(rows, args.ridge)   # the committed weights use every decision
+        wall = fitter(rows, args.ridge)   # the committed weights use every decision
         note = (f"Fitted on {len(rows)} decisions (generation(s) {args.gen}); holdout (every 5th slice, "
                 f"fitted without it): squared error {report['holdout_medium']['mse']} (medium) -> "
                 f"{report['holdout_learnt']['mse']}, best move picked {report['holdout_medium']['top']} -> "
                 f"{report['holdout_learnt']['top']}.")
-        cmd = f"python bench/learn_policy.py fit --gen {args.gen} --ridge {args.ridge} --write {args.write}"
-        write_weights(Path(args.write), wall, cmd, note)
+        cmds = provenance(parse_slices(args.gen))
+        cmds.append(f"python bench/learn_policy.py fit --gen {args.gen} --ridge {args.ridge} --objective {args.objective} --write {args.write}")
+        write_weights(Path(args.write), wall, "\n    ".join(cmds), note)
     if args.out:
         Path(args.out).write_text(json.dumps(w))
 

@@ -51,6 +51,12 @@ FEATURES = (
     "late_medium",     # late x medium's estimate
     "late_capture",    # late x capture
     "last_hand",       # my last card of this hand of three (the next move deals or ends)
+    "left_7d",         # the seven of diamonds stays on the table
+    "left_sevens",     # sevens left on the table
+    "left_diamonds",   # diamonds left on the table
+    "follow_sweep",    # a card I keep adds up to the whole table left (10 or less)
+    "last_deal_medium",   # the deck is empty: medium's estimate again (the endings are exact there)
+    "last_deal_capture",  # the deck is empty: a capture
 )
 N_FEATURES = len(FEATURES)
 
@@ -89,20 +95,24 @@ def move_features(view: View, a: Action) -> list[float]:
                view.by_value[v] / 4.0)
     total = 0
     tvals = set()
+    lmask = 0
     for x in left:
         total += values[x]
         tvals.add(values[x])
-    follow = 0.0
+        lmask |= 1 << x
+    follow = follow_sweep = 0.0
     if left:
         for x in keep:
             vx = values[x]
-            if vx in tvals or vx == total:
+            if vx == total:
+                follow = follow_sweep = 1.0
+            elif vx in tvals:
                 follow = 1.0
-                break
     # cards still to come to the hands (deck and hands), of the 36 played after the deal of four
     left_in_round = view.n_unseen + len(view.hand) - (0 if kind == CLAIM else 1)
     late = 1.0 - min(1.0, max(0.0, left_in_round / 36.0))
     capf = 1.0 if cap else 0.0
+    last_deal = view.n_unseen == view.next_hand   # nothing unseen but the next player's hand
     return [
         medium, risk, gain, capf, 1.0 if kind == CLAIM else 0.0,
         (got.bit_count() / 4.0), 1.0 if got & HAYA_BIT else 0.0,
@@ -110,6 +120,8 @@ def move_features(view: View, a: Action) -> list[float]:
         chk, *lay, 1.0 if not cap and not table else 0.0,
         len(left) / 4.0, 1.0 if 0 < total <= 10 else 0.0, min(total, 20) / 10.0, follow,
         late, late * medium, late * capf, 1.0 if len(view.hand) == 1 and kind != CLAIM else 0.0,
+        1.0 if lmask & HAYA_BIT else 0.0, float((lmask & SEVENS).bit_count()), float((lmask & DIAMONDS).bit_count()),
+        follow_sweep, medium if last_deal else 0.0, capf if last_deal else 0.0,
     ]
 
 
