@@ -335,8 +335,24 @@ def cost(positions: int, seed: int) -> dict[str, Any]:
                 s.play(legal[j % len(legal)])
                 model.rollout(s, seat & 1, random.Random(j))
             per[name].append((time.process_time() - t) * 1000.0 / 20)
-    return {name: {"positions": len(v), "median_ms": round(statistics.median(v), 3),
-                   "mean_ms": round(statistics.fmean(v), 3)} for name, v in per.items()}
+    out: dict[str, Any] = {name: {"positions": len(v), "playout_median_ms": round(statistics.median(v), 3),
+                                  "playout_mean_ms": round(statistics.fmean(v), 3)} for name, v in per.items()}
+    # whole decisions of hard (the page's 600 rollouts, no time cap), CPU time
+    for name, model in models.items():
+        ms: list[float] = []
+        for i, sess in enumerate(found):
+            seat = sess.to_act()
+            assert seat is not None
+            obs = sess.observation(seat)
+            legal = [a for a in sess.legal_actions() if a.kind != "timeout"]
+            t = time.process_time()
+            Search(model, obs, legal, random.Random(i), Budget(rollouts=600, ms=None)).run()
+            ms.append((time.process_time() - t) * 1000.0)
+        ms.sort()
+        out[name].update(decision_median_ms=round(statistics.median(ms), 1),
+                         decision_p95_ms=round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 1),
+                         decision_max_ms=round(ms[-1], 1))
+    return out
 
 
 def screen(a: str, b: str, games: int, seed: int, log: Path, options: dict[str, Any]) -> dict[str, Any]:

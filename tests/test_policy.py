@@ -121,3 +121,24 @@ def test_the_playout_policy_changes_the_playouts() -> None:
 def test_an_unknown_playout_policy_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown playout policy"):
         ChkobbaModel(playout="greedy")
+
+
+def test_the_fused_value_is_the_weighted_features_to_the_bit() -> None:
+    from chkobba.agents.policy import score, value
+    rng = random.Random(4)
+    checked = 0
+    for g in range(4):
+        sess = Session.new("chkobba", {"players": 2}, seed=g)
+        while not sess.is_over and len(sess.state.results) < 1:
+            seat = sess.to_act()
+            assert seat is not None
+            obs = sess.observation(seat)
+            legal = [a for a in sess.legal_actions() if a.kind != "timeout"]
+            if obs.phase == "play":
+                view = View.of_obs(obs)
+                for a in legal:
+                    for w in (list(WEIGHTS), [rng.uniform(-1, 1) for _ in WEIGHTS]):
+                        assert value(view, a, w) == score(w, move_features(view, a))
+                        checked += 1
+            sess.apply(legal[rng.randrange(len(legal))])
+    assert checked > 100
