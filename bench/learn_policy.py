@@ -5,6 +5,7 @@ self-play, fit the learnt play policy to them, write its weights.
     python bench/learn_policy.py collect --gen 0 --slices 0-7 [--games 12] [--seed 1]
     python bench/learn_policy.py fit --gen 0 [--ridge 1.0] [--write chkobba/agents/policy_weights.py]
     python bench/learn_policy.py cost [--positions 200]      # CPU per playout, medium vs learnt
+    python bench/learn_policy.py train     # the committed weights: collect gen 0 slices 0-15, then fit and write
 
 ``collect`` plays medium-vs-medium games (two players, default table; the
 trajectory) and at about half of the play decisions with more than one legal
@@ -306,7 +307,8 @@ def write_weights(path: Path, w: list[float], command: str, note: str) -> None:
     note = "\n".join(textwrap.wrap(note, 88))
     lines = ['"""Weights of the learnt Chkobba play policy (:mod:`chkobba.agents.policy`).', "",
              "Made by (from the repository root, after the README's set-up)::", "",
-             f"    {command}", "", note, '"""', "", "WEIGHTS: tuple[float, ...] = ("]
+             f"    {command}", "", "(``python bench/learn_policy.py train`` runs both for the committed weights; the",
+             "collection is resumable, data in .cache/selfplay/, about 4 CPU minutes.)", "", note, '"""', "", "WEIGHTS: tuple[float, ...] = ("]
     for name, x in zip(FEATURES, w):
         lines.append(f"    {x:.5f},   # {name}")
     lines.append(")")
@@ -412,6 +414,7 @@ def main() -> None:
     f.add_argument("--out", help="also write the weights as JSON here")
     r = sub.add_parser("refeature", help="recompute the stored features after a change of features")
     r.add_argument("--gen", type=int, default=0)
+    sub.add_parser("train", help="rebuild the committed weights (collect generation 0, slices 0-15, then fit)")
     sc = sub.add_parser("screen", help="hard_variants.py's duplicate games, resumable (one game per log line)")
     sc.add_argument("--a", default="learnt")
     sc.add_argument("--b", default="hard")
@@ -439,6 +442,16 @@ def main() -> None:
             n = collect_slice(args.gen, sl, args.games, args.seed, args.worlds, args.share, weights, out)
             print(json.dumps({"slice": sl, "rows": n, "seconds": round(time.perf_counter() - t0)}), flush=True)
         return
+    if args.cmd == "train":
+        d = DATA / "gen0"
+        d.mkdir(parents=True, exist_ok=True)
+        for sl in range(16):
+            out = d / f"slice-{sl}.jsonl"
+            if not done(out):
+                n = collect_slice(0, sl, 12, 1, 24, 0.5, None, out)
+                print(json.dumps({"slice": sl, "rows": n}), flush=True)
+        args = argparse.Namespace(cmd="fit", gen="0", ridge=1.0, objective="values", out=None,
+                                  write=str(WEIGHTS_FILE.relative_to(ROOT)))
     if args.cmd == "refeature":
         print(json.dumps({"decisions": refeature(args.gen)}))
         return
@@ -469,7 +482,8 @@ def main() -> None:
                 f"{report['holdout_learnt']['top']}.")
         cmds = provenance(parse_slices(args.gen))
         cmds.append(f"python bench/learn_policy.py fit --gen {args.gen} --ridge {args.ridge} --objective {args.objective} --write {args.write}")
-        write_weights(Path(args.write), wall, "\n    ".join(cmds), note)
+        dest = Path(args.write)
+        write_weights(dest if dest.is_absolute() else ROOT / dest, wall, "\n    ".join(cmds), note)
     if args.out:
         Path(args.out).write_text(json.dumps(w))
 

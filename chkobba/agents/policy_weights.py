@@ -5,6 +5,9 @@ Made by (from the repository root, after the README's set-up)::
     python bench/learn_policy.py collect --gen 0 --slices 0-15 --games 12 --seed 1 --worlds 24
     python bench/learn_policy.py fit --gen 0 --ridge 1.0 --objective values --write chkobba/agents/policy_weights.py
 
+(``python bench/learn_policy.py train`` runs both for the committed weights; the
+collection is resumable, data in .cache/selfplay/, about 4 CPU minutes.)
+
 Fitted on 11361 decisions (generation(s) 0); holdout (every 5th slice, fitted without
 it): squared error 0.202 (medium) -> 0.1753, best move picked 0.7685 -> 0.7704.
 """
