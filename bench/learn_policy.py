@@ -22,12 +22,14 @@ run can be stopped and continued (``--slices 8-15`` adds more data). With
 ``--gen G`` above 0 the search's playouts use the policy fitted on generation
 ``G - 1`` (``--weights``, default the committed weights): the next iteration.
 
-``fit`` minimizes the squared error between each move's value and the policy's
-score, both centered within the decision (only differences between moves of one
-position matter to a policy), with a small ridge penalty pulling towards medium
-(weight 1 on medium's estimate, 0 elsewhere), by the normal equations in plain
-Python; it prints the holdout error (every 5th slice-decision held out) and
-writes the weights module with the command that made it.
+``fit --objective choice`` (the committed weights) maximizes the value of the
+move a softmax policy picks (stochastic gradient ascent from medium's weights);
+``--objective values`` minimizes the squared error between each move's value
+and the policy's score, both centered within the decision, by the normal
+equations. Both in plain Python, with a small ridge pulling towards medium
+(weight 1 on medium's estimate, 0 elsewhere). It prints the holdout figures
+(every 5th slice held out) and writes the weights module with the commands
+that made it.
 """
 
 from __future__ import annotations
@@ -247,21 +249,24 @@ def fit(rows: list[tuple[int, dict[str, Any]]], ridge: float) -> list[float]:
     return solve(xtx, xty)
 
 
-def fit_choice(rows: list[tuple[int, dict[str, Any]]], ridge: float, temperature: float = 0.1,
-               steps: int = 150, rate: float = 0.5) -> list[float]:
+def fit_choice(rows: list[tuple[int, dict[str, Any]]], ridge: float, temperature: float = 0.05,
+               epochs: int = 3, rate: float = 0.003, seed: int = 1) -> list[float]:
     """Weights that maximize the mean value of the move the policy picks, made
-    smooth: each move picked with probability softmax(score / temperature);
-    gradient ascent from medium's weights (full batch, plain Python), with the
-    ridge pulling towards them."""
+    smooth: each move picked with probability softmax(score / temperature).
+    Stochastic gradient ascent from medium's weights, one decision at a time
+    in a seeded order each epoch (plain Python), with the ridge pulling
+    towards medium's weights."""
     data = [centered(r) for _, r in rows]
     w0 = prior_weights()
     w = w0[:]
     k = N_FEATURES
-    n = max(1, len(data))
     lam = ridge / 100.0
-    for _ in range(steps):
-        g = [0.0] * k
-        for xs, ys in data:
+    order = list(range(len(data)))
+    rng = random.Random(seed)
+    for _ in range(epochs):
+        rng.shuffle(order)
+        for d in order:
+            xs, ys = data[d]
             sc = [sum(a * b for a, b in zip(w, x)) / temperature for x in xs]
             top = max(sc)
             es = [pow(2.718281828459045, v - top) for v in sc]
@@ -269,12 +274,13 @@ def fit_choice(rows: list[tuple[int, dict[str, Any]]], ridge: float, temperature
             ps = [e / z for e in es]
             v = sum(p * y for p, y in zip(ps, ys))
             fbar = [sum(p * x[j] for p, x in zip(ps, xs)) for j in range(k)]
+            g = [0.0] * k
             for p, x, y in zip(ps, xs, ys):
                 c = p * (y - v) / temperature
                 if c:
                     for j in range(k):
                         g[j] += c * (x[j] - fbar[j])
-        w = [wi + rate * (gi / n - lam * (wi - w0i)) for wi, gi, w0i in zip(w, g, w0)]
+            w = [wi + rate * (gi - lam * (wi - w0i)) for wi, gi, w0i in zip(w, g, w0)]
     return w
 
 
@@ -365,6 +371,16 @@ def screen(a: str, b: str, games: int, seed: int, log: Path, options: dict[str, 
     import hard_variants as HV  # noqa: E402  (bench/ is the script's folder)
     from chkobba.cli import arena
     from vs_revision import paired_ci, paired_margin
+    from chkobba.agents import MediumAgent
+    from chkobba.agents.policy import learnt_choose
+
+    class PolicyAgent(MediumAgent):   # the learnt policy alone, no search
+        def __init__(self) -> None:
+            super().__init__("chkobba")
+            self.level = "policy"
+            self._policy = learnt_choose
+    HV.VARIANTS.setdefault("medium", lambda: MediumAgent("chkobba"))
+    HV.VARIANTS.setdefault("policy", PolicyAgent)
     arena._agent = HV._agent   # noqa: SLF001 (the arena builds the variants)
     setup = arena.Setup("chkobba", {"players": 2, **options}, a, b, seed)
     have = {}
@@ -408,7 +424,7 @@ def main() -> None:
     f = sub.add_parser("fit")
     f.add_argument("--gen", default="0", help="generation(s) of data, e.g. 0 or 0,1")
     f.add_argument("--ridge", type=float, default=1.0)
-    f.add_argument("--objective", choices=("values", "choice"), default="values",
+    f.add_argument("--objective", choices=("values", "choice"), default="choice",
                    help="values: least squares on every move's value; choice: the value of the picked move")
     f.add_argument("--write", help="write the weights module here")
     f.add_argument("--out", help="also write the weights as JSON here")
@@ -450,7 +466,7 @@ def main() -> None:
             if not done(out):
                 n = collect_slice(0, sl, 12, 1, 24, 0.5, None, out)
                 print(json.dumps({"slice": sl, "rows": n}), flush=True)
-        args = argparse.Namespace(cmd="fit", gen="0", ridge=1.0, objective="values", out=None,
+        args = argparse.Namespace(cmd="fit", gen="0", ridge=1.0, objective="choice", out=None,
                                   write=str(WEIGHTS_FILE.relative_to(ROOT)))
     if args.cmd == "refeature":
         print(json.dumps({"decisions": refeature(args.gen)}))

@@ -19,8 +19,9 @@ import random
 from collections.abc import Sequence
 
 from ..actions import CAPTURE, CLAIM, Action
-from ..games.chkobba.state import DIAMONDS, HAYA_BIT, SEVENS, SIXES
-from .chkobba import View, pile_eval, score_action
+from ..games.chkobba.observation import ChkobbaObservation
+from ..games.chkobba.state import DIAMONDS, HAYA_BIT, PLAY, SEVENS, SIXES, VALUES
+from .chkobba import View, pile_eval, score_action, word_decision
 
 # One name per feature, in the order move_features returns them.
 FEATURES = (
@@ -283,3 +284,10 @@ def learnt_play(view: View, legal: Sequence[Action], rng: random.Random | None =
     if rng is not None and len(best_i) > 1:
         return best_i[rng.randrange(len(best_i))]
     return best_i[0]
+
+
+def learnt_choose(obs: ChkobbaObservation, legal: Sequence[Action], rng: random.Random) -> Action:
+    """The learnt policy as a player (no search): medium's words off the play."""
+    if obs.phase != PLAY:
+        return word_decision(obs.phase, obs.hand, obs.table, obs.cut_card, VALUES[obs.options.faces], legal)
+    return legal[learnt_play(View.of_obs(obs), legal, rng)]
