@@ -22,11 +22,12 @@ run can be stopped and continued (``--slices 8-15`` adds more data). With
 ``--gen G`` above 0 the search's playouts use the policy fitted on generation
 ``G - 1`` (``--weights``, default the committed weights): the next iteration.
 
-``fit --objective choice`` (the committed weights) maximizes the value of the
-move a softmax policy picks (stochastic gradient ascent from medium's weights);
-``--objective values`` minimizes the squared error between each move's value
-and the policy's score, both centered within the decision, by the normal
-equations. Both in plain Python, with a small ridge pulling towards medium
+``fit --objective values`` (the committed weights) minimizes the squared error
+between each move's value and the policy's score, both centered within the
+decision, by the normal equations; ``--objective choice`` maximizes the value
+of the move a softmax policy picks (stochastic gradient ascent from medium's
+weights): a better policy alone, a worse one in the playouts (docs/agents.md,
+Wave 6). Both in plain Python, with a small ridge pulling towards medium
 (weight 1 on medium's estimate, 0 elsewhere). It prints the holdout figures
 (every 5th slice held out) and writes the weights module with the commands
 that made it.
@@ -424,7 +425,7 @@ def main() -> None:
     f = sub.add_parser("fit")
     f.add_argument("--gen", default="0", help="generation(s) of data, e.g. 0 or 0,1")
     f.add_argument("--ridge", type=float, default=1.0)
-    f.add_argument("--objective", choices=("values", "choice"), default="choice",
+    f.add_argument("--objective", choices=("values", "choice"), default="values",
                    help="values: least squares on every move's value; choice: the value of the picked move")
     f.add_argument("--write", help="write the weights module here")
     f.add_argument("--out", help="also write the weights as JSON here")
@@ -466,7 +467,7 @@ def main() -> None:
             if not done(out):
                 n = collect_slice(0, sl, 12, 1, 24, 0.5, None, out)
                 print(json.dumps({"slice": sl, "rows": n}), flush=True)
-        args = argparse.Namespace(cmd="fit", gen="0", ridge=1.0, objective="choice", out=None,
+        args = argparse.Namespace(cmd="fit", gen="0", ridge=1.0, objective="values", out=None,
                                   write=str(WEIGHTS_FILE.relative_to(ROOT)))
     if args.cmd == "refeature":
         print(json.dumps({"decisions": refeature(args.gen)}))
