@@ -20,6 +20,9 @@ Variants (docs/agents.md, "Wave 5"):
 * ``tuned``: the leaf adds a linear correction to medium's pile evaluation,
   fitted by least squares on medium-vs-medium rounds (``--fit``) to predict
   the round's final point difference from the state at the leaf.
+* ``learnt``: every seat of the playouts plays the learnt policy
+  (``chkobba.agents.policy``, weights fitted by ``bench/learn_policy.py``)
+  instead of medium ("Wave 6").
 """
 
 from __future__ import annotations
@@ -85,6 +88,8 @@ VARIANTS = {
     "no-prune": lambda: HardAgent("chkobba", Budget(rollouts=600, prune_z=1e9)),
     "quiesce": lambda: HardAgent("chkobba", Budget(rollouts=600), QuiesceModel()),
     "tuned": lambda: HardAgent("chkobba", Budget(rollouts=600), TunedModel()),
+    # the playouts with the policy learnt from the search (chkobba/agents/policy.py, Wave 6)
+    "learnt": lambda: HardAgent("chkobba", Budget(rollouts=600), CK.ChkobbaModel(playout="learnt")),
 }
 _BUILT: dict[str, Agent] = {}
 

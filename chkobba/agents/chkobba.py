@@ -521,6 +521,8 @@ def game_scale(me: int, opp: int, target: int) -> tuple[float, float]:
 
 # ------------------------------------------------------------- search model
 
+PLAYOUTS = ("medium", "learnt")   # the playout policies ChkobbaModel knows
+
 # Weight of the round point difference beside the game-win chance (in round
 # points): it only matters when every line wins (or loses) the game alike.
 TIE_POINTS = 0.05
@@ -534,7 +536,10 @@ class ChkobbaModel:
     game = "chkobba"
 
     def __init__(self, horizon: int = 6, solve_endgame: bool = True, infer: bool = True,
-                 for_game: bool = False, solve_last_deal_in_playouts: bool = False) -> None:
+                 for_game: bool = False, solve_last_deal_in_playouts: bool = False,
+                 playout: str = "medium", weights: Sequence[float] | None = None) -> None:
+        if playout not in PLAYOUTS:
+            raise ValueError(f'unknown playout policy "{playout}" (known: {", ".join(PLAYOUTS)})')
         self.horizon = horizon   # plies played out after the move before evaluating
         self.solve_endgame = solve_endgame   # two players, deck empty: solve exactly
         self.infer = infer       # weigh sampled deals by what the other player's moves reveal (1v1)
@@ -544,6 +549,15 @@ class ChkobbaModel:
         # two players, penultimate deal: play out to the last deal and solve it exactly.
         # Off: no measured gain, 4-6x the CPU of those decisions (docs/agents.md, Wave 4)
         self.solve_in_playouts = solve_last_deal_in_playouts
+        # the play policy of every seat in the playouts: medium's estimate, or the policy
+        # learnt from the search's own action values (chkobba.agents.policy, docs/agents.md, Wave 6)
+        self.playout = playout
+        self._play: Any = medium_play
+        if playout == "learnt":
+            from .policy import learnt_play
+            from .policy_weights import WEIGHTS
+            w = list(weights if weights is not None else WEIGHTS)
+            self._play = lambda view, legal, rng: learnt_play(view, legal, rng, w)
         self._evidence: tuple[ChkobbaObservation, Any] | None = None
         self._by_game = False   # this decision's playouts are scored by the game
         self._decision: ChkobbaObservation | None = None   # the observation being searched
@@ -624,6 +638,7 @@ class ChkobbaModel:
         rounds = s.round_index
         plies = 0
         horizon = self.horizon
+        play = self._play
         solve = (self.solve_in_playouts and s.n == 2 and len(s.deck) - s.pos <= 6
                  and self._solve_misses < SOLVE_MISSES)
         if solve:
@@ -646,7 +661,7 @@ class ChkobbaModel:
                 if len(legal) == 1:
                     a = legal[0]
                 else:
-                    a = legal[medium_play(View.of_state(s), legal, rng)]
+                    a = legal[play(View.of_state(s), legal, rng)]
             elif p in (CUT, REDEAL, ANSWER):
                 seat = s.to_act()
                 assert seat is not None
