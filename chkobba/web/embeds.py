@@ -18,6 +18,7 @@ from .. import links
 from ..agents import Budget, make_agent
 from ..agents import hint as coach_hint
 from ..errors import ChkobbaError
+from ..positions import every_position, position
 from ..records import parse_record
 from ..session import Session
 from .answer import Reader, answer
@@ -71,7 +72,7 @@ class Embed:
         return {"table": self.id, "mode": link.mode, "game": link.record.game,
                 "players": self.session.players, "show": link.show, "reasons": link.reasons,
                 "reader": self.reader, "index": self.index, "count": len(self.positions),
-                "over": self.session.to_act() is None, "state": self.state(),
+                "over": self.session.is_over, "state": self.state(),
                 # where the replay stands: (round, ply) and the actions of that round
                 "at": list(here) if link.mode == "replay" else None,
                 "plies": max(p for r, p in self.positions if r == here[0])}
@@ -88,30 +89,37 @@ def _embed(args: Args, mode: str) -> Embed:
     return e
 
 
-def positions_of(record: dict[str, Any]) -> list[tuple[int, int]]:
-    """Every position of a record, (round, ply), in order of play."""
-    out: list[tuple[int, int]] = []
-    for r, rnd in enumerate(record["rounds"], 1):
-        out.extend((r, p) for p in range(len(rnd["actions"]) + 1))
-    return out
+def _replay_at(link: links.Link, at: tuple[int, int]) -> Session:
+    """The session of a replay at ``at``, one of ``every_position(record)``
+    ((0, 0): a record with no round, shown as it starts)."""
+    session = Session.from_record(link.record, seed=0, at=None if at == (0, 0) else at)
+    if at != (0, 0) and session.decks_dealt > sum(len(r.decks) for r in link.record.rounds):
+        # The record ends at a round's end and the session dealt the next
+        # round from seed 0: that deal is not in the link. Show the round's
+        # end (the state before the deal) instead of an invented deal.
+        session.state = position(link.record, at)[1]
+    return session
 
 
 @api("link")
 def _link_open(args: Args) -> dict[str, Any]:
     """Open a link (a ``c1.`` text) at an embed table: its mode, the view
-    settings and the state at its position."""
+    settings and the state at its position. A replay opened without a
+    position opens at the first one (the deal, before the first move), as
+    its label says; one with a position opens there."""
     tid = table_id(args)
     link = links.decode(args["link"])          # link.* refusals in words
-    session = link.session(seed=0)
-    full = session.record()
-    positions = positions_of(Session.from_record(link.record, seed=0).record())
+    # only what the record holds: no deal drawn from seed 0 (issue 21, finding 5)
+    positions = every_position(link.record) or [(0, 0)]
     at = link.at
-    here = len(full["rounds"]), len(full["rounds"][-1]["actions"]) if full["rounds"] else 0
     if at is None and link.mode == "replay":
         index = 0                       # a whole game replays from its start
     else:
-        index = positions.index(at) if at in positions else (
-            positions.index(here) if here in positions else len(positions) - 1)
+        index = positions.index(at) if at in positions else len(positions) - 1
+    if link.mode == "replay":
+        session = _replay_at(link, positions[index])
+    else:
+        session = link.session(seed=0)
     reader = link.reader_seat() if link.mode != "replay" else None
     seat = reader if reader is not None else (link.show if link.show is not None else 0)
     play = link.mode == "play"
@@ -129,7 +137,7 @@ def _link_step(args: Args) -> dict[str, Any]:
     index = args["index"]
     if type(index) is not int or not 0 <= index <= last:
         raise WebError("web.embed.index", last=last, value=show(index))
-    e.session = Session.from_record(e.link.record, seed=0, at=e.positions[index])
+    e.session = _replay_at(e.link, e.positions[index])
     e.index = index
     return e.to_json()
 
