@@ -202,8 +202,6 @@ def test_the_steps_of_a_round_are_those_of_a_walk(game: str, options: dict[str, 
             assert x.before.describe_moves(x.action, x.after) == y.before.describe_moves(y.action, y.after)
 
 
-@pytest.mark.xfail(strict=True, reason="chkobba/web.py's link_judge reveals the best move for any truthy "
-                   "`reveal` (\"no\", [1]); it must be a real boolean (the lead wires it after the facade split)")
 def test_link_judge_reveals_only_for_a_real_boolean() -> None:
     from facade_calls import call
     s = Session.new("chkobba", {"players": 2}, seed=8)
@@ -219,7 +217,11 @@ def test_link_judge_reveals_only_for_a_real_boolean() -> None:
     move = s.legal()[-1]
     for bad in ("no", [1], 1):
         out = call("link_judge", table="reveal", action=move, reveal=bad)
-        assert "error" in out, (bad, out)
+        assert "error" in out and out["code"] == "web.embed.reveal", (bad, out)
+    judged = ok("link_judge", table="reveal", action=move, reveal=False)
+    assert judged["legal"] and (judged["best"] is None) == (not judged["right"]), judged
+    shown = ok("link_judge", table="reveal", action=move, reveal=True)
+    assert shown["best"] is not None, shown
 
 
 def test_round_starts_made_from_a_kept_record_are_a_replays() -> None:

@@ -115,6 +115,7 @@ M.register({
     "web.embed.not_computer": "It is not the computer's turn",
     "web.embed.right": "Well found: that is the best move here",
     "web.embed.wrong": "That move is allowed, but there is a better one",
+    "web.embed.reveal": "reveal is true or false, not {value}",
     "web.lesson.data": "The lesson could not be read: {reason}",
     "web.lesson.unknown": "There is no open lesson {lesson} with a step {step}",
     "web.share.table": "The link could not be made: {reason}",

@@ -187,6 +187,7 @@ def _link_judge(args: Args) -> dict[str, Any]:
     the coach's reasons only when the link allows them."""
     e = _embed(args, "puzzle")
     text = action(args["action"])
+    reveal = flag(args.get("reveal", False), "web.embed.reveal")
     s = e.session
     try:
         a = s.state.parse(text)
@@ -210,7 +211,7 @@ def _link_judge(args: Args) -> dict[str, Any]:
         top = ranking[0]
         out["reason"] = str((mine or {}).get("reason") or "")
         out["reason_message"] = _safe_message(mine) if mine else None
-        if right or args.get("reveal"):
+        if right or reveal:
             out["best"] = {"action": str(top["action"]), "reason": str(top.get("reason") or ""),
                            "message": _safe_message(top)}
     return out
