@@ -124,7 +124,7 @@ def _link_open(args: Args) -> dict[str, Any]:
     seat = reader if reader is not None else (link.show if link.show is not None else 0)
     play = link.mode == "play"
     e = Embed(tid, link, positions, index, session, reader, seat, every=link.show is None and link.mode == "replay",
-              marks=play, level=EMBED_LEVEL if play else None)
+              marks=play, level=(link.level or EMBED_LEVEL) if play else None)
     STORE.embeds.put(tid, e)
     return e.to_json()
 
@@ -171,7 +171,7 @@ def _link_computer(args: Args) -> dict[str, Any]:
     history = s.state.history()
     rng = random.Random(f"embed/{s.state.round_index}/{len(history)}/{seat}")
     obs = s.observation(seat)
-    text = str(make_agent(s.game, EMBED_LEVEL).choose(obs, obs.legal_actions(), rng))
+    text = str(make_agent(s.game, e.level or EMBED_LEVEL).choose(obs, obs.legal_actions(), rng))
     fork = s.copy()
     fork.apply(text)
     e.session = fork
@@ -230,7 +230,7 @@ def _share(args: Args) -> dict[str, Any]:
     asks for that one, and a long match's links cost time per round)."""
     table_id(args)
     last_only = flag(args.get("last_round", False), "web.share.last_round")
-    session, _, _ = load(args["save"])
+    session, seats, _ = load(args["save"])
     data = session.record()
     record = parse_record(data)
     try:
@@ -239,7 +239,9 @@ def _share(args: Args) -> dict[str, Any]:
         position = game
         if session.to_act() is not None and rounds:
             at = (len(rounds), len(rounds[-1]["actions"]))
-            position = links.encode(links.Link(record, at, "play", None, False))
+            # play from here against the computer the game was played against
+            level = next((seat.level for seat in seats if not seat.human), None)
+            position = links.encode(links.Link(record, at, "play", None, False, level))
         per_round = []
         played = [r for r, rnd in enumerate(rounds, 1) if rnd["actions"]]
         for r in played[-1:] if last_only else played:
