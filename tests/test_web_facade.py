@@ -18,13 +18,13 @@ HUMAN_AND_EASY = [{"kind": "human"}, {"kind": "computer", "level": "easy"}]
 
 @pytest.fixture(autouse=True)
 def fresh_tables() -> Iterator[None]:
-    web._tables.clear()
+    web.reset_tables()
     yield
-    web._tables.clear()
+    web.reset_tables()
 
 
 def session_of(table: str = "main") -> Session:
-    return web._tables[table].session
+    return web.table_session(table)
 
 
 def play_random(rng: random.Random, table: str = "main", claims: bool = True) -> dict[str, Any]:
@@ -127,7 +127,7 @@ def test_start_refuses_bad_settings_and_changes_nothing(args: dict[str, Any], co
     if code is not None:
         assert out["code"] == code
     assert ok("state") == before
-    assert list(web._tables) == ["main"]
+    assert web.table_ids() == ["main"]
     # the next good call works
     assert ok("start", seed=2, options={"players": 4})["view"]["players"] == 4
 
@@ -172,7 +172,7 @@ def test_resume_refuses_bad_fields_of_a_good_save() -> None:
         assert out["code"] == "web.save" and out["params"]["reason"]["code"] == reason, (change, out)
         out = err("choose", save={**good, **change}, seat=1)
         assert out["code"] == "web.save"
-    assert "other" not in web._tables
+    assert "other" not in web.table_ids()
 
 
 def test_resume_refuses_a_record_that_would_not_save_again() -> None:
@@ -298,13 +298,13 @@ def test_tables_are_kept_apart_and_bounded() -> None:
     assert ok("state", table="b-2_x") == b
     for i in range(web.MAX_TABLES + 5):
         ok("start", table=f"t{i}", seed=i)
-    assert len(web._tables) == web.MAX_TABLES
+    assert len(web.table_ids()) == web.MAX_TABLES
     assert err("state", table="a")["code"] == "web.no_table"
     # using a table keeps it: t5 is used, then more tables come, t5 stays
     ok("state", table="t5")
     for i in range(3):
         ok("start", table=f"u{i}", seed=i)
-    assert "t5" in web._tables and "t6" not in web._tables
+    assert "t5" in web.table_ids() and "t6" not in web.table_ids()
 
 
 # -------------------------------------------------------------------- saves

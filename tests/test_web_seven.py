@@ -16,7 +16,7 @@ from facade_calls import ok, err
 
 @pytest.fixture(autouse=True)
 def fresh_tables() -> None:
-    web._tables.clear()
+    web.reset_tables()
 
 
 EASY = {"kind": "computer", "level": "easy"}
