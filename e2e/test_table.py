@@ -315,3 +315,60 @@ def test_desktop_mid_round_and_summary_screenshots(make_page: Any) -> None:
     shot(page, "table-desktop")
     play_until_summary(page)
     shot(page, "summary-desktop")
+
+
+def _pass_and_play_round_end() -> tuple[dict[str, Any], str, int, int]:
+    """A 4-player pass-and-play save (partners at seats 0 and 2: the last to
+    play a round and the next round's cutter are partners)
+    one move before a round's end, where the next round is opened by the
+    other person: the save, the move, its mover and the next person."""
+    seats = [{"kind": "human"}, {"kind": "computer", "level": "easy"}, {"kind": "human"},
+             {"kind": "computer", "level": "easy"}]
+    for seed in range(40):
+        s = Session.new("chkobba", {"players": 4, "target": 21}, seed=seed)
+        rng = random.Random(seed)
+        while not s.state.results and s.to_act() is not None:
+            mover = s.to_act()
+            assert mover is not None
+            action = rng.choice([a for a in s.legal() if not a.startswith("claim")] or s.legal())
+            after = s.copy()
+            after.apply(action)
+            nxt = after.to_act()
+            if after.state.results and mover in (0, 2) and nxt in (0, 2) and nxt != mover:
+                save = {"v": web.SAVE_VERSION, "game": "chkobba", "record": s.record(), "seed": s.seed,
+                        "seats": seats, "coach": False}
+                return save, action, mover, nxt
+            s = after
+    raise AssertionError("no such round end")
+
+
+def test_pass_and_play_round_end_is_read_from_one_seat(make_page: Any) -> None:
+    """Issue 23: at a pass-and-play round's end the table behind the summary
+    showed one player's view with the score from before the round, while the
+    summary was written for the next player. Now both are the mover's, with
+    the new score; closing the summary hands the device over."""
+    save, action, mover, nxt = _pass_and_play_round_end()
+    page = make_page(PHONE)
+    open_table(page)
+    load_save(page, save)
+    page.wait_for_selector(".handoff:not([hidden])")
+    page.click(".handoff-go")
+    page.wait_for_function("() => window.chkobbaApp.state.handoff === null")
+    assert state(page)["human"] == mover
+    point_and_play(page, action)
+    page.wait_for_selector("#summary[open]", timeout=60_000)
+    st = state(page)
+    assert st["human"] == mover and st["handoff"] is None and st["to_act"] == nxt
+    mine = next(i for i, side in enumerate(st["sides"]) if mover in side)
+    # the summary's first column is the mover's side, and so is the table's score line behind it
+    first = page.get_attribute('#summary .breakdown tr[data-row="points"] td[data-side]', "data-side")
+    assert first == str(mine)
+    score = st["sheet"]["score"]
+    assert page.get_attribute(SCORELINE, "data-score") == f"{score[0]},{score[1]}"
+    assert sum(score) > 0 or st["sheet"]["rounds"][-1]["game_over"]
+    shot(page, "pass-and-play-round-end")
+    page.click("#summary-next")
+    page.wait_for_selector(".handoff:not([hidden])")
+    st = state(page)
+    assert st["handoff"] == nxt and st["human"] == nxt and st["view"]["hand"] == []
+    assert page.locator(f"{HAND} .card").count() == 0

@@ -84,13 +84,13 @@ def _answer(text: str) -> dict[str, Any]:
 
 def _tables() -> dict[str, str]:
     """Every table's state, as text."""
-    return {tid: web.call("state", json.dumps({"table": tid})) for tid in list(web._tables)}
+    return {tid: web.call("state", json.dumps({"table": tid})) for tid in web.table_ids()}
 
 
 def _ensure_tables() -> None:
-    if "main" not in web._tables:
+    if "main" not in web.table_ids():
         _answer(web.call("start", json.dumps({"seed": 5})))
-    if "four" not in web._tables:
+    if "four" not in web.table_ids():
         _answer(web.call("start", json.dumps({"seed": 6, "table": "four", "options": {"players": 4},
                                               "seats": EASY4})))
 
@@ -115,7 +115,7 @@ def _check(name: Any, payload: Any, count: bool = True) -> dict[str, Any]:
         again = _answer(web.call("resume", json.dumps({"save": out["ok"]["save"], "table": "fuzzcheck"})))
         assert "ok" in again, again
         assert again["ok"]["save"] == out["ok"]["save"]
-        web._tables.pop("fuzzcheck", None)
+        web.close_table("fuzzcheck")
     return out
 
 
@@ -162,12 +162,12 @@ def test_random_actions(action: Any, seat: Any, table: str, legal: int, pick: in
     """Random actions, and (most of the time) legal ones by the right seat, so
     games move on and their answered saves are checked too."""
     _ensure_tables()
-    if legal and table in web._tables:
-        sess = web._tables[table].session
+    if legal and table in web.table_ids():
+        sess = web.table_session(table)
         if sess.to_act() is None:
-            web._tables.pop(table)
+            web.close_table(table)
             _ensure_tables()
-            sess = web._tables[table].session
+            sess = web.table_session(table)
         seat = sess.to_act()
         moves = sess.legal()
         action = moves[pick % len(moves)]   # drawn apart from the table's state
@@ -240,7 +240,7 @@ def test_mutated_saves(save: Any, name: str, seat: Any, table: str) -> None:
         payload["seat"] = seat
     out = _check(name, json.dumps(payload))
     if name == "resume" and "ok" in out:
-        web._tables.pop("fresh", None)
+        web.close_table("fresh")
 
 
 def test_the_fuzzing_can_fail() -> None:
@@ -248,7 +248,7 @@ def test_the_fuzzing_can_fail() -> None:
     answer shape would be caught."""
     out = _check("resume", json.dumps({"save": SAVES[3], "table": "fuzzcheck2"}), count=False)
     assert "ok" in out and out["ok"]["table"] == "fuzzcheck2"
-    web._tables.pop("fuzzcheck2", None)
+    web.close_table("fuzzcheck2")
     with pytest.raises(AssertionError):
         _answer(json.dumps({"ok": 1, "error": "x"}))
     with pytest.raises(AssertionError):

@@ -30,6 +30,12 @@ def seat_plans() -> list[tuple[str, int, list[dict[str, Any]]]]:
     return plans
 
 
+def round_just_ended(st: dict[str, Any]) -> bool:
+    """The latest move ended a round: the device stays with whoever holds it
+    for the round's end and summary; the page then asks ``hand_off``."""
+    return bool(st["moves"]) and st["moves"][-1]["round_ended"] is True
+
+
 def check(st: dict[str, Any], seats: list[dict[str, Any]]) -> None:
     to_act, viewer = st["to_act"], st["human"]
     assert seats[viewer]["kind"] == "human"
@@ -37,7 +43,7 @@ def check(st: dict[str, Any], seats: list[dict[str, Any]]) -> None:
         assert st["handoff"] == viewer
         assert st["view"]["hand"] == [] and st["words"] == []
         assert not st.get("seven", {}).get("playable")
-    elif to_act is not None and seats[to_act]["kind"] == "human":
+    elif to_act is not None and seats[to_act]["kind"] == "human" and not round_just_ended(st):
         # a human to act sees their own hand, never another's
         assert to_act == viewer, (to_act, viewer)
     session = Session.from_record(st["save"]["record"], seed=st["save"]["seed"])
@@ -59,6 +65,11 @@ def test_hand_offs_over_random_sequences(plan: int) -> None:
             if st["to_act"] is None:
                 break
             seat = st["to_act"]
+            if st["handoff"] is None and seats[seat]["kind"] == "human" and seat != st["human"]:
+                assert round_just_ended(st)
+                st = ok("hand_off")          # the summary closed: hand the device over
+                assert st["handoff"] == seat and st["view"]["hand"] == []
+                check(st, seats)
             if st["handoff"] is not None:
                 # the player may tap at once, or a computer may still be to act first
                 if seats[seat]["kind"] == "human" or rng.random() < 0.5:

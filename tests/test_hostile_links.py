@@ -53,9 +53,6 @@ def test_every_position_holds_only_what_the_record_holds() -> None:
         Session.from_record(rec, seed=0, at=at)          # every one of them can be opened
 
 
-@pytest.mark.xfail(strict=True, reason="chkobba/web.py's _link_open counts the positions of the resumed "
-                   "session's record (with a deal from seed 0); it must use chkobba.positions.every_position "
-                   "(the lead wires it after the facade split)")
 def test_a_replay_ending_at_a_rounds_end_steps_to_its_last_position() -> None:
     data = record_to_a_round_end(1)
     link = encode(Link(parse_record(data), None, "replay", None, False))
@@ -63,6 +60,28 @@ def test_a_replay_ending_at_a_rounds_end_steps_to_its_last_position() -> None:
     assert opened["count"] == len(data["rounds"][0]["actions"]) + 1
     last = ok("link_step", table="end-of-round", index=opened["count"] - 1)
     assert last["at"] == [1, len(data["rounds"][0]["actions"])]
+    # the round's end as the record holds it, not a round 2 dealt from seed 0 (a cut card nobody drew)
+    view = last["state"]["view"]
+    assert view["round_index"] == 0 and view["cut_card"] is None and sum(view["piles"]) > 0, view
+    assert len(last["state"]["moves"]) == len(data["rounds"][0]["actions"])
+    assert not last["over"]
+
+
+def test_a_shared_game_in_progress_opens_at_the_deal() -> None:
+    """Issue 23: a replay of a game in progress (the Share dialog's "game so
+    far") opened on the final position while labelled "1/9, the deal"."""
+    s = Session.new("chkobba", {"players": 2}, seed=5)
+    rng = random.Random(5)
+    for _ in range(8):
+        s.apply(rng.choice(s.legal()))
+    assert s.to_act() is not None and len(s.record()["rounds"]) == 1
+    link = encode(Link(parse_record(s.record()), None, "replay", None, False))
+    opened = ok("link_open", link=link, table="in-progress")
+    assert opened["index"] == 0 and opened["count"] == 9 and opened["at"] == [1, 0]
+    state = opened["state"]
+    assert state["moves"] == [] and state["view"]["last"] is None and state["view"]["history"] == []
+    last = ok("link_step", table="in-progress", index=8)
+    assert len(last["state"]["moves"]) >= 8 and last["state"]["view"]["last"] is not None
 
 
 # -------------------------------------------------------------- finding 7: lessons
@@ -183,8 +202,6 @@ def test_the_steps_of_a_round_are_those_of_a_walk(game: str, options: dict[str, 
             assert x.before.describe_moves(x.action, x.after) == y.before.describe_moves(y.action, y.after)
 
 
-@pytest.mark.xfail(strict=True, reason="chkobba/web.py's link_judge reveals the best move for any truthy "
-                   "`reveal` (\"no\", [1]); it must be a real boolean (the lead wires it after the facade split)")
 def test_link_judge_reveals_only_for_a_real_boolean() -> None:
     from facade_calls import call
     s = Session.new("chkobba", {"players": 2}, seed=8)
@@ -200,7 +217,11 @@ def test_link_judge_reveals_only_for_a_real_boolean() -> None:
     move = s.legal()[-1]
     for bad in ("no", [1], 1):
         out = call("link_judge", table="reveal", action=move, reveal=bad)
-        assert "error" in out, (bad, out)
+        assert "error" in out and out["code"] == "web.embed.reveal", (bad, out)
+    judged = ok("link_judge", table="reveal", action=move, reveal=False)
+    assert judged["legal"] and (judged["best"] is None) == (not judged["right"]), judged
+    shown = ok("link_judge", table="reveal", action=move, reveal=True)
+    assert shown["best"] is not None, shown
 
 
 def test_round_starts_made_from_a_kept_record_are_a_replays() -> None:

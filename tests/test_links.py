@@ -96,7 +96,8 @@ def links(draw: st.DrawFn, rec: Record | None = None) -> Link:
     else:
         show = draw(st.one_of(st.none(), st.integers(0, players - 1)))
     reasons = draw(st.booleans()) if mode == "puzzle" else False
-    return Link(rec, at, mode, show, reasons)
+    level = draw(st.sampled_from([None, "easy", "medium", "hard"])) if mode == "play" else None
+    return Link(rec, at, mode, show, reasons, level)
 
 
 def assert_clean_error(e: ChkobbaError) -> None:
@@ -229,6 +230,8 @@ def test_view_settings_are_checked() -> None:
         (Link(rec, None, "film"), "link.mode"),
         (Link(rec, None, "replay", 5), "link.seat"),
         (Link(rec, None, "replay", None, True), "link.reasons"),
+        (Link(rec, None, "replay", None, False, "hard"), "link.level"),
+        (Link(rec, None, "play", None, False, "expert"), "link.level"),
         (Link(rec, (1, 3), "puzzle", 1 - turn), "link.puzzle_seat"),
         (Link(rec, (2, 0)), "link.record"),
         (Link(rec, (1, 99)), "link.record"),
@@ -372,3 +375,22 @@ def test_reader_seat_and_json_position() -> None:
     assert link.reader_seat() == s.to_act()
     assert Link(rec, (1, 4), "play", 2).reader_seat() == 2
     assert Link(rec).reader_seat() is None
+
+
+def test_a_play_link_names_the_computers_level_and_older_ones_still_open() -> None:
+    """Issue 23: play from here keeps the level the game was played against.
+    The level is written after the view only when named, so a play link made
+    before it existed (its zero padding) still opens, with no level named."""
+    s = Session.new("chkobba", {}, seed=2)
+    for _ in range(5):
+        s.apply(s.legal()[0])
+    rec = parse_record(s.record())
+    for level in ("easy", "medium", "hard"):
+        round_trip(Link(rec, None, "play", None, False, level))
+    old = encode(Link(rec, None, "play"))
+    assert decode(old).level is None
+    # every older play link, whatever its padding, reads as "not named"
+    for n in range(1, 8):
+        s.apply(s.legal()[0])
+        link = Link(parse_record(s.record()), None, "play")
+        assert decode(encode(link)) == link

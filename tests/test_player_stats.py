@@ -371,8 +371,6 @@ def test_the_facade_counts_an_old_match_once(matches: list[Session]) -> None:
     assert once["rows"][0]["matches"] == twice["rows"][0]["matches"] == S.MAX_MATCHES + 11
 
 
-@pytest.mark.xfail(strict=True, reason="chkobba/web.py's stats_import counts `added` from the kept ids only: "
-                   "it must use chkobba.stats.merge_count (the lead wires it after the facade split)")
 def test_the_facade_says_an_old_file_added_nothing_the_second_time() -> None:
     stored = S.to_file(S.from_file(full_file()))
     old = {"format": "chkobba-stats", "version": 1, "groups": [json.loads(json.dumps(GROUP))],

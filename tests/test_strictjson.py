@@ -107,8 +107,6 @@ def test_escaped_quotes_and_backslashes_do_not_fool_the_depth() -> None:
 
 # ------------------------------------------------- the facade, once it reads with strictjson
 
-@pytest.mark.xfail(strict=True, reason="chkobba/web.py's _parse still reads requests with its own pre-check "
-                   "and json.loads; it must use chkobba.strictjson.loads (the lead wires it after the facade split)")
 def test_the_facade_reads_requests_strictly() -> None:
     from chkobba import web
     # brackets inside a text are not nesting: the table id is refused for what it is

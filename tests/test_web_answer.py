@@ -71,3 +71,44 @@ def test_the_table_still_speaks_to_its_first_human() -> None:
     st = ok("resume", save=save, table="first")
     want = "web.result.game_you" if s.state.winner == 0 else "web.result.game_computer"
     assert st["sheet"]["result"]["code"] == want and st["spectator"] is False
+
+
+def test_your_own_moves_are_worded_for_you() -> None:
+    """Issue 23: the reader's own moves read in the second person ("you lay
+    5H", «إنت حطّيت»), in the moves of the round, the round before and the
+    last move; another seat's, and every move of a replay, as they are."""
+    from chkobba.messages import MESSAGES
+    s = Session.new("chkobba", {"players": 2}, seed=4)
+    rng = random.Random(4)
+    while s.state.round_index < 1 or len(s.record()["rounds"][-1]["actions"]) < 6:
+        s.apply(rng.choice(s.legal()))
+    save = {"v": 2, "game": "chkobba", "record": s.record(), "seed": s.seed,
+            "seats": [{"kind": "human"}, {"kind": "computer", "level": "easy"}]}
+
+    def check(st: dict[str, Any], reader: int | None) -> int:
+        moves = st["moves"] + st["last_round_moves"] + [m for m in [st["view"]["last"]] if m is not None]
+        mine = 0
+        for m in moves:
+            base = m["code"].replace("move.you.", "move.")
+            you = "move.you." + base[len("move."):]
+            if reader is not None and m["seat"] == reader and you in MESSAGES:
+                assert m["code"] == you and m["text"] == web.render(you, m["params"]), m
+                mine += 1
+            else:
+                assert not m["code"].startswith("move.you."), m
+        return mine
+
+    assert check(ok("resume", save=save, table="mine"), 0) > 0
+    rec = parse_record(s.record())
+    assert check(ok("link_open", table="watch", link=links.encode(links.Link(rec, None, "replay")))["state"], None) == 0
+    watched = ok("link_step", table="watch", index=len(every(rec)) - 1)
+    assert check(watched["state"], None) == 0
+    at = (len(rec.rounds), len(rec.rounds[-1].actions))
+    seat = Session.from_record(rec, seed=0, at=at).to_act()
+    play = ok("link_open", table="seat", link=links.encode(links.Link(rec, at, "play", seat)))
+    assert check(play["state"], seat) > 0
+
+
+def every(rec: Any) -> list[tuple[int, int]]:
+    from chkobba.positions import every_position
+    return every_position(rec)

@@ -205,3 +205,40 @@ def test_seven_diamonds_links_answer_the_seven_diamonds_renderers_state() -> Non
     assert {w["action"] for w in calls["words"]} == set(Session.from_record(rec, seed=0, at=calls_at)
                                                         .view(calls["to_act"])["legal"]) - {"timeout"}
     assert calls["seven"]["speaking_order"]
+
+
+def test_play_from_here_keeps_the_computers_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23: "Play from here" of a game against hard seats a hard
+    computer (it seated medium whatever the game's level)."""
+    from chkobba.web import embeds
+    st = ok("start", seed=12, seats=[{"kind": "human"}, {"kind": "computer", "level": "hard"}])
+    save = st["save"]
+    s = Session.from_record(save["record"], seed=save["seed"])
+    rng = random.Random(1)
+    for _ in range(6):
+        s.apply(rng.choice(s.view(s.to_act())["legal"]))
+    while s.to_act() != 0:         # the reader plays seat 0, the computer seat 1
+        s.apply(rng.choice(s.view(s.to_act())["legal"]))
+    links = ok("share", save=dict(save, record=s.record()), last_round=True)
+    assert decode(links["position"]).level == "hard"
+    opened = ok("link_open", table="hard", link=links["position"])
+    assert opened["reader"] == 0 and opened["state"]["seats"][1] == {"kind": "computer", "level": "hard"}
+    used: list[str] = []
+    real = embeds.make_agent
+
+    def spy(game: str, level: str) -> Any:
+        used.append(level)
+        return real(game, level)
+
+    monkeypatch.setattr(embeds, "make_agent", spy)
+    mine = s.copy()
+    while mine.to_act() == 0:      # the reader's moves, then the computer's turn
+        move = mine.legal()[0]
+        mine.apply(move)
+        ok("link_act", table="hard", action=move)
+    assert mine.to_act() == 1
+    ok("link_computer", table="hard")
+    assert used == ["hard"]
+    # a link without a level (older ones) plays the embed's default
+    plain = encode(Link(parse_record(s.record()), None, "play", None, False))
+    assert ok("link_open", table="plain", link=plain)["state"]["seats"][1]["level"] == embeds.EMBED_LEVEL

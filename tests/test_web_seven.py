@@ -16,7 +16,7 @@ from facade_calls import ok, err
 
 @pytest.fixture(autouse=True)
 def fresh_tables() -> None:
-    web._tables.clear()
+    web.reset_tables()
 
 
 EASY = {"kind": "computer", "level": "easy"}
@@ -111,6 +111,10 @@ def test_pass_and_play_never_shows_a_hand_to_the_wrong_player(game: str, players
         if st["to_act"] is None:
             break
         seat = st["to_act"]
+        if st["handoff"] is None and seats[seat]["kind"] == "human" and seat != st["human"]:
+            # a move ended the round: its mover read the summary; then the page hands off
+            assert st["moves"][-1]["round_ended"] is True
+            st = ok("hand_off")
         if st["handoff"] is not None:
             handoffs += 1
             assert st["view"]["hand"] == [] and not st.get("seven", {}).get("playable")
@@ -128,11 +132,55 @@ def test_pass_and_play_never_shows_a_hand_to_the_wrong_player(game: str, players
         else:
             action = web.choose(st["save"], seat)["action"]
         nxt = ok("act", action=action, seat=seat)
-        # a different human to act: hidden until they tap
+        # a different human to act: hidden until they tap (after the round's summary
+        # when the move ended a round: the mover keeps the view until then)
         if nxt["to_act"] is not None and seats[nxt["to_act"]]["kind"] == "human" and nxt["to_act"] != viewer:
-            assert nxt["handoff"] == nxt["to_act"] and nxt["view"]["hand"] == []
+            if nxt["moves"][-1]["round_ended"] is True:
+                assert nxt["handoff"] is None and nxt["human"] == viewer
+            else:
+                assert nxt["handoff"] == nxt["to_act"] and nxt["view"]["hand"] == []
         st = nxt
     assert handoffs >= 3
     # a resumed pass-and-play game starts hidden
     again = ok("resume", save=st["save"])
     assert again["handoff"] is not None and again["view"]["hand"] == []
+
+
+@pytest.mark.parametrize("game,players", [("chkobba", 4), ("seven_diamonds", 4)])
+def test_pass_and_play_round_end_is_read_by_the_player_holding_the_device(game: str, players: int) -> None:
+    """Issue 23: after the last move of a round the facade handed the view to
+    the next person at once, so the summary was worded for them while the
+    table behind it showed the mover's. Now the mover keeps the view (the
+    round's end, its summary and its result are theirs to read) until the
+    page asks ``hand_off`` when the summary closes."""
+    seats: list[dict[str, Any]] = [{"kind": "human"}, {"kind": "human"}] + [EASY] * (players - 2)
+    rng = random.Random(3)
+    for seed in range(6):
+        st = ok("start", game=game, seed=seed, seats=seats, options={"players": players})
+        while st["to_act"] is not None and not st["sheet"]["rounds"]:
+            seat = st["to_act"]
+            if st["handoff"] is not None:
+                st = ok("reveal")
+            holder = st["human"]
+            session = Session.from_record(st["save"]["record"], seed=st["save"]["seed"])
+            action = str(rng.choice(session.legal())) if seats[seat]["kind"] == "human" \
+                else web.choose(st["save"], seat)["action"]
+            st = ok("act", action=action, seat=seat)
+        after = st["to_act"]
+        if after is None or seats[after]["kind"] != "human" or after == holder:
+            continue                          # no hand-off due at this round's end
+        # the round's end, read by whoever holds the device, with the new score
+        assert st["human"] == holder and st["handoff"] is None and st["moves"][-1]["round_ended"]
+        assert st["sheet"]["rounds"][-1]["running"] == st["sheet"]["score"] or st["sheet"]["rounds"][-1]["game_over"]
+        assert st["view"]["hand"] == Session.from_record(st["save"]["record"], seed=st["save"]["seed"]) \
+            .view(holder)["hand"]
+        legal = Session.from_record(st["save"]["record"], seed=st["save"]["seed"]).legal()
+        assert err("act", action=legal[0], seat=after)["code"] == "web.hidden"   # not before the hand-off
+        assert ok("state") == st                                                  # and nothing changed
+        handed = ok("hand_off")
+        assert handed["handoff"] == after and handed["human"] == after and handed["view"]["hand"] == []
+        assert ok("hand_off") == handed                       # nothing more to hand over
+        shown = ok("reveal")
+        assert shown["handoff"] is None and shown["human"] == after
+        return
+    raise AssertionError("no round ended with a hand-off due")

@@ -253,9 +253,24 @@ function closeSummary() {
   app.paused = false;
 
   app.table.endFrame();
+  handOff();
   render();
   app.table.refocus();
   scheduleComputer();
+}
+
+// Pass-and-play: the round's end and its summary are read by whoever holds
+// the device (the facade keeps their view after a round's last move); once
+// the summary is closed the device goes to the next person to act, if that
+// is someone else (the facade decides: `hand_off`).
+function handOff() {
+  const st = app.state;
+  if (!st || st.handoff !== null || st.to_act === null || st.to_act_kind !== "human" || st.to_act === humanSeat(st)) return;
+  try {
+    app.state = py("hand_off", {});
+  } catch (err) {
+    app.table.showMessage(err instanceof FacadeError ? err.msg : { error: String(err) });
+  }
 }
 
 function currentSettings() {

@@ -50,6 +50,7 @@ VERSION = 1
 PREFIX = "c1."
 MAX_LENGTH = 6000  # characters of a link; longer text is refused before it is read (docs/links.md: the budget)
 MODES = ("replay", "play", "puzzle")
+LEVELS = ("easy", "medium", "hard")   # the computer's, in play (written 1 to 3; 0: not named)
 
 LINK_MESSAGES: dict[str, str] = {
     "link.not_text": "a link is a text, not {kind}",
@@ -72,6 +73,7 @@ LINK_MESSAGES: dict[str, str] = {
     "link.mode": "a link's mode is replay, play or puzzle, not {value}",
     "link.seat": "the link shows seat {seat}, but the table has seats 0 to {last}",
     "link.reasons": "only a puzzle may show the coach's reasons",
+    "link.level": "only play from here names the computer's level (easy, medium or hard), not {value}",
     "link.puzzle_turn": "a puzzle needs a seat to play at its position, and nobody is to act there",
     "link.puzzle_seat": "a puzzle is solved by the seat to act (seat {seat}), not seat {show}",
     "link.play_over": "the match is over at this position: there is nothing left to play",
@@ -97,7 +99,9 @@ class Link:
     - ``show``: the seat whose hand is shown (in play and puzzle modes the
       reader's seat), or None for every hand (in play mode the reader then
       plays the seat to act);
-    - ``reasons``: a puzzle may show the coach's reasons (puzzles only).
+    - ``reasons``: a puzzle may show the coach's reasons (puzzles only);
+    - ``level``: the computer's level in play (``easy``, ``medium`` or
+      ``hard``, the game's own), or None (the embed's default).
     """
 
     record: Record
@@ -105,6 +109,7 @@ class Link:
     mode: str = "replay"
     show: int | None = None
     reasons: bool = False
+    level: str | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.at, list):  # [round, ply] as JSON gives it
@@ -383,6 +388,10 @@ def _write_view(w: _Writer, rec: Record, link: Link) -> None:
         w.write(link.show, _width(rec.options["players"]))
     if link.mode == "puzzle":
         w.write(int(link.reasons), 1)
+    if link.mode == "play" and link.level is not None:
+        # added after version 1 was out: an older play link ends in zero
+        # padding here, read as "not named" (and nothing is written for it)
+        w.write(LEVELS.index(link.level) + 1, 2)
 
 
 def _check_view(rec: Record, link: Link, end: State | None = None) -> None:
@@ -395,6 +404,8 @@ def _check_view(rec: Record, link: Link, end: State | None = None) -> None:
         raise _fail("link.seat", seat=quote(link.show), last=players - 1)
     if type(link.reasons) is not bool or (link.reasons and link.mode != "puzzle"):
         raise _fail("link.reasons")
+    if link.level is not None and (link.mode != "play" or link.level not in LEVELS):
+        raise _fail("link.level", value=quote(link.level))
     if link.at is not None:
         try:
             check_at(rec, link.at)
@@ -546,6 +557,10 @@ def _read_body(body: bytes) -> Link:
             raise _fail("link.seat", seat=show, last=players - 1)
     mode = MODES[mode_i]
     reasons = bool(rd.read(1)) if mode == "puzzle" else False
+    level: str | None = None
+    if mode == "play" and rd.left() >= 2:
+        level_i = rd.read(2)
+        level = LEVELS[level_i - 1] if level_i else None
     if rd.left() >= 8 or rd.read(rd.left()) != 0:
         raise _fail("link.form")
     rec = Record(game, opts, fd, rounds)
@@ -557,7 +572,7 @@ def _read_body(body: bytes) -> Link:
         checked = parse_record(rec.to_dict())
     except ChkobbaError as e:
         raise _fail("link.record", reason=e.message.to_json()) from None
-    link = Link(checked, at, mode, show, reasons)
+    link = Link(checked, at, mode, show, reasons, level)
     _check_view(checked, link, state)
     # opening the link replays it, and stepping through it reaches a position:
     # from here, a copy, and a round played from its start

@@ -33,14 +33,14 @@ from . import answer, embeds, lessons, statistics, tables
 from .answer import Reader
 from .edge import (API, DEFAULT_LEVEL, LEVELS, MAX_ERROR, MAX_PAYLOAD, SEAT_KINDS, WEB_MESSAGES, Seat, WebError,
                    call, render)
-from .saves import MAX_TABLES, SAVE_VERSION, SAVE_VERSIONS, STORE, Table, allow_tables
+from .saves import (MAX_TABLES, SAVE_VERSION, SAVE_VERSIONS, STORE, Table, allow_tables, close_table, reset_tables,
+                    table_ids, table_session)
 from .tables import HUMAN_SEAT, choose, defaults, hint
 
-# The game tables by id (the store's; tests look at it).
-_tables = STORE.tables.items
 _render = render
 
-__all__ = ["call", "choose", "hint", "defaults", "allow_tables", "Reader", "Seat", "Table",
+__all__ = ["call", "choose", "hint", "defaults", "allow_tables", "reset_tables", "table_ids", "table_session",
+           "close_table", "Reader", "Seat", "Table",
            "WebError", "API", "WEB_MESSAGES", "LEVELS", "SEAT_KINDS", "DEFAULT_LEVEL", "HUMAN_SEAT", "MAX_TABLES",
            "MAX_PAYLOAD", "MAX_ERROR", "SAVE_VERSION", "SAVE_VERSIONS", "STORE", "answer", "embeds", "lessons", "statistics",
            "tables"]

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..messages import for_reader
 from ..registry import game as registered
 from ..session import Session
 from .edge import Seat, render
@@ -130,6 +131,20 @@ def moves(session: Session) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]
     return session.moves(), (session.moves(index - 1) if index > 0 else [])
 
 
+def worded(move: dict[str, Any], reader: int | None) -> dict[str, Any]:
+    """A move worded for its reader: the ``move.you.*`` form of the reader's
+    own moves (:func:`chkobba.messages.for_reader`), its ``text`` too. This
+    is the one place a move's code takes the reader's person: a page words
+    a move from its ``code`` and ``params`` as they come (a renderer that
+    words the moves it knows from their kind and seat does not read the code)."""
+    if "code" not in move or reader is None:
+        return move
+    said = for_reader({"code": move["code"], "params": move.get("params") or {}}, reader)
+    if said.code == move["code"]:
+        return move
+    return {**move, "code": said.code, "params": dict(said.params), "text": str(said)}
+
+
 def answer(session: Session, reader: Reader, seats: Sequence[Seat], *, table: str,
            humans: Sequence[int] = (), coach: bool = False,
            save: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -151,6 +166,12 @@ def answer(session: Session, reader: Reader, seats: Sequence[Seat], *, table: st
         # The hand-off screen is up: nothing of the next player's hand is sent.
         game.hide(view)
     shown, before = moves(session)
+    # the reader's own moves in the second person; a spectator's (a replay) as they are
+    person = None if reader.speaks_to is None else seat
+    shown = [worded(m, person) for m in shown]
+    before = [worded(m, person) for m in before]
+    if view.get("last") is not None:
+        view["last"] = worded(view["last"], person)
     return {
         "table": table,
         "game": session.game,

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .. import messages as M
+from .. import strictjson
 from ..errors import ChkobbaError
 from ..registry import GAMES
 
@@ -114,6 +115,7 @@ M.register({
     "web.embed.not_computer": "It is not the computer's turn",
     "web.embed.right": "Well found: that is the best move here",
     "web.embed.wrong": "That move is allowed, but there is a better one",
+    "web.embed.reveal": "reveal is true or false, not {value}",
     "web.lesson.data": "The lesson could not be read: {reason}",
     "web.lesson.unknown": "There is no open lesson {lesson} with a step {step}",
     "web.share.table": "The link could not be made: {reason}",
@@ -190,53 +192,19 @@ def api(*required: str, optional: tuple[str, ...] = (), name: str | None = None)
     return wrap
 
 
-def _reject_constant(text: str) -> Any:
-    raise ValueError(f"{text} is not JSON")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if value in (float("inf"), float("-inf")):
-        raise ValueError(f"{text} is too large")
-    return value
-
-
-# Many opening brackets in a row: refused before the parser recurses into them.
-_DEEP = re.compile(r"[\[{](?:\s*[\[{]){%d}" % MAX_DEPTH)
-
-
-def depth_ok(value: Any, limit: int) -> bool:
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        v, d = stack.pop()
-        if isinstance(v, dict):
-            items: Any = v.values()
-        elif isinstance(v, list):
-            items = v
-        else:
-            continue
-        if d > limit:
-            return False
-        stack.extend((x, d + 1) for x in items)
-    return True
-
-
 def parse(payload: Any) -> Args:
-    """A call's payload text as a JSON object (size, depth and JSON checked)."""
+    """A call's payload text as a JSON object, read strictly
+    (chkobba.strictjson: size, real depth, no key twice, no NaN)."""
     if not isinstance(payload, str):
         raise WebError("web.payload_type", kind=kind(payload))
-    if len(payload) > MAX_PAYLOAD:
-        raise WebError("web.payload_size", size=len(payload), limit=MAX_PAYLOAD)
-    if _DEEP.search(payload):
-        raise WebError("web.payload_depth", limit=MAX_DEPTH)
     try:
-        args = json.loads(payload or "{}", parse_constant=_reject_constant, parse_float=_finite)
-    except RecursionError:
-        raise WebError("web.payload_depth", limit=MAX_DEPTH) from None
-    except ValueError:
+        args = strictjson.loads(payload or "{}", max_chars=MAX_PAYLOAD, max_depth=MAX_DEPTH)
+    except strictjson.JsonError as e:
+        if e.code == "json.too_large":
+            raise WebError("web.payload_size", size=len(payload), limit=MAX_PAYLOAD) from None
+        if e.code == "json.too_deep":
+            raise WebError("web.payload_depth", limit=MAX_DEPTH) from None
         raise WebError("web.payload_json") from None
-    if not depth_ok(args, MAX_DEPTH):
-        raise WebError("web.payload_depth", limit=MAX_DEPTH)
     if not isinstance(args, dict):
         raise WebError("web.payload_object", kind=kind(args))
     return args

@@ -18,6 +18,7 @@ from .. import links
 from ..agents import Budget, make_agent
 from ..agents import hint as coach_hint
 from ..errors import ChkobbaError
+from ..positions import every_position, position
 from ..records import parse_record
 from ..session import Session
 from .answer import Reader, answer
@@ -71,7 +72,7 @@ class Embed:
         return {"table": self.id, "mode": link.mode, "game": link.record.game,
                 "players": self.session.players, "show": link.show, "reasons": link.reasons,
                 "reader": self.reader, "index": self.index, "count": len(self.positions),
-                "over": self.session.to_act() is None, "state": self.state(),
+                "over": self.session.is_over, "state": self.state(),
                 # where the replay stands: (round, ply) and the actions of that round
                 "at": list(here) if link.mode == "replay" else None,
                 "plies": max(p for r, p in self.positions if r == here[0])}
@@ -88,35 +89,42 @@ def _embed(args: Args, mode: str) -> Embed:
     return e
 
 
-def positions_of(record: dict[str, Any]) -> list[tuple[int, int]]:
-    """Every position of a record, (round, ply), in order of play."""
-    out: list[tuple[int, int]] = []
-    for r, rnd in enumerate(record["rounds"], 1):
-        out.extend((r, p) for p in range(len(rnd["actions"]) + 1))
-    return out
+def _replay_at(link: links.Link, at: tuple[int, int]) -> Session:
+    """The session of a replay at ``at``, one of ``every_position(record)``
+    ((0, 0): a record with no round, shown as it starts)."""
+    session = Session.from_record(link.record, seed=0, at=None if at == (0, 0) else at)
+    if at != (0, 0) and session.decks_dealt > sum(len(r.decks) for r in link.record.rounds):
+        # The record ends at a round's end and the session dealt the next
+        # round from seed 0: that deal is not in the link. Show the round's
+        # end (the state before the deal) instead of an invented deal.
+        session.state = position(link.record, at)[1]
+    return session
 
 
 @api("link")
 def _link_open(args: Args) -> dict[str, Any]:
     """Open a link (a ``c1.`` text) at an embed table: its mode, the view
-    settings and the state at its position."""
+    settings and the state at its position. A replay opened without a
+    position opens at the first one (the deal, before the first move), as
+    its label says; one with a position opens there."""
     tid = table_id(args)
     link = links.decode(args["link"])          # link.* refusals in words
-    session = link.session(seed=0)
-    full = session.record()
-    positions = positions_of(Session.from_record(link.record, seed=0).record())
+    # only what the record holds: no deal drawn from seed 0 (issue 21, finding 5)
+    positions = every_position(link.record) or [(0, 0)]
     at = link.at
-    here = len(full["rounds"]), len(full["rounds"][-1]["actions"]) if full["rounds"] else 0
     if at is None and link.mode == "replay":
         index = 0                       # a whole game replays from its start
     else:
-        index = positions.index(at) if at in positions else (
-            positions.index(here) if here in positions else len(positions) - 1)
+        index = positions.index(at) if at in positions else len(positions) - 1
+    if link.mode == "replay":
+        session = _replay_at(link, positions[index])
+    else:
+        session = link.session(seed=0)
     reader = link.reader_seat() if link.mode != "replay" else None
     seat = reader if reader is not None else (link.show if link.show is not None else 0)
     play = link.mode == "play"
     e = Embed(tid, link, positions, index, session, reader, seat, every=link.show is None and link.mode == "replay",
-              marks=play, level=EMBED_LEVEL if play else None)
+              marks=play, level=(link.level or EMBED_LEVEL) if play else None)
     STORE.embeds.put(tid, e)
     return e.to_json()
 
@@ -129,7 +137,7 @@ def _link_step(args: Args) -> dict[str, Any]:
     index = args["index"]
     if type(index) is not int or not 0 <= index <= last:
         raise WebError("web.embed.index", last=last, value=show(index))
-    e.session = Session.from_record(e.link.record, seed=0, at=e.positions[index])
+    e.session = _replay_at(e.link, e.positions[index])
     e.index = index
     return e.to_json()
 
@@ -163,7 +171,7 @@ def _link_computer(args: Args) -> dict[str, Any]:
     history = s.state.history()
     rng = random.Random(f"embed/{s.state.round_index}/{len(history)}/{seat}")
     obs = s.observation(seat)
-    text = str(make_agent(s.game, EMBED_LEVEL).choose(obs, obs.legal_actions(), rng))
+    text = str(make_agent(s.game, e.level or EMBED_LEVEL).choose(obs, obs.legal_actions(), rng))
     fork = s.copy()
     fork.apply(text)
     e.session = fork
@@ -179,6 +187,7 @@ def _link_judge(args: Args) -> dict[str, Any]:
     the coach's reasons only when the link allows them."""
     e = _embed(args, "puzzle")
     text = action(args["action"])
+    reveal = flag(args.get("reveal", False), "web.embed.reveal")
     s = e.session
     try:
         a = s.state.parse(text)
@@ -202,7 +211,7 @@ def _link_judge(args: Args) -> dict[str, Any]:
         top = ranking[0]
         out["reason"] = str((mine or {}).get("reason") or "")
         out["reason_message"] = _safe_message(mine) if mine else None
-        if right or args.get("reveal"):
+        if right or reveal:
             out["best"] = {"action": str(top["action"]), "reason": str(top.get("reason") or ""),
                            "message": _safe_message(top)}
     return out
@@ -221,7 +230,7 @@ def _share(args: Args) -> dict[str, Any]:
     asks for that one, and a long match's links cost time per round)."""
     table_id(args)
     last_only = flag(args.get("last_round", False), "web.share.last_round")
-    session, _, _ = load(args["save"])
+    session, seats, _ = load(args["save"])
     data = session.record()
     record = parse_record(data)
     try:
@@ -230,7 +239,9 @@ def _share(args: Args) -> dict[str, Any]:
         position = game
         if session.to_act() is not None and rounds:
             at = (len(rounds), len(rounds[-1]["actions"]))
-            position = links.encode(links.Link(record, at, "play", None, False))
+            # play from here against the computer the game was played against
+            level = next((seat.level for seat in seats if not seat.human), None)
+            position = links.encode(links.Link(record, at, "play", None, False, level))
         per_round = []
         played = [r for r, rnd in enumerate(rounds, 1) if rnd["actions"]]
         for r in played[-1:] if last_only else played:

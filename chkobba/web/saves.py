@@ -97,6 +97,28 @@ class Store:
 STORE = Store()
 
 
+def reset_tables() -> None:
+    """Close every game table, embed and lesson (a fresh page; tests)."""
+    STORE.tables.items.clear()
+    STORE.embeds.items.clear()
+    STORE.lessons.items.clear()
+
+
+def table_ids() -> list[str]:
+    """The ids of the open game tables, the least recently used first."""
+    return list(STORE.tables.items)
+
+
+def table_session(tid: str) -> Session:
+    """The session played at an open game table (KeyError if none)."""
+    return STORE.tables.items[tid].session
+
+
+def close_table(tid: str) -> None:
+    """Close a game table if it is open."""
+    STORE.tables.items.pop(tid, None)
+
+
 def allow_tables(count: int) -> None:
     """Keep at least ``count`` of each (a page whose embeds share one Python)."""
     STORE.limit = max(STORE.limit, int(count))

@@ -82,9 +82,7 @@ def _stats_import(args: Args) -> dict[str, Any]:
     if not isinstance(text, str):
         raise WebError("web.stats.text", kind=kind(text))
     incoming = stats.from_text(text)
-    before = {m[0] for m in kept["matches"]}
-    merged = stats.merge(kept, incoming)
-    added = sum(1 for m in incoming["matches"] if m[0] not in before)
+    merged, added = stats.merge_count(kept, incoming)
     return _answer(merged, added=added)
 
 

@@ -38,7 +38,8 @@ WORD_LABELS = {w: M.MESSAGES[f"word.{w}"] for w in ("keep", "table", "propose", 
 def state_of(table: Table) -> dict[str, Any]:
     """What the page draws for the table's human seat, and the save."""
     humans = table.humans
-    reader = Reader(seat=table.viewer, speaks_to=humans[0], hidden=table.hidden)
+    # the result is worded for the player holding the device (the only one at one-human tables)
+    reader = Reader(seat=table.viewer, speaks_to=table.viewer, hidden=table.hidden)
     return answer(table.session, reader, table.seats, table=table.id, humans=humans, coach=table.coach,
                   save=table.save())
 
@@ -119,7 +120,8 @@ def _act(args: Args) -> dict[str, Any]:
         raise WebError("web.game_over")
     if seat != to_act:
         raise WebError("web.not_turn", seat=seat, to_act=to_act)
-    if table.hidden and seat == table.viewer and table.seats[seat].human:
+    if table.seats[seat].human and (table.hidden or seat != table.viewer):
+        # a person plays only once the device is theirs (hand_off, then reveal)
         raise WebError("web.hidden", seat=seat)
     fork = s.copy()
     decks = fork.decks_dealt
@@ -128,8 +130,12 @@ def _act(args: Args) -> dict[str, Any]:
         check_replays(fork)
     viewer, hidden = table.viewer, table.hidden
     after = fork.to_act()
-    if after is not None and after in table.humans and after != viewer:
+    ended = len(fork.state.results) > len(s.state.results)
+    if after is not None and after in table.humans and after != viewer and not ended:
         viewer, hidden = after, True      # pass the device: hide the hand until the player taps
+    # A move that ends a round keeps the mover's view: the round's end and its
+    # summary are read by the player holding the device, from their seat; the
+    # page hands off (``hand_off``) once the summary is closed.
     out = state_of(Table(table.id, fork, table.seats, table.coach, viewer, hidden))
     table.session = fork
     table.viewer, table.hidden = viewer, hidden
@@ -141,6 +147,18 @@ def _reveal(args: Args) -> dict[str, Any]:
     """Pass-and-play: the player the device was handed to tapped; show their view."""
     table = _table(args)
     table.hidden = False
+    return state_of(table)
+
+
+@api()
+def _hand_off(args: Args) -> dict[str, Any]:
+    """Pass-and-play, after a round's summary: when a person other than the
+    one holding the device is to act, hand the device to them (their view
+    hidden until they tap, ``reveal``); otherwise the state as it is."""
+    table = _table(args)
+    to_act = table.session.to_act()
+    if to_act is not None and to_act in table.humans and to_act != table.viewer:
+        table.viewer, table.hidden = to_act, True
     return state_of(table)
 
 

@@ -463,8 +463,10 @@ class TableView {
    */
   showRoundEnd(before, ms, rects, pace) {
     const st = this.state;
-    const frameState = this.renderer.roundEndState(st, before);
-    if (!frameState) return Promise.resolve();
+    const drawn = this.renderer.roundEndState(st, before);
+    if (!drawn) return Promise.resolve();
+    // the score with the round just finished counted (the new state's), not the one before it
+    const frameState = { ...drawn, sheet: st.sheet, view: { ...drawn.view, score: st.view.score, games: st.view.games } };
     this.frame = { state: frameState, title: t("table.round_end") };
     this.render();
     this.animateMove(rects, pace);
