@@ -41,6 +41,7 @@ if str(ROOT) not in sys.path:
 
 from chkobba.agents import Agent, Budget, HardAgent  # noqa: E402
 from chkobba.agents import chkobba as CK  # noqa: E402
+from chkobba.agents.policy import learnt_playout  # noqa: E402
 from chkobba.cli import arena  # noqa: E402
 from chkobba.games.chkobba.state import ANSWER, CUT, PLAY, REDEAL, ChkobbaState  # noqa: E402
 from chkobba.session import Session  # noqa: E402
@@ -89,7 +90,7 @@ VARIANTS = {
     "quiesce": lambda: HardAgent("chkobba", Budget(rollouts=600), QuiesceModel()),
     "tuned": lambda: HardAgent("chkobba", Budget(rollouts=600), TunedModel()),
     # the playouts with the policy learnt from the search (chkobba/agents/policy.py, Wave 6)
-    "learnt": lambda: HardAgent("chkobba", Budget(rollouts=600), CK.ChkobbaModel(playout="learnt")),
+    "learnt": lambda: HardAgent("chkobba", Budget(rollouts=600), CK.ChkobbaModel(playout=learnt_playout())),
 }
 _BUILT: dict[str, Agent] = {}
 

@@ -50,7 +50,7 @@ if str(ROOT) not in sys.path:
 
 from chkobba.agents import Budget, Search  # noqa: E402
 from chkobba.agents import chkobba as CK  # noqa: E402
-from chkobba.agents.policy import FEATURES, N_FEATURES, move_features  # noqa: E402
+from chkobba.agents.policy import FEATURES, N_FEATURES, learnt_playout, move_features  # noqa: E402
 from chkobba.games.chkobba.state import PLAY  # noqa: E402
 from chkobba.session import Session  # noqa: E402
 
@@ -81,7 +81,7 @@ def values_of(model: CK.ChkobbaModel, obs: Any, legal: list[Any], worlds: int, s
 
 def collect_slice(gen: int, k: int, games: int, seed: int, worlds: int, share: float,
                   weights: list[float] | None, out: Path) -> int:
-    model = CK.ChkobbaModel(playout="learnt" if gen > 0 else "medium", weights=weights)
+    model = CK.ChkobbaModel(playout=learnt_playout(weights) if gen > 0 else "medium")
     rows = 0
     tmp = out.with_suffix(".part")
     with tmp.open("w") as f:
@@ -330,7 +330,7 @@ def cost(positions: int, seed: int) -> dict[str, Any]:
     sys.path.insert(0, str(ROOT / "tests"))
     from positions import sessions_where  # tests/positions.py
     found = sessions_where(lambda o: o.phase == PLAY and o.deck_left > 0, positions, seed, {"players": 2}, share=0.3)
-    models = {name: CK.ChkobbaModel(playout=name) for name in ("medium", "learnt")}
+    models = {"medium": CK.ChkobbaModel(), "learnt": CK.ChkobbaModel(playout=learnt_playout())}
     per: dict[str, list[float]] = {name: [] for name in models}
     for i, sess in enumerate(found):
         seat = sess.to_act()

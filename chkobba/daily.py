@@ -55,6 +55,7 @@ from .actions import Action
 from .agents import Budget, make_agent
 from .errors import ChkobbaError
 from .messages import Message, Param, quote
+from .registry import game as registered
 from .session import Session
 
 __all__ = ["TUNIS", "GAMES", "DAILY_BUDGETS", "HUMAN_SEAT", "DailyError", "Daily", "daily", "tunis_date",
@@ -231,9 +232,6 @@ def play_computers(deal: Daily, session: Session, seats: frozenset[int] | None =
 
 # ----------------------------------------------------------------- par, result
 
-_CATEGORIES = ("karta", "dinari", "barmila", "haya")
-
-
 def round_result(deal: Daily, summary_round: dict[str, Any], seat: int = HUMAN_SEAT) -> dict[str, Any]:
     """One finished round, from the engine's round summary, for ``seat``'s
     side: ``points``, ``other`` (the other side's points), and per game
@@ -243,14 +241,7 @@ def round_result(deal: Daily, summary_round: dict[str, Any], seat: int = HUMAN_S
     side = seat % 2
     points = summary_round["points"]
     out: dict[str, Any] = {"points": int(points[side]), "other": int(points[1 - side])}
-    if deal.game == "chkobba":
-        out["categories"] = [c for c in _CATEGORIES if summary_round[c][side] > 0]
-        out["chkobbas"] = int(summary_round["chkobba"][side])
-    else:
-        out["won"] = summary_round["winner_team"] == side
-        out["multiplier"] = int(summary_round["multiplier"])
-        out["bonus"] = int(summary_round["bonus"])
-        out["cards"] = int(summary_round["cards"])
+    out.update(registered(deal.game).daily_round(summary_round, side))
     return out
 
 
@@ -308,13 +299,5 @@ def share(res: dict[str, Any]) -> Message:
     ``str()`` is the English."""
     you = res["you"]
     margin = _margin(int(res["margin"])).to_json()
-    if res["game"] == "chkobba":
-        categories: list[Param] = [Message(f"daily.category.{c}", {}).to_json() for c in you["categories"]]
-        return Message("daily.share.chkobba", {
-            "date": res["date"], "points": res["points"], "par": res["par_points"], "margin": margin,
-            "categories": categories or [Message("daily.category.none", {}).to_json()],
-            "chkobbas": you["chkobbas"]})
-    outcome = Message("daily.outcome.won" if you["won"] else "daily.outcome.lost", {}).to_json()
-    return Message("daily.share.seven_diamonds", {"date": res["date"], "points": res["points"],
-                                                  "par": res["par_points"], "margin": margin,
-                                                  "outcome": outcome})
+    code, params = registered(res["game"]).daily_share(res, you, margin)
+    return Message(code, params)

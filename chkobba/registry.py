@@ -30,7 +30,7 @@ from .games.seven_diamonds.determinize import determinize_observation as determi
 from .games.seven_diamonds.observation import SevenDiamondsObservation
 from .games.seven_diamonds.options import LINK_FIELDS_V1 as SEVEN_DIAMONDS_LINK_FIELDS
 from .games.seven_diamonds.state import SevenDiamondsState
-from .messages import quote
+from .messages import Param, Params, quote
 from .options_base import GameOptions, LinkField
 from .protocol import JSON, GameState, JSONDict, Observation
 
@@ -72,6 +72,9 @@ class Game:
     stats_labels: Callable[[Mapping[str, JSON]], list[tuple[str, JSONDict]]]
     # what a lesson step's move brought about (before, after, the reader's seat)
     lesson_outcome: Callable[[State, State, int], JSONDict]
+    # the daily deal (chkobba.daily): a finished round for a side, and the share text's code and params
+    daily_round: Callable[[Mapping[str, JSON], int], JSONDict]
+    daily_share: Callable[[Mapping[str, Param], Mapping[str, Param], Params], tuple[str, Params]]
 
     def options_class(self) -> type[GameOptions]:
         return self.state_class.options_class()
@@ -90,11 +93,13 @@ def _seven_diamonds_agents() -> "AgentKit":
 _DECLARED: tuple[Game, ...] = (
     Game("chkobba", "Chkobba", (2, 4), ChkobbaState, determinize_chkobba, _chkobba_agents,
          chkobba_table.words, chkobba_table.extras, chkobba_table.hide, chkobba_table.terminal,
-         CHKOBBA_LINK_FIELDS, True, chkobba_table.stats_labels, chkobba_table.lesson_outcome),
+         CHKOBBA_LINK_FIELDS, True, chkobba_table.stats_labels, chkobba_table.lesson_outcome,
+         chkobba_table.daily_round, chkobba_table.daily_share),
     Game("seven_diamonds", "Seven Diamonds", (4,), SevenDiamondsState, determinize_seven_diamonds,
          _seven_diamonds_agents, seven_diamonds_table.words, seven_diamonds_table.extras,
          seven_diamonds_table.hide, seven_diamonds_table.terminal, SEVEN_DIAMONDS_LINK_FIELDS, False,
-         seven_diamonds_table.stats_labels, seven_diamonds_table.lesson_outcome),
+         seven_diamonds_table.stats_labels, seven_diamonds_table.lesson_outcome,
+         seven_diamonds_table.daily_round, seven_diamonds_table.daily_share),
 )
 
 # In this order for good: a link writes a game as its index here (docs/links.md).

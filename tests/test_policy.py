@@ -11,7 +11,7 @@ import pytest
 
 from chkobba.agents import Budget, HardAgent
 from chkobba.agents.chkobba import ChkobbaModel, View, medium_play
-from chkobba.agents.policy import FEATURES, N_FEATURES, learnt_play, learnt_scores, move_features
+from chkobba.agents.policy import FEATURES, N_FEATURES, learnt_play, learnt_playout, learnt_scores, move_features
 from chkobba.agents.policy_weights import WEIGHTS
 from chkobba.cards import card
 from chkobba.games.chkobba.state import DECK, ChkobbaState
@@ -94,7 +94,7 @@ def test_the_learnt_scores_rank_the_seven_of_diamonds_first() -> None:
 def test_hard_with_learnt_playouts_decides_and_is_deterministic() -> None:
     s = position(["7D", "KS", "2H", "3C"], ["7S", "4H", "5C"], ["AC", "6H", "QC"])
     obs = s.observation(0)
-    agent = HardAgent("chkobba", Budget(rollouts=60), ChkobbaModel(playout="learnt"))
+    agent = HardAgent("chkobba", Budget(rollouts=60), ChkobbaModel(playout=learnt_playout()))
     search = agent.start(obs, obs.legal_actions(), random.Random(1))
     search.run()
     again = agent.start(obs, obs.legal_actions(), random.Random(1))
@@ -111,7 +111,7 @@ def test_the_playout_policy_changes_the_playouts() -> None:
     odd[FEATURES.index("lay_value")] = 1.0   # lays its highest card, never captures first
     values = {}
     for name, w in (("medium", None), ("odd", odd)):
-        model = ChkobbaModel(playout="learnt", weights=w) if name == "odd" else ChkobbaModel()
+        model = ChkobbaModel(playout=learnt_playout(w)) if name == "odd" else ChkobbaModel()
         st = model.determinize(obs, random.Random(2))
         st.play(obs.legal_actions()[0])
         values[name] = [model.rollout(st.copy(), 0, random.Random(k)) for k in range(10)]

@@ -162,10 +162,10 @@ BAD_SEVEN: list[tuple[str, type[ChkobbaError], list[Any], dict[str, Any], str]] 
     ("turn out of range", InvalidAction, [LAID_4, "7D 8D 7H 7S"], {"turn": 4, "options": NO_CALLS},
      "the seat to play must be from 0 to 3, not 4"),
     ("turn without a card", InvalidAction, [LAID_4, "7D 8D 7H 7S"], {"turn": 3, "options": NO_CALLS},
-     "seat 3 holds none of the cards that fit (9D, 8H, 8S, 7C): the game would pass for it, "
+     "seat 3 holds none of the cards that fit (9D, 8H, 8S, 7C): its turn would be passed, "
      "so it cannot be the seat to play"),
     ("7D opens", InvalidAction, [DEAL_8], {"turn": 2, "options": NO_CALLS},
-     "seat 2 holds none of the cards that fit (7D): the game would pass for it, so it cannot be the seat to play"),
+     "seat 2 holds none of the cards that fit (7D): its turn would be passed, so it cannot be the seat to play"),
     ("cards laid in the calls", IllegalAction, [LAID_4, "7D 8D 7H 7S"], {"calls": ["pass"], "dealer": 3},
      'it is the time for calls: seat 1 says "pass" or "double", not "7D"'),
     ("speaker", InvalidAction, [DEAL_8], {"calls": ["pass"], "dealer": 3, "turn": 3},

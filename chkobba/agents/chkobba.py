@@ -521,7 +521,9 @@ def game_scale(me: int, opp: int, target: int) -> tuple[float, float]:
 
 # ------------------------------------------------------------- search model
 
-PLAYOUTS = ("medium", "learnt")   # the playout policies ChkobbaModel knows
+PLAYOUTS = ("medium",)   # the playout policies ChkobbaModel knows by name
+# a playout policy: the index of a seat's play among the legal actions, from its view
+PlayFn = Callable[[View, Sequence[Action], "random.Random | None"], int]
 
 # Weight of the round point difference beside the game-win chance (in round
 # points): it only matters when every line wins (or loses) the game alike.
@@ -537,8 +539,8 @@ class ChkobbaModel:
 
     def __init__(self, horizon: int = 6, solve_endgame: bool = True, infer: bool = True,
                  for_game: bool = False, solve_last_deal_in_playouts: bool = False,
-                 playout: str = "medium", weights: Sequence[float] | None = None) -> None:
-        if playout not in PLAYOUTS:
+                 playout: str | PlayFn = "medium") -> None:
+        if isinstance(playout, str) and playout not in PLAYOUTS:
             raise ValueError(f'unknown playout policy "{playout}" (known: {", ".join(PLAYOUTS)})')
         self.horizon = horizon   # plies played out after the move before evaluating
         self.solve_endgame = solve_endgame   # two players, deck empty: solve exactly
@@ -549,15 +551,11 @@ class ChkobbaModel:
         # two players, penultimate deal: play out to the last deal and solve it exactly.
         # Off: no measured gain, 4-6x the CPU of those decisions (docs/agents.md, Wave 4)
         self.solve_in_playouts = solve_last_deal_in_playouts
-        # the play policy of every seat in the playouts: medium's estimate, or the policy
-        # learnt from the search's own action values (chkobba.agents.policy, docs/agents.md, Wave 6)
-        self.playout = playout
-        self._play: Any = medium_play
-        if playout == "learnt":
-            from .policy import learnt_play
-            from .policy_weights import WEIGHTS
-            w = list(weights if weights is not None else WEIGHTS)
-            self._play = lambda view, legal, rng: learnt_play(view, legal, rng, w)
+        # the play policy of every seat in the playouts: medium's estimate, or another (the
+        # policy learnt from the search's own action values: chkobba.agents.policy.learnt_playout,
+        # docs/agents.md, Wave 6)
+        self.playout = playout if isinstance(playout, str) else "custom"
+        self._play: PlayFn = medium_play if isinstance(playout, str) else playout
         self._evidence: tuple[ChkobbaObservation, Any] | None = None
         self._by_game = False   # this decision's playouts are scored by the game
         self._decision: ChkobbaObservation | None = None   # the observation being searched

@@ -9,7 +9,7 @@ only what the seat to act may see (its :class:`.chkobba.View`), like medium.
 
 Inference is pure Python: a few bit counts per move on top of medium's own
 estimate, so the policy can stand in for medium in the search's playouts
-(``ChkobbaModel(playout="learnt")``). The weights are in
+(``ChkobbaModel(playout=learnt_playout())``). The weights are in
 :mod:`chkobba.agents.policy_weights` with the command that rebuilds them.
 """
 
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from ..actions import CAPTURE, CLAIM, Action
 from ..games.chkobba.observation import ChkobbaObservation
 from ..games.chkobba.state import DIAMONDS, HAYA_BIT, PLAY, SEVENS, SIXES, VALUES
-from .chkobba import View, pile_eval, score_action, word_decision
+from .chkobba import PlayFn, View, pile_eval, score_action, word_decision
 
 # One name per feature, in the order move_features returns them.
 FEATURES = (
@@ -284,6 +284,19 @@ def learnt_play(view: View, legal: Sequence[Action], rng: random.Random | None =
     if rng is not None and len(best_i) > 1:
         return best_i[rng.randrange(len(best_i))]
     return best_i[0]
+
+
+def learnt_playout(weights: Sequence[float] | None = None) -> PlayFn:
+    """The learnt policy as a playout policy for ``ChkobbaModel(playout=...)``
+    (the committed weights unless ``weights`` are given)."""
+    if weights is None:
+        from .policy_weights import WEIGHTS
+        weights = WEIGHTS
+    w = list(weights)
+
+    def play(view: View, legal: Sequence[Action], rng: random.Random | None) -> int:
+        return learnt_play(view, legal, rng, w)
+    return play
 
 
 def learnt_choose(obs: ChkobbaObservation, legal: Sequence[Action], rng: random.Random) -> Action:

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from ... import cards as C
 from ...cards import pretty
-from ...messages import MESSAGES
+from ...messages import MESSAGES, Param, Params
 from ...protocol import JSON, GameState, JSONDict, Observation
 from .state import chkobba_state
 
@@ -77,3 +77,30 @@ def lesson_outcome(before: GameState[Observation], after: GameState[Observation]
     else:
         out["chkobba"] = a.results[-1].chkobba[side] > len(b.chkobbas[side])
     return out
+
+
+_DAILY_CATEGORIES = ("karta", "dinari", "barmila", "haya")
+
+
+def daily_round(summary_round: Mapping[str, JSON], side: int) -> JSONDict:
+    """A finished daily round for ``side`` (chkobba.daily): the categories
+    (karta, dinari, barmila, haya) it won and its chkobbas."""
+    def count(key: str) -> int:
+        pair = summary_round[key]
+        assert isinstance(pair, list)
+        value = pair[side]
+        assert isinstance(value, int)
+        return value
+    return {"categories": [c for c in _DAILY_CATEGORIES if count(c) > 0], "chkobbas": count("chkobba")}
+
+
+def daily_share(res: Mapping[str, Param], you: Mapping[str, Param], margin: Params) -> tuple[str, Params]:
+    """The daily share text's code and params (chkobba.daily.share): the
+    categories won and the chkobbas, never a card."""
+    won = you["categories"]
+    assert isinstance(won, list)
+    categories: list[Param] = [{"code": f"daily.category.{c}", "params": {}} for c in won]
+    return "daily.share.chkobba", {
+        "date": res["date"], "points": res["points"], "par": res["par_points"], "margin": margin,
+        "categories": categories or [{"code": "daily.category.none", "params": {}}],
+        "chkobbas": you["chkobbas"]}

@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping, Sequence
 
 from ...cards import CODES
-from ...messages import MESSAGES
+from ...messages import MESSAGES, Param, Params
 from ...protocol import JSON, GameState, JSONDict, Observation
 from .constants import PLAY, POINTS, speaking_order
 from .state import seven_diamonds_state
@@ -96,3 +96,22 @@ def lesson_outcome(before: GameState[Observation], after: GameState[Observation]
     b, a = seven_diamonds_state(before), seven_diamonds_state(after)
     old = len(b.event_log()) if len(a.results) == len(b.results) else 0
     return {"multiplier": a.multiplier, "events": [e.to_json() for e in a.event_log()[old:]]}
+
+
+def daily_round(summary_round: Mapping[str, JSON], side: int) -> JSONDict:
+    """A finished daily round for ``side`` (chkobba.daily): whether it went
+    out first, the multiplier, the bonus and the points of the cards left."""
+    def number(key: str) -> int:
+        value = summary_round[key]
+        assert isinstance(value, int)
+        return value
+    return {"won": summary_round["winner_team"] == side, "multiplier": number("multiplier"),
+            "bonus": number("bonus"), "cards": number("cards")}
+
+
+def daily_share(res: Mapping[str, Param], you: Mapping[str, Param], margin: Params) -> tuple[str, Params]:
+    """The daily share text's code and params (chkobba.daily.share): won or
+    lost, never a card."""
+    outcome: Params = {"code": "daily.outcome.won" if you["won"] else "daily.outcome.lost", "params": {}}
+    return "daily.share.seven_diamonds", {"date": res["date"], "points": res["points"],
+                                          "par": res["par_points"], "margin": margin, "outcome": outcome}
