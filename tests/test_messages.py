@@ -217,7 +217,7 @@ AREAS = [("error", "Generic"), ("card", "Cards"), ("action", "Reading an action'
          ("seven_diamonds", "Seven Diamonds"), ("options", "Table options"),
          ("option", "Option labels (start form)"), ("record", "Records"), ("position", "Positions"),
          ("word", "Word labels (buttons)"), ("move", "Moves (Session.moves, the last move)"),
-         ("coach", "Coach reasons (hints)")]
+         ("coach", "Coach reasons (hints)"), ("online", "Online table (chkobba.online)")]
 EXTRA_PARAMS = {"capture.sum_mismatch": ["cards"]}
 
 
