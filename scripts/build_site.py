@@ -178,6 +178,8 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
 
     # 2. PyScript, without source maps.
     shutil.copytree(PYSCRIPT_DIST, out / "pyscript", ignore=shutil.ignore_patterns("*.map"))
+    # 2b. The invite's QR encoder (npm qrcode-generator), next to web/online/invite.js.
+    shutil.copy2(NODE_MODULES / "qrcode-generator" / "dist" / "qrcode.mjs", out / "online" / "qrcode.mjs")
 
     # 3. Pyodide runtime files.
     # Written to a scratch folder, then named after a hash of its content so
