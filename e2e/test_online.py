@@ -6,8 +6,15 @@ the origin (the fixtures check every request)."""
 
 from __future__ import annotations
 
+import shutil
+import socket
+import subprocess
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from e2e_driver import PHONE
 
@@ -50,6 +57,9 @@ def test_online_two_phones_connect_by_hand_and_talk(make_page: Any) -> None:
     host.evaluate("() => online.send({v: 1, type: 'view', round: 1, ply: 1, view: {hand: ['7D']}})")
     friend.wait_for_function("() => online.state.received.some((m) => m.type === 'view')")
     assert friend.evaluate("() => online.route()") == "host", "same place: a direct path, no relay"
+    median = friend.evaluate("() => online.pingpong(50)")
+    print(f"online round trip, median of 50: {median:.2f} ms")
+    assert median > 0
 
 
 def test_online_invite_round_trip_link_and_qr(make_page: Any) -> None:
@@ -79,3 +89,103 @@ def test_online_heartbeat_notices_a_silent_or_closed_peer(make_page: Any) -> Non
     friend2.evaluate("() => online.close()")
     host2.wait_for_function("() => online.state.states.some((s) => s.startsWith('closed'))", timeout=15_000)
     assert friend2.evaluate("() => online.state.states").pop() == "closed:left"
+
+
+# ------------------------------------------------------------ a TURN relay
+
+def own_address() -> str | None:
+    """This machine's own non-loopback IPv4 address (Chromium gathers no
+    loopback candidates); nothing is sent to find it."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))
+        except OSError:
+            return None
+        address: str = s.getsockname()[0]
+    return None if address.startswith("127.") else address
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("", 0))
+        port: int = s.getsockname()[1]
+    return port
+
+
+@pytest.fixture()
+def turn_server(tmp_path: Path) -> Iterator[dict[str, Any]]:
+    """coturn (Debian's package; scripts/test.sh installs it), started for the
+    test on this machine's address, long-term credentials, no TLS, no CLI."""
+    exe = shutil.which("turnserver")
+    address = own_address()
+    if exe is None or address is None:
+        pytest.skip("no turnserver (apt-get install coturn) or no non-loopback address")
+    port = free_port()
+    log = tmp_path / "turn.log"
+    proc = subprocess.Popen(
+        [exe, "-n", "--listening-ip", address, "--relay-ip", address, "--listening-port", str(port),
+         "--min-port", "49160", "--max-port", "49400", "--lt-cred-mech", "--user", "chkobba:test-only",
+         "--realm", "chkobba.test", "--no-tls", "--no-dtls", "--no-cli", "--simple-log",
+         "--log-file", str(log), "--pidfile", str(tmp_path / "turn.pid"), "--no-software-attribute"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 20
+        while True:  # wait until it accepts TCP on its port (it listens on UDP too)
+            try:
+                socket.create_connection((address, port), timeout=0.5).close()
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"turnserver did not start: {log.read_text() if log.exists() else ''}")
+                time.sleep(0.1)
+        yield {"urls": f"turn:{address}:{port}?transport=udp", "username": "chkobba", "credential": "test-only",
+               "log": log}
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_online_through_a_local_turn_relay_with_the_direct_path_blocked(make_page: Any,
+                                                                        turn_server: dict[str, Any]) -> None:
+    ice = {"urls": turn_server["urls"], "username": turn_server["username"],
+           "credential": turn_server["credential"]}
+    host, friend, figures = connect(make_page, {"iceServers": [ice], "iceTransportPolicy": "relay"})
+    offer_sdp = host.evaluate("() => online.state.peer.pc.localDescription.sdp")
+    assert " typ relay " in offer_sdp and " typ host " not in offer_sdp, "only the relay's candidates"
+    assert host.evaluate("() => online.route()") == "relay"
+    assert friend.evaluate("() => online.route()") == "relay"
+    friend.evaluate("() => online.send({v: 1, type: 'reaction', reaction: 'bravo'})")
+    host.wait_for_function("() => online.state.received.some((m) => m.type === 'reaction')")
+
+
+# ------------------------------------------------- two phones, two browsers
+
+def test_online_two_browsers_connect_on_the_same_network(make_page: Any, browser: Any) -> None:
+    """Two browser processes, as two phones on one Wi-Fi: host candidates
+    travel as the browser writes them (mDNS names unless the flags of
+    scripts/browser.py say otherwise)."""
+    from browser import CHROMIUM_ARGS, chromium_executable
+    host = bench(make_page)
+    exe = chromium_executable()
+    other = browser.browser_type.launch(headless=True, args=list(CHROMIUM_ARGS),
+                                        **({"executable_path": exe} if exe else {}))
+    try:
+        ctx = other.new_context(viewport=PHONE, service_workers="block")
+        problems: list[str] = []
+        ctx.on("request", lambda r: None if r.url.startswith(host.base_url) else problems.append(r.url))
+        friend = ctx.new_page()
+        friend.on("console", lambda m: problems.append(m.text) if m.type in ("warning", "error") else None)
+        friend.goto(host.base_url + "online/test.html")
+        friend.wait_for_selector("html.ready", state="attached")
+        t0 = time.perf_counter()
+        offer = host.evaluate("() => online.host({})")
+        answer = friend.evaluate("(t) => online.join(t, {})", offer)
+        host.evaluate("(t) => online.accept(t)", answer)
+        host.evaluate("() => online.opened()")
+        friend.evaluate("() => online.opened()")
+        print(f"\nonline two browsers: open in {time.perf_counter() - t0:.2f} s")
+        friend.evaluate("() => online.send({v: 1, type: 'leave'})")
+        host.wait_for_function("() => online.state.received.some((m) => m.type === 'leave')")
+        assert problems == []
+    finally:
+        other.close()

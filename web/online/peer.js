@@ -166,9 +166,10 @@ export class Peer {
   async route() {
     const stats = await this.pc.getStats();
     let pair = null;
-    stats.forEach((s) => { if (s.type === "candidate-pair" && s.nominated && s.state === "succeeded") pair = s; });
-    if (!pair) return null;
-    const local = stats.get(pair.localCandidateId);
+    stats.forEach((s) => {
+      if (s.type === "transport" && s.selectedCandidatePairId) pair = stats.get(s.selectedCandidatePairId);
+    });
+    const local = pair ? stats.get(pair.localCandidateId) : null;
     return local ? local.candidateType : null;
   }
 

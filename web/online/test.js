@@ -6,7 +6,11 @@ const state = { peer: null, received: [], states: [] };
 
 function make(options) {
   const peer = new Peer(options);
-  peer.onmessage = (msg) => { state.received.push(msg); };
+  peer.onmessage = (msg) => {
+    state.received.push(msg);
+    if (msg && msg.type === "ping") peer.send({ type: "pong", n: msg.n });
+    if (msg && msg.type === "pong" && state.waiting) state.waiting(msg.n);
+  };
   peer.onstate = (s, why) => { state.states.push(why ? `${s}:${why}` : s); };
   state.peer = peer;
   return peer;
@@ -21,6 +25,18 @@ window.online = {
   send(msg) { return state.peer.send(msg); },
   route() { return state.peer.route(); },
   close() { state.peer.close("left"); },
+  // n round trips of a small message; the median in milliseconds
+  async pingpong(n) {
+    const times = [];
+    for (let i = 0; i < n; i += 1) {
+      const t0 = performance.now();
+      await new Promise((resolve) => { state.waiting = (k) => { if (k === i) resolve(); }; state.peer.send({ type: "ping", n: i }); });
+      times.push(performance.now() - t0);
+    }
+    state.waiting = null;
+    times.sort((a, b) => a - b);
+    return times[Math.floor(n / 2)];
+  },
   // stop answering and sending (a phone whose page froze): the other side's heartbeat notices
   freeze() { clearInterval(state.peer._timer); state.peer.channel.onmessage = null; },
   decode(text) { return decodeDescription(text); },
