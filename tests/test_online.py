@@ -238,6 +238,17 @@ def test_flooding_is_refused_without_changing_anything() -> None:
     assert net.host.receive(1, wire.encode(wire.Heartbeat(1)))[0][1]["type"] == "heartbeat"
 
 
+def test_reactions_reach_every_friend_but_are_rate_limited() -> None:
+    net = started("chkobba", {"players": 4}, [HOST, REMOTE, REMOTE, COMPUTER])
+    net.clock.now += 5
+    answers = [net.send(1, wire.encode(wire.Reaction("bravo"))) for _ in range(5)]
+    assert [sorted(p for p, _ in out) for out in answers[:3]] == [[1, 2]] * 3
+    assert [[m["code"] for _, m in out] for out in answers[3:]] == [["online.rate"]] * 2
+    assert net.guests[2].reactions == [(1, "bravo")] * 3
+    net.clock.now += 4
+    assert len(net.send(1, wire.encode(wire.Reaction("thanks")))) == 2
+
+
 # --------------------------------------------------------------- fuzzing
 
 near = st.fixed_dictionaries({"v": st.sampled_from([1, 1, 1, 0, 2, "1", True]),

@@ -47,6 +47,10 @@ from .wire import OnlineError
 Out = list[tuple[int, dict[str, Any]]]
 State = GameState[Observation]
 
+# quick reactions: at most 3 at once, then one every 4 seconds
+REACTION_RATE = 0.25
+REACTION_BURST = 3.0
+
 HOST = "host"
 REMOTE = "remote"
 COMPUTER = "computer"
@@ -88,7 +92,8 @@ class _Seat:
 
 @dataclass
 class _Peer:
-    bucket: TokenBucket
+    bucket: TokenBucket  # every message
+    reactions: TokenBucket  # quick reactions, more strictly
     seat: int | None = None
     last_seen: float = 0.0
 
@@ -204,7 +209,8 @@ class HostTable:
     # ------------------------------------------------------------ peers
     def connect(self, peer: int) -> None:
         """The transport opened a connection (not yet seated)."""
-        self.peers[peer] = _Peer(TokenBucket(self.rate, self.burst, self.clock), None, self.clock())
+        self.peers[peer] = _Peer(TokenBucket(self.rate, self.burst, self.clock),
+                                 TokenBucket(REACTION_RATE, REACTION_BURST, self.clock), None, self.clock())
 
     def disconnect(self, peer: int) -> Out:
         """The connection closed (or its heartbeats stopped): its seat waits
@@ -240,6 +246,8 @@ class HostTable:
             if isinstance(msg, wire.Leave):
                 return self.disconnect(peer)
             if isinstance(msg, wire.Reaction):
+                if not p.reactions.take():
+                    raise OnlineError("online.rate")
                 return self._broadcast({"type": "reaction", "seat": p.seat, "reaction": msg.reaction})
             if isinstance(msg, wire.Commit):
                 return self._commit(p.seat, msg.round, msg.hash)
