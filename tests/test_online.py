@@ -535,3 +535,8 @@ def test_a_commitment_is_fixed_and_a_seed_must_match_it() -> None:
     assert snapshot(h) == before and h.session is None
     h.receive(1, wire.encode(wire.Reveal(1, seed)))
     assert h.session is not None and g.seat == 1
+
+
+def test_the_wire_module_examples() -> None:
+    import doctest
+    assert doctest.testmod(wire).failed == 0
