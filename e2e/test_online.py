@@ -189,3 +189,27 @@ def test_online_two_browsers_connect_on_the_same_network(make_page: Any, browser
         assert problems == []
     finally:
         other.close()
+
+
+# ---------------------------------------- a whole round across two pages
+
+def test_online_a_chkobba_round_between_two_pages_with_the_audit(make_page: Any) -> None:
+    """The host's page runs HostTable in its Pyodide, the friend's page a
+    Guest in its own; they play over the data channel until the first round is
+    over and the friend's phone has audited it (seeds, deck, every move)."""
+    host, friend, _ = connect(make_page)
+    t0 = time.perf_counter()
+    host.evaluate("() => online.python()")
+    friend.evaluate("() => online.python()")
+    print(f"\nonline: two Pyodides started (no snapshot) in {time.perf_counter() - t0:.1f} s")
+    t0 = time.perf_counter()
+    host.evaluate("() => online.runHost('chkobba', {players: 2}, ['host', 'remote'])")
+    friend.evaluate("() => online.runGuest(1)")
+    friend.wait_for_function("() => online.pyStatus().audited.length >= 1 || online.pyStatus().failures.length",
+                             timeout=60_000)
+    status = friend.evaluate("() => online.pyStatus()")
+    print(f"\nonline: a Chkobba round across two pages in {time.perf_counter() - t0:.1f} s: {status}")
+    assert status["failures"] == [] and status["audited"][0] == 1
+    # this friend answers at once, faster than a person: the host's rate limit may slow it down, nothing else
+    assert set(status["errors"]) <= {"online.rate"} and len(status["errors"]) < 20, status["errors"]
+    assert host.evaluate("() => online.pyStatus()")["position"][0] >= 2

@@ -16,6 +16,102 @@ function make(options) {
   return peer;
 }
 
+// ------------------------------------------------ a whole game across pages
+// The host's page runs chkobba.online.HostTable, the friend's chkobba.online.Guest,
+// each in its own Pyodide (started plainly: no snapshot), over the Peer above.
+
+let pyodide = null;
+
+async function python() {
+  if (pyodide) return pyodide;
+  const info = await (await fetch("../build-info.json")).json();
+  const indexURL = new URL(`../${info.pyodide_dir}`, location.href).href;
+  const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+  pyodide = await loadPyodide({ indexURL });
+  const zip = await (await fetch(`../${info.package_zip}`)).arrayBuffer();
+  pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
+  return pyodide;
+}
+
+const HOST_PY = `
+import json, random
+from js import performance
+from chkobba.online.host import HostTable, SeatSpec
+rng = random.Random()
+table = HostTable(GAME, json.loads(OPTIONS), [SeatSpec(k, "easy") for k in json.loads(KINDS)],
+                  clock=lambda: performance.now() / 1000)
+table.connect(1)
+
+def host_moves():
+    out = []
+    s = table.session
+    while s is not None and not s.is_over and s.to_act() == table.host_seat:
+        out += table.host_act(rng.choice(s.legal()))
+        out += table.tick()
+    return out
+
+def receive(text):
+    out = table.receive(1, text)
+    if not table.started and all(s.peer is not None for s in table.seats if s.spec.kind == "remote"):
+        out += table.start()  # every friend sits: ask for round 1's seeds
+    out += table.tick()
+    out += host_moves()
+    return json.dumps([m for _, m in out])
+
+def status():
+    s = table.session
+    return json.dumps({"position": table.position(), "over": bool(s and s.is_over)})
+`;
+
+const GUEST_PY = `
+import json, random
+from chkobba.online.guest import Guest
+rng = random.Random()
+guest = Guest(SEAT)
+acted = None
+
+def receive(text):
+    global acted
+    msg = json.loads(text)
+    replies = guest.receive(msg)
+    if msg.get("type") == "error":
+        if msg.get("answers") in ("act", "?"):
+            acted = None  # refused (too fast for the host's rate limit): try again on the next heartbeat
+        return json.dumps(replies)
+    v = guest.view
+    if v and v["legal"] and acted != guest.position:
+        acted = guest.position
+        replies.append(guest.act(rng.choice(v["legal"])))
+    return json.dumps(replies)
+
+def status():
+    return json.dumps({"audited": guest.audited, "failures": guest.audit_failures,
+                       "errors": [e["code"] for e in guest.errors], "position": guest.position})
+`;
+
+async function runHost(game, options, kinds) {
+  const py = await python();
+  py.globals.set("GAME", game);
+  py.globals.set("OPTIONS", JSON.stringify(options));
+  py.globals.set("KINDS", JSON.stringify(kinds));
+  py.runPython(HOST_PY);
+  const receive = py.globals.get("receive");
+  const sendAll = (text) => { for (const m of JSON.parse(text)) state.peer.send(m); };
+  state.peer.onmessage = (msg, raw) => { state.received.push(msg); sendAll(receive(raw)); };
+}
+
+async function runGuest(seat) {
+  const py = await python();
+  py.globals.set("SEAT", seat);
+  py.runPython(GUEST_PY);
+  const receive = py.globals.get("receive");
+  state.peer.onmessage = (msg, raw) => {
+    state.received.push(msg);
+    for (const text of JSON.parse(receive(raw))) state.peer.send(text);
+  };
+  state.peer.send(py.runPython("guest.join()"));
+}
+
 window.online = {
   state,
   async host(options = {}) { return make(options).offer(); },
@@ -39,6 +135,9 @@ window.online = {
   },
   // stop answering and sending (a phone whose page froze): the other side's heartbeat notices
   freeze() { clearInterval(state.peer._timer); state.peer.channel.onmessage = null; },
+  python: () => python().then(() => true),
+  runHost, runGuest,
+  pyStatus: () => JSON.parse(pyodide.globals.get("status")()),
   decode(text) { return decodeDescription(text); },
   link(kind, text) { return inviteLink("./test.html", kind, text); },
   fragment(hash) { return readFragment(hash); },
