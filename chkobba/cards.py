@@ -8,7 +8,7 @@ Both games share this encoding; each uses a subset of the 52 codes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .errors import InvalidAction
 from .messages import quote
@@ -114,3 +114,11 @@ def describe(c: Card) -> str:
 
 
 SUIT_MASKS: tuple[int, ...] = tuple(mask_of(range(s * 13, s * 13 + 13)) for s in range(4))
+
+
+SUIT_GLYPHS = {"D": "\u2666", "H": "\u2665", "S": "\u2660", "C": "\u2663"}
+
+
+def pretty(codes: Sequence[str]) -> str:
+    """Card codes for a terminal: ``7\u2666(7D) ...``, ``-`` for none."""
+    return " ".join(c[0] + SUIT_GLYPHS[c[1]] + f"({c})" for c in codes) or "-"

@@ -102,7 +102,7 @@ CORE_MESSAGES: dict[str, str] = {
     "seven_diamonds.calls_over": '"{action}" is a call, and the calls are over: lay a card',
     "seven_diamonds.must_lay": '"{action}" is not a move now: you must lay a card when one fits ({cards})',
     "seven_diamonds.on_table": "{card} is already on the table",
-    "seven_diamonds.opens_with_7d": "you hold 7D: the game opens with it",
+    "seven_diamonds.opens_with_7d": "you hold {card}: the game opens with it",
     "seven_diamonds.not_yet": "{card} can't be played yet",
     "seven_diamonds.below_missing": "{card} can't be played: {below_card} is not on the table yet",
     "seven_diamonds.position_missing": "{card} is nowhere: in a Seven Diamonds position each of the 32 cards is in a hand or laid",
@@ -214,6 +214,23 @@ CORE_MESSAGES: dict[str, str] = {
     "move.forced_pass": "seat {seat} has no card to lay and passes",
     "move.last_card": "seat {seat} has one card left",
     "move.out": "seat {seat} is out",
+    # the same moves told to the player who made them (see for_reader)
+    "move.you.cut_keep": "you keep the cut card",
+    "move.you.cut_table": "you put the cut card on the table",
+    "move.you.redeal_propose": "you propose a re-deal",
+    "move.you.redeal_pass": "you play on",
+    "move.you.redeal_accept": "you accept the re-deal",
+    "move.you.redeal_refuse": "you refuse the re-deal",
+    "move.you.lay": "you lay {card}",
+    "move.you.capture": "you take {cards} with {card}",
+    "move.you.claim": "you claim {cards} with {card} (missed capture)",
+    "move.you.double": "you double",
+    "move.you.triple": "you triple",
+    "move.you.pass": "you pass",
+    "move.you.timeout": "you ran out of time",
+    "move.you.forced_pass": "you have no card to lay and pass",
+    "move.you.last_card": "you have one card left",
+    "move.you.out": "you are out",
     # ----------------------------------------------------- coach reasons
     "coach.reason": "{parts}",
     "coach.keep": "keep {card} in your hand",
@@ -223,7 +240,7 @@ CORE_MESSAGES: dict[str, str] = {
     "coach.propose": "ask for a new deal",
     "coach.play_deal": "play this deal",
     "coach.accept": "agree to a new deal",
-    "coach.takes_7d": "takes the 7D",
+    "coach.takes_7d": "takes the {card}",
     "coach.sevens": "{count} sevens",
     "coach.one_seven": "1 seven",
     "coach.diamonds": "{count} diamonds",
@@ -239,6 +256,38 @@ CORE_MESSAGES: dict[str, str] = {
     "coach.sheds": "sheds {points} points",
     "coach.call": "{call}: hand strength {strength}",
     "coach.word": "{word}",
+    # ------------------------------------------------------- the daily deal
+    "daily.date": '"{value}" is not a date: write it YYYY-MM-DD, like 2026-12-01',
+    "daily.instant": "a daily deal needs a date, or a moment with its time zone",
+    "daily.game": '"{value}" has no daily deal (the daily games: chkobba, seven_diamonds)',
+    "daily.round_over": "the daily round is over",
+    "daily.not_over": "the daily round is not over yet",
+    "daily.not_turn": "it is seat {to_act}'s turn, not seat {seat}'s",
+    "daily.margin.above": "{count} above par",
+    "daily.margin.below": "{count} below par",
+    "daily.margin.level": "level with par",
+    "daily.category.karta": "karta (most cards)",
+    "daily.category.dinari": "dinari (most diamonds)",
+    "daily.category.barmila": "barmila (most sevens)",
+    "daily.category.haya": "the 7 of diamonds",
+    "daily.category.none": "none",
+    "daily.outcome.won": "my team went out first",
+    "daily.outcome.lost": "the other team went out first",
+    "daily.share.chkobba": "Chkobba, daily deal of {date}: {points} points, par {par} ({margin}). Won: {categories}. Chkobbas: {chkobbas}",
+    "daily.share.seven_diamonds": "Seven Diamonds, daily deal of {date}: {points} points, par {par} ({margin}); {outcome}",
+    "daily.where.file": "the daily results",
+    "daily.where.row": "daily result {index}",
+    "daily.where.rows": "daily results",
+    # ------------------------------------------------------------ take-backs
+    "takeback.mode": "Take-backs are only for games against the computer: not {mode}",
+    "takeback.mode.online": "online",
+    "takeback.mode.pass_and_play": "in pass and play",
+    "takeback.mode.daily": "in the daily deal",
+    "takeback.mode.challenge": "in a challenge",
+    "takeback.unknown_mode": '"{value}" is not a way of playing (computer, online, pass_and_play, daily, challenge)',
+    "takeback.nothing": "You have no move to take back in this round",
+    "takeback.round_over": "The round is over: its moves can no longer be taken back",
+    "takeback.not_your_seat": "Seat {seat} is not a seat at this table",
     # -------------------------------------------- online table (chkobba.online)
     "online.too_large": "a message is at most {limit} bytes, this one has {size}",
     "online.json": "a message is one JSON object: {problem}",
@@ -327,6 +376,32 @@ def message(code: str, **params: Param) -> Message:
     """
     if code not in MESSAGES:
         raise KeyError(f"unknown message code {code!r}")
+    return Message(code, params)
+
+
+def for_reader(msg: Message | Mapping[str, Param], reader: int | None) -> Message:
+    """A move's message in the person its reader needs: the ``move.you.*``
+    form when ``reader`` is the seat that made the move (``params["seat"]``),
+    else the message as it is (another seat's move, a spectator's replay with
+    ``reader=None``, or a message that is not a move). The seat stays in the
+    parameters, so a page can still name it.
+
+    >>> str(for_reader(message("move.lay", seat=0, card="5H"), 0))
+    'you lay 5H'
+    >>> str(for_reader(message("move.lay", seat=1, card="5H"), 0))
+    'seat 1 lays 5H'
+    >>> str(for_reader({"code": "move.cut_keep", "params": {"seat": 2}}, None))
+    'seat 2 keeps the cut card'
+    """
+    if isinstance(msg, Message):
+        code, params = msg.code, dict(msg.params)
+    else:
+        code, raw = str(msg["code"]), msg.get("params")
+        params = dict(raw) if isinstance(raw, Mapping) else {}
+    seat = params.get("seat")
+    you = "move.you." + code[len("move."):] if code.startswith("move.") else ""
+    if reader is not None and isinstance(seat, int) and not isinstance(seat, bool) and seat == reader and you in MESSAGES:
+        return Message(you, params)
     return Message(code, params)
 
 

@@ -16,6 +16,10 @@ T = TypeVar("T", bound="GameOptions")
 
 JSON = Any  # an option's JSON value (bool, int, str, or an object for timers)
 
+# An option as the v1 link format writes it (docs/links.md; frozen for that
+# version): (name, kind, default, choices or (min, max)).
+LinkField = tuple[str, str, JSON, tuple[JSON, ...]]
+
 
 @dataclass(frozen=True)
 class OptionSpec:
@@ -102,8 +106,9 @@ class GameOptions:
 
     def validate_specs(self) -> None:
         """Check every ``choice``/``bool`` option against its spec."""
+        values = self.to_dict()
         for spec in self.SPECS:
-            value = getattr(self, spec.name)
+            value = values[spec.name]
             if spec.kind == "bool":
                 check_bool(spec.name, value)
             elif spec.kind == "choice":
@@ -115,3 +120,13 @@ class GameOptions:
         """Whether missed captures may be claimed at this table (a game
         without claims says False)."""
         return False
+
+    @property
+    def target_points(self) -> int | None:
+        """The points that win a game (None for a game without a target)."""
+        return None
+
+    @property
+    def match_games(self) -> int:
+        """How many games a match is at most (best of); 1 where a match is one game."""
+        return 1

@@ -21,7 +21,7 @@ from .cards import card
 from .errors import InvalidRecord
 from .messages import quote
 from .protocol import GameState, JSONDict, Observation
-from .records import Record, RoundRecord
+from .records import Record, RoundRecord, round_starts
 from .registry import game_class
 
 State = GameState[Observation]
@@ -66,7 +66,32 @@ def walk(rec: Record) -> Iterator[tuple[int, int, State, int]]:
 
 def steps(rec: Record, round_number: int) -> list[Step]:
     """The actions of one round of a checked record, each with the state
-    before it and right after it (before any deal it calls for)."""
+    before it and right after it (before any deal it calls for). The round
+    is played from its kept start (:func:`_round_starts`), not from the
+    start of the match."""
+    out: list[Step] = []
+    if not 1 <= round_number <= len(rec.rounds):
+        return out
+    if not all(rnd.decks for rnd in rec.rounds):
+        return _walked_steps(rec, round_number)
+    rnd = rec.rounds[round_number - 1]
+    state = _round_starts(rec)[round_number - 1].copy()
+    dealt = 1
+    for ply, text in enumerate(rnd.actions):
+        a = state.parse(text)
+        after = state.copy()
+        after.play(a)
+        out.append(Step(round_number, ply, a, state, after))
+        state = after.copy()
+        if state.needs_deal and state.deal_continues_round() and dealt < len(rnd.decks):
+            _deal(state, rnd.decks[dealt])
+            dealt += 1
+    return out
+
+
+def _walked_steps(rec: Record, round_number: int) -> list[Step]:
+    """:func:`steps` by a walk from the start (a record with a round that
+    deals nothing, which a checked record never has)."""
     out: list[Step] = []
     if not 1 <= round_number <= len(rec.rounds):
         return out
@@ -111,14 +136,39 @@ def position(rec: Record, at: tuple[int, int]) -> tuple[Record, State]:
         # the end of a round that the record follows with another: the next
         # round's deal, from the record's own deck (not a new one)
         return position(rec, (r + 1, 0))
-    cut = Record(rec.game, rec.options, rec.first_dealer, rec.rounds[:r])
-    for rr, pp, state, dealt in walk(cut):
-        if (rr, pp) == (r, ply):
-            last = rec.rounds[r - 1]
-            rounds = [RoundRecord([list(d) for d in x.decks], list(x.actions)) for x in rec.rounds[:r - 1]]
-            rounds.append(RoundRecord([list(d) for d in last.decks[:dealt]], list(last.actions[:ply])))
-            return Record(rec.game, dict(rec.options), rec.first_dealer, rounds), state
-    raise InvalidRecord("position.ply", round=r, count=len(rec.rounds[r - 1].actions), ply=ply)
+    state = _round_starts(rec)[r - 1].copy()
+    rnd = rec.rounds[r - 1]
+    dealt = 1
+    for text in rnd.actions[:ply]:
+        state.play(state.parse(text))
+        if state.needs_deal and state.deal_continues_round() and dealt < len(rnd.decks):
+            _deal(state, rnd.decks[dealt])
+            dealt += 1
+    rounds = [RoundRecord([list(d) for d in x.decks], list(x.actions)) for x in rec.rounds[:r - 1]]
+    rounds.append(RoundRecord([list(d) for d in rnd.decks[:dealt]], list(rnd.actions[:ply])))
+    return Record(rec.game, dict(rec.options), rec.first_dealer, rounds), state
+
+
+def _round_starts(rec: Record) -> list[State]:
+    """The state right after each round's first deal, for a checked record
+    (every round deals), kept with the record's replay
+    (:func:`chkobba.records.round_starts`): a position is reached from the
+    start of its round, not from the start of the match (issue 21: stepping
+    through a long replay replayed it all each time). Copy before playing."""
+    return round_starts(rec)
+
+
+def every_position(rec: Record) -> list[tuple[int, int]]:
+    """Every position of a record, ``(round, ply)`` in order of play: only
+    what the record holds (a replay steps through these). A record that
+    ends at a round's end ends at that round's last ply (not at a deal the
+    record does not hold); a record with no round has no position.
+
+    Use this, not the rounds of ``Session.from_record(...).record()``: a
+    session deals the next deck from its seed when the record stops at a
+    round's end, and that deal is not in the record (issue 21, finding 5)."""
+    return [(r, p) for r, rnd in enumerate(rec.rounds, 1) if rnd.decks
+            for p in range(len(rnd.actions) + 1)]
 
 
 def round_moves(rec: Record, round_index: int) -> list[JSONDict]:

@@ -45,6 +45,12 @@ class RoundResult(Protocol):
     def game(self) -> int: ...
     @property
     def points(self) -> tuple[int, int]: ...
+    @property
+    def game_winner(self) -> int | None:
+        """The side that won the game this round ended; None while the game goes on."""
+    @property
+    def game_won_by(self) -> str | None:
+        """How that game was won (``target``, ``all_diamonds``); None while it goes on."""
     def to_dict(self) -> JSONDict: ...
     def details(self) -> JSONDict: ...
 
@@ -89,6 +95,8 @@ class GameState(Protocol[O_co]):
     @property
     def winner(self) -> int | None: ...
     @property
+    def game_winners(self) -> tuple[int, ...]: ...
+    @property
     def dealer(self) -> int: ...
     @property
     def round_index(self) -> int: ...
@@ -118,6 +126,8 @@ class GameState(Protocol[O_co]):
     def play(self, a: Action) -> None: ...
     def history(self) -> list[Action]: ...
     def observation(self, seat: int) -> O_co: ...
+    def side_of(self, seat: int) -> int:
+        """The side (0 or 1) ``seat`` plays for: its observation's ``side``."""
     def describe_moves(self: S, a: Action, after: S) -> list[JSONDict]: ...
     def view(self, seat: int | None) -> JSONDict: ...
 
@@ -130,6 +140,12 @@ class StateBase:
 
     phase: str
     log: Log
+    results: Sequence[RoundResult]
+
+    @property
+    def game_winners(self) -> tuple[int, ...]:
+        """The side that won each game of the match that has ended, in order."""
+        return tuple(w for w in (r.game_winner for r in self.results) if w is not None)
 
     def legal_actions(self) -> list[Action]:
         raise NotImplementedError

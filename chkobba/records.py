@@ -20,14 +20,17 @@ from __future__ import annotations
 
 import json
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, NamedTuple
 
+from . import strictjson
 from .cards import CODES, card
 from .errors import ChkobbaError, InvalidRecord
 from .messages import Message, Param, message, quote
 from .protocol import GameState, Observation
-from .registry import game_class
+from .registry import GAMES, game_class
+from .registry import game as registered
 
 State = GameState[Observation]
 
@@ -38,7 +41,7 @@ MAX_DEPTH = 5
 
 _KEYS = ("game", "options", "first_dealer", "rounds")
 _REQUIRED = ("game", "first_dealer", "rounds")
-_GAME_NAMES = {"chkobba": "Chkobba", "seven_diamonds": "Seven Diamonds"}
+_GAME_NAMES = {name: registered(name).title for name in GAMES}
 _CARD = "[A2-9TJQK][DHSC]"
 _ACTION = re.compile(
     "keep|table|propose|pass|accept|refuse|double|triple|timeout"
@@ -110,19 +113,6 @@ def _key(key: Any) -> str:
     return quote(key if isinstance(key, str) else show(key))
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise _fail("record.duplicate_key", key=_key(k))
-        out[k] = v
-    return out
-
-
-def _no_constant(name: str) -> Any:
-    raise _fail("record.json_constant", value=quote(name))
-
-
 def too_large() -> InvalidRecord:
     return _fail("record.too_large", mb=MAX_BYTES // (1024 * 1024))
 
@@ -133,7 +123,8 @@ def too_deep() -> InvalidRecord:
 
 def loads(text: str | bytes) -> Any:
     """Read a record's JSON text (UTF-8 only, at most 16 MB, no duplicate
-    keys, no NaN or Infinity, no deep nesting); raises :class:`InvalidRecord`."""
+    keys, no NaN or Infinity, no deep nesting) with the one strict reader,
+    :mod:`chkobba.strictjson`; raises :class:`InvalidRecord`."""
     if len(text) > MAX_BYTES:
         raise too_large()
     if isinstance(text, bytes):
@@ -144,18 +135,27 @@ def loads(text: str | bytes) -> Any:
     elif len(text) > MAX_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise too_large()
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-    except InvalidRecord:
-        raise
-    except json.JSONDecodeError as e:
-        raise _fail("record.json", problem=quote(e.msg), line=e.lineno, column=e.colno) from None
-    except RecursionError:
-        raise too_deep() from None
-    except MemoryError:
-        raise too_large() from None
-    except ValueError:
-        # the only other ValueError: an integer of thousands of digits
-        raise _fail("record.json_long_number") from None
+        return strictjson.loads(text, max_chars=MAX_BYTES, max_depth=MAX_DEPTH)
+    except strictjson.JsonError as e:
+        raise _from_json(e) from None
+
+
+def _from_json(e: strictjson.JsonError) -> InvalidRecord:
+    """The strict JSON reader's refusal in a record's words (``record.*``)."""
+    p = e.params
+    if e.code == "json.duplicate_key":
+        return _fail("record.duplicate_key", key=p["key"])
+    if e.code == "json.constant":
+        return _fail("record.json_constant", value=p["value"])
+    if e.code == "json.syntax":
+        return _fail("record.json", problem=p["problem"], line=p["line"], column=p["column"])
+    if e.code == "json.too_deep":
+        return too_deep()
+    if e.code == "json.too_large":
+        return too_large()
+    if e.code == "json.not_utf8":
+        return _fail("record.not_utf8")
+    return _fail("record.json_long_number")
 
 
 def _check_depth(data: Any) -> None:
@@ -310,9 +310,103 @@ def _reason(e: ChkobbaError) -> dict[str, Param]:
     return _safe(e)
 
 
+RecordKey = tuple[Any, ...]
+
+
+class _Kept(NamedTuple):
+    end: State              # the state at the end of the record
+    starts: list[State]     # the state right after each round's first deal
+
+
+_REPLAYED: "OrderedDict[RecordKey, _Kept]" = OrderedDict()
+_HEADS: dict[RecordKey, RecordKey] = {}     # a kept record's key without its last round -> its key
+REPLAY_CACHE = 8        # records kept (a page's open tables and embeds)
+
+
+def content_key(rec: Record) -> RecordKey:
+    """A record's whole content as a hashable value (equal records, equal
+    keys): what a replay's result is kept under."""
+    return (rec.game, tuple(sorted((k, repr(v)) for k, v in rec.options.items())), rec.first_dealer,
+            tuple((tuple(map(tuple, r.decks)), tuple(r.actions)) for r in rec.rounds))
+
+
+def _head(key: RecordKey) -> RecordKey:
+    """The key of the same record without its last round."""
+    return key[:3] + (key[3][:-1],)
+
+
+def _keep(key: RecordKey, end: State, starts: list[State]) -> None:
+    _REPLAYED[key] = _Kept(end.copy(), starts)
+    _REPLAYED.move_to_end(key)
+    if key[3]:
+        _HEADS[_head(key)] = key
+    if len(_REPLAYED) > REPLAY_CACHE:
+        while len(_REPLAYED) > REPLAY_CACHE:
+            _REPLAYED.popitem(last=False)
+        for head in [h for h, k in _HEADS.items() if k not in _REPLAYED]:
+            del _HEADS[head]
+
+
+def forget() -> None:
+    """Forget every kept replay (for benchmarks and tests)."""
+    _REPLAYED.clear()
+    _HEADS.clear()
+
+
 def replay(record: Record | dict[str, Any] | str) -> State:
-    """The state a record leads to (the position after its last action)."""
+    """The state a record leads to (the position after its last action).
+
+    The end states (and round starts) of the last few records replayed are
+    kept, by their content, so resuming or stepping through the same long
+    record again costs a copy, not a replay (issue 21: a long link was
+    replayed on every step). A record that does not replay is never kept."""
     rec = record if isinstance(record, Record) else parse_record(record)
+    key = content_key(rec)
+    kept = _REPLAYED.get(key)
+    if kept is not None:
+        _REPLAYED.move_to_end(key)
+        return kept.end.copy()
+    starts: list[State] = []
+    state = _replay(rec, starts)
+    _keep(key, state, starts)
+    return state
+
+
+def remember(rec: Record, end: State, starts: list[State]) -> None:
+    """Keep ``end`` as the end of ``rec`` and ``starts`` as its rounds'
+    starts, for a caller that has just replayed it with the engine its own
+    way (a link's decoder). The states are copied."""
+    if len(starts) == len(rec.rounds):
+        _keep(content_key(rec), end, [st.copy() for st in starts])
+
+
+def round_starts(rec: Record) -> list[State]:
+    """The state right after each round's first deal of a checked record
+    (each round deals), to copy before playing on: kept, or made from a
+    kept record that is this one without its last round (a session that
+    dealt the next round) or that differs only after its last round's first
+    deal (a table playing on), or else by a replay."""
+    key = content_key(rec)
+    kept = _REPLAYED.get(key)
+    if kept is not None:
+        return kept.starts
+    if key[3]:
+        head = _head(key)
+        before = _REPLAYED.get(head)
+        if before is not None and before.end.needs_deal and not before.end.is_over:
+            st = before.end.copy()
+            st.deal([card(c) for c in rec.rounds[-1].decks[0]])
+            return before.starts + [st]
+        sibling = _HEADS.get(head)
+        other = _REPLAYED.get(sibling) if sibling is not None else None
+        if sibling is not None and other is not None and sibling[3][-1][0][0] == key[3][-1][0][0]:
+            return other.starts
+    replay(rec)
+    return _REPLAYED[key].starts
+
+
+def _replay(rec: Record, starts: list[State]) -> State:
+    """The replay itself; ``starts`` gets the state after each round's first deal."""
     cls = game_class(rec.game)
     state = cls.new(rec.options, rec.first_dealer)
     for r, rnd in enumerate(rec.rounds, 1):
@@ -337,6 +431,7 @@ def replay(record: Record | dict[str, Any] | str) -> State:
 
         if not deal():
             raise _fail("record.no_deck", round=r)
+        starts.append(state.copy())
         for i, text in enumerate(rnd.actions):
             if state.needs_deal and state.deal_continues_round():
                 if not deal():

@@ -18,7 +18,7 @@ import zlib
 from typing import Any
 
 from .actions import Action
-from .cards import CODES
+from .cards import CODES, card
 from .errors import ChkobbaError, InvalidRecord
 from .positions import position, round_moves
 from .protocol import GameState, JSONDict, Observation
@@ -36,7 +36,14 @@ class Session:
         self._record = record
         self.seed = seed
         self._moves: dict[tuple[int, int], list[JSONDict]] = {}
-        self._deal_if_needed()
+        self._decks = sum(len(r.decks) for r in record.rounds)
+        # what the latest step wrote: (the state before it, the action's text, the deck it dealt)
+        self._step: tuple[State, str | None, tuple[list[str], bool] | None] | None = None
+        before = state.copy() if state.needs_deal and not state.is_over else state
+        deck = self._next_deck(state)
+        self._write_deck(deck)
+        if deck is not None:
+            self._step = (before, None, deck)
 
     # -------------------------------------------------------------- creation
     @classmethod
@@ -96,7 +103,65 @@ class Session:
         return self.state.observation(seat)
 
     def record(self) -> dict[str, Any]:
+        """The record so far (RECORDS.md), as a JSON object."""
         return self._record.to_dict()
+
+    @property
+    def decks_dealt(self) -> int:
+        """How many decks the record holds (every round's, re-deals included)."""
+        return self._decks
+
+    def latest_round(self) -> int:
+        """The index (from 0) of the latest round that has any action: the
+        round :meth:`moves` shows by default (0 when none has)."""
+        rounds = self._record.rounds
+        index = len(rounds) - 1
+        while index > 0 and not rounds[index].actions:
+            index -= 1
+        return max(index, 0)
+
+    def copy(self) -> "Session":
+        """A session to try a move on: playing on the copy leaves this one as
+        it is (a move replaces the state object, never changes it in place,
+        and touches only the record's last round and its list of rounds)."""
+        clone = Session.__new__(Session)
+        clone.state = self.state
+        clone.seed = self.seed
+        rec = self._record
+        rounds = list(rec.rounds)
+        if rounds:
+            rounds[-1] = RoundRecord(list(rounds[-1].decks), list(rounds[-1].actions))
+        clone._record = Record(rec.game, rec.options, rec.first_dealer, rounds)
+        clone._moves = dict(self._moves)
+        clone._decks = self._decks
+        clone._step = self._step
+        return clone
+
+    def latest_step_replays(self) -> bool:
+        """Whether the latest step replays: its action's text and the deck it
+        dealt, read back from the record as a replay reads them and applied
+        to the position before it, give this session's position. That is
+        what replaying the whole record would find wrong about the step, at
+        the cost of one action (the earlier steps were checked when made)."""
+        if self._step is None:
+            return True
+        before, text, deck = self._step
+        t = before.copy()
+        try:
+            if text is not None:
+                a = t.parse(text)
+                t.verify_action(a)
+                t.play(a)
+            if deck is not None:
+                codes, new_round = deck
+                last = self._record.rounds[-1]
+                if last.decks[-1] != codes or new_round != (len(last.decks) == 1):
+                    return False
+                t.deal([card(c) for c in last.decks[-1]])
+        except ChkobbaError:
+            return False
+        return (t.history() == self.state.history() and t.to_act() == self.state.to_act()
+                and t.score == self.state.score and t.round_index == self.state.round_index)
 
     def record_json(self) -> str:
         return self._record.dumps()
@@ -173,6 +238,7 @@ class Session:
         if described is not None:  # keep the round's moves up to date without replaying it
             self._moves[(ri, len(actions))] = described
         self._write_deck(deck)
+        self._step = (s, str(a), deck)
         self.state = new
         return a
 
@@ -182,7 +248,7 @@ class Session:
         of the current round), for :meth:`_write_deck`."""
         if not s.needs_deal or s.is_over:
             return None
-        k = sum(len(r.decks) for r in self._record.rounds)
+        k = self._decks
         deck = list(s.full_deck())
         random.Random(f"{self.seed}/{k}").shuffle(deck)
         new_round = not s.deal_continues_round() or not self._record.rounds
@@ -199,9 +265,7 @@ class Session:
             self._record.rounds.append(RoundRecord([codes], []))
         else:
             self._record.rounds[-1].decks.append(codes)
-
-    def _deal_if_needed(self) -> None:
-        self._write_deck(self._next_deck(self.state))
+        self._decks += 1
 
     # ------------------------------------------------------------------ view
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -18,7 +18,10 @@ A group is a game, its variant (the table options a player compares by) and
 the computer level; each match is ``[id, group, at (ms since 1970), won,
 rounds, points, chkobbas]`` seen from the player's side. Past
 :data:`MAX_MATCHES` matches the oldest are folded into their group's
-``earlier`` totals, so nothing is lost and the file stays small.
+``earlier`` totals, so nothing is lost and the file stays small; a folded
+match is still known by a short digest of its id (``earlier.ids``, at most
+:data:`MAX_FOLDED` of them), so it is never counted again (version 2 of the
+file; a file with nothing folded is written as version 1).
 
 A file from outside is read strictly (:func:`from_file`): anything wrong is
 refused with one :class:`StatsError` (code ``stats.file``, its ``reason`` a
@@ -33,19 +36,25 @@ True
 
 from __future__ import annotations
 
+import base64
+import functools
 import hashlib
 import json
 import re
 from typing import Any, Iterable
 
 from . import messages as M
+from . import strictjson
 from .errors import ChkobbaError
+from .registry import game as registered
 
 FORMAT = "chkobba-stats"
-VERSION = 1
+VERSION = 1                 # the version of a file with nothing folded
+VERSIONS = (1, 2)           # 2: ``earlier`` also remembers the folded matches (ids, last, horizon)
 MAX_MATCHES = 5000          # kept one by one; older ones are folded into totals
+MAX_FOLDED = 5000           # digests of folded matches remembered (all groups)
 MAX_GROUPS = 500
-MAX_TEXT = 600_000          # characters of a file's text
+MAX_TEXT = 700_000          # characters of a file's text (the fullest store is about 640,000)
 MAX_DEPTH = 6               # nesting of a file (it needs 4)
 MAX_AT = 2**53              # ms since 1970
 MAX_ROUNDS = 100_000        # rounds of one match
@@ -63,10 +72,17 @@ VARIANTS: dict[str, dict[str, tuple[Any, ...] | range]] = {
     "seven_diamonds": {"players": (4,), "calls": (True, False), "target": range(1, 100_001)},
 }
 EARLIER = ("matches", "wins", "rounds", "points", "chkobbas", "best_streak", "streak")
+# version 2: ``last`` the latest time of a folded match; ``horizon`` the time
+# up to which folded matches may have been forgotten (0: none); ``ids`` the
+# digests of the folded matches remembered, DIGEST characters each
+FOLDED = ("last", "horizon", "ids")
+DIGEST = 8
+DIGEST_CHARS = re.compile(r"(?:[A-Za-z0-9_-]{%d})*\Z" % DIGEST)
 
 STATS_MESSAGES: dict[str, str] = {
     "stats.file": "This is not a statistics file that can be read: {reason}. Nothing was changed",
     "stats.file.json": "it is not JSON text",
+    "stats.full": "The statistics already hold {limit} kinds of table: this match is not counted",
     "stats.file.size": "it is too large ({size} characters, at most {limit})",
     "stats.file.depth": "it is nested too deeply",
     "stats.file.type": "it is {kind}, not a JSON object",
@@ -131,6 +147,42 @@ def empty() -> Stats:
     return {"format": FORMAT, "version": VERSION, "groups": [], "matches": []}
 
 
+@functools.lru_cache(maxsize=2 * MAX_MATCHES + 1000)
+def digest(mid: str) -> str:
+    """The short digest a folded match is remembered by: 48 bits of the
+    SHA-256 of its id, in 8 URL-safe characters (a new match looks folded
+    already with odds of about 1 in 5 * 10^10 against the digests kept)."""
+    return base64.urlsafe_b64encode(hashlib.sha256(mid.encode()).digest()[:6]).decode()
+
+
+def _digests(e: dict[str, Any] | None) -> list[str]:
+    ids = (e or {}).get("ids") or ""
+    return [ids[i:i + DIGEST] for i in range(0, len(ids), DIGEST)]
+
+
+def folded_ids(stats: Stats) -> set[str]:
+    """The digests of every folded match remembered, all groups."""
+    out: set[str] = set()
+    for g in stats["groups"]:
+        out.update(_digests(g.get("earlier")))
+    return out
+
+
+def counts(stats: Stats, mid: str, group: dict[str, Any] | None = None, at: int | None = None) -> bool:
+    """Whether a match id is counted in ``stats`` already, or cannot be
+    told apart from one that is: kept, folded and remembered, or (given its
+    ``group`` and time ``at``) older than what that group still remembers."""
+    if any(m[0] == mid for m in stats["matches"]) or digest(mid) in folded_ids(stats):
+        return True
+    if group is not None and at is not None:
+        key = _group_key(group)
+        for g in stats["groups"]:
+            e = g.get("earlier")
+            if e and _group_key(g) == key and at <= e["horizon"]:
+                return True
+    return False
+
+
 # ---------------------------------------------------------------- a match
 
 def match_id(record: dict[str, Any]) -> str:
@@ -165,7 +217,7 @@ def match_entry(game: str, options: dict[str, Any], seats: list[dict[str, Any]],
         raise StatsError("stats.not_over")
     rounds = summary["rounds"]
     points = sum(int(r["points"][side]) for r in rounds)
-    chkobbas = sum(int(r.get("chkobba", [0, 0])[side]) for r in rounds) if game == "chkobba" else 0
+    chkobbas = sum(int(r.get("chkobba", [0, 0])[side]) for r in rounds) if registered(game).counts_sweeps else 0
     group = {"game": game, "variant": variant_of(game, options), "level": level_of(seats)}
     return group, [match_id(record), 0, int(at), summary["winner"] == side, len(rounds), points, chkobbas]
 
@@ -184,14 +236,19 @@ def add_match(stats: Stats, session: Any, seats: list[dict[str, Any]], at: int) 
     return add_row(stats, group, row)
 
 
-def _group_key(group: dict[str, Any]) -> str:
-    return json.dumps([group["game"], group["variant"], group["level"]], sort_keys=True)
+def _group_key(group: dict[str, Any]) -> tuple[Any, ...]:
+    """What tells groups apart: the game, the variant and the level (the
+    values' types too: ``true`` is not 1)."""
+    return (group["game"], tuple(sorted((k, type(v).__name__, v) for k, v in group["variant"].items())),
+            group["level"])
 
 
 def add_row(stats: Stats, group: dict[str, Any], row: list[Any]) -> Stats:
-    """The statistics with one match row added to ``group`` (unchanged if
-    its id is already there)."""
-    if any(m[0] == row[0] for m in stats["matches"]):
+    """The statistics with one match row added to ``group``: the very same
+    object, unchanged, if the match is counted already (:func:`counts`:
+    kept, or folded and remembered, or older than what its group still
+    remembers). Raises ``stats.full`` for a new group past MAX_GROUPS."""
+    if counts(stats, row[0], group, row[2]):
         return stats
     groups = [dict(g) for g in stats["groups"]]
     keys = [_group_key(g) for g in groups]
@@ -199,6 +256,8 @@ def add_row(stats: Stats, group: dict[str, Any], row: list[Any]) -> Stats:
     if key in keys:
         index = keys.index(key)
     else:
+        if len(groups) >= MAX_GROUPS:
+            raise StatsError("stats.full", limit=MAX_GROUPS)
         groups.append({"game": group["game"], "variant": dict(group["variant"]), "level": group["level"]})
         index = len(groups) - 1
     matches = [list(m) for m in stats["matches"]] + [[row[0], index] + list(row[2:])]
@@ -220,27 +279,51 @@ def _run(start: int, best: int, wins: Iterable[bool]) -> tuple[int, int]:
     return streak, best
 
 
+def _new_earlier() -> dict[str, Any]:
+    return {**dict.fromkeys(EARLIER, 0), "last": 0, "horizon": 0, "ids": ""}
+
+
 def _fold(stats: Stats) -> Stats:
     """Past MAX_MATCHES rows, the oldest are folded into their group's
-    ``earlier`` totals (ids forgotten; counts kept)."""
+    ``earlier`` totals (each total saturates at MAX_TOTAL, so a store that
+    was read stays readable); their ids are remembered as digests, the
+    oldest digests forgotten past MAX_FOLDED (the group's ``horizon`` then
+    says up to when matches can no longer be told apart)."""
     matches = sorted(stats["matches"], key=_order)
-    if len(matches) <= MAX_MATCHES:
-        stats["matches"] = matches
-        return stats
-    old, keep = matches[:len(matches) - MAX_MATCHES], matches[len(matches) - MAX_MATCHES:]
-    groups = stats["groups"]
-    for m in old:
-        g = groups[m[1]]
-        e = dict(g.get("earlier") or dict.fromkeys(EARLIER, 0))
-        e["matches"] += 1
-        e["wins"] += int(m[3])
-        e["rounds"] += m[4]
-        e["points"] += m[5]
-        e["chkobbas"] += m[6]
-        e["streak"], e["best_streak"] = _run(e["streak"], e["best_streak"], [m[3]])
-        g["earlier"] = e
-    stats["matches"] = keep
+    if len(matches) > MAX_MATCHES:
+        old, matches = matches[:len(matches) - MAX_MATCHES], matches[len(matches) - MAX_MATCHES:]
+        groups = stats["groups"]
+        for m in old:
+            g = groups[m[1]]
+            e = dict(g.get("earlier") or _new_earlier())
+            for k, v in (("matches", 1), ("wins", int(m[3])), ("rounds", m[4]), ("points", m[5]),
+                         ("chkobbas", m[6])):
+                e[k] = min(e[k] + v, MAX_TOTAL)
+            streak, best = _run(e["streak"], e["best_streak"], [m[3]])
+            e["streak"], e["best_streak"] = min(streak, MAX_TOTAL), min(best, MAX_TOTAL)
+            e["last"] = max(e["last"], m[2])
+            e["ids"] += digest(m[0])
+            g["earlier"] = e
+    stats["matches"] = matches
+    _forget(stats)
     return stats
+
+
+def _forget(stats: Stats) -> None:
+    """At most MAX_FOLDED digests: the oldest folded of the groups that hold
+    the most are forgotten first, and their group's horizon moves to the
+    latest folded match of that group."""
+    held = [len((g.get("earlier") or {}).get("ids") or "") // DIGEST for g in stats["groups"]]
+    excess = sum(held) - MAX_FOLDED
+    while excess > 0:
+        i = max(range(len(held)), key=lambda j: held[j])
+        drop = min(excess, held[i])
+        e = dict(stats["groups"][i]["earlier"])
+        e["ids"] = e["ids"][drop * DIGEST:]
+        e["horizon"] = e["last"]
+        stats["groups"][i]["earlier"] = e
+        held[i] -= drop
+        excess -= drop
 
 
 # ------------------------------------------------------------------ totals
@@ -273,46 +356,99 @@ def totals(stats: Stats) -> list[dict[str, Any]]:
 
 # ------------------------------------------------------------------ merge
 
+def _merge_earlier(mine: dict[str, Any] | None, theirs: dict[str, Any] | None) -> tuple[dict[str, Any] | None, str]:
+    """The folded totals of one group on both sides, as one: ``(earlier,
+    side)``, side ``a``, ``b`` or ``both`` (summed). Folded matches cannot
+    be told apart one by one, so: when one side's remembered matches hold
+    the other's, that side's totals; when they share none and neither has
+    forgotten any, the sum; otherwise the side with more matches (a count
+    may then come out short, never double)."""
+    if not theirs:
+        return mine, "a"
+    if not mine:
+        return dict(theirs), "b"
+    fa, fb = set(_digests(mine)), set(_digests(theirs))
+    last, horizon = max(mine["last"], theirs["last"]), max(mine["horizon"], theirs["horizon"])
+    if fb <= fa and theirs["horizon"] <= mine["horizon"]:
+        return {**mine, "last": last, "horizon": horizon}, "a"
+    if fa <= fb and mine["horizon"] <= theirs["horizon"]:
+        return {**theirs, "last": last, "horizon": horizon}, "b"
+    if not fa & fb and not mine["horizon"] and not theirs["horizon"]:
+        out = {k: min(mine[k] + theirs[k], MAX_TOTAL) for k in ("matches", "wins", "rounds", "points", "chkobbas")}
+        later = mine if mine["last"] >= theirs["last"] else theirs
+        out["best_streak"] = max(mine["best_streak"], theirs["best_streak"])
+        out["streak"] = later["streak"]
+        return {**out, "last": last, "horizon": 0, "ids": mine["ids"] + theirs["ids"]}, "both"
+    if theirs["matches"] > mine["matches"]:
+        return {**theirs, "last": last, "horizon": horizon}, "b"
+    return {**mine, "last": last, "horizon": horizon}, "a"
+
+
 def merge(a: Stats, b: Stats) -> Stats:
-    """Both histories in one: every match of either counted once (by its id).
-    Folded totals of a group cannot be told apart, so the larger is kept."""
+    """Both histories in one: every match of either counted once (by its id,
+    kept or folded and remembered). See :func:`_merge_earlier` for the
+    totals of matches both sides folded."""
+    return merge_count(a, b)[0]
+
+
+def merge_count(a: Stats, b: Stats) -> tuple[Stats, int]:
+    """:func:`merge`, and how many matches of ``b`` are counted now that
+    were not counted in ``a`` (what an import says it added)."""
     out: Stats = {"format": FORMAT, "version": VERSION, "groups": [dict(g) for g in a["groups"]],
-                  "matches": [list(m) for m in a["matches"]]}
+                  "matches": []}
     keys = [_group_key(g) for g in out["groups"]]
-    seen = {m[0] for m in out["matches"]}
+    side = ["a"] * len(keys)
     remap: dict[int, int] = {}
     for j, g in enumerate(b["groups"]):
         key = _group_key(g)
         if key in keys:
             i = keys.index(key)
-            mine, theirs = out["groups"][i].get("earlier"), g.get("earlier")
-            if theirs and (not mine or theirs["matches"] > mine["matches"]):
-                out["groups"][i]["earlier"] = dict(theirs)
+            earlier, side[i] = _merge_earlier(out["groups"][i].get("earlier"), g.get("earlier"))
+            if earlier:
+                out["groups"][i]["earlier"] = earlier
         else:
             out["groups"].append(dict(g))
             keys.append(key)
+            side.append("b")
             i = len(keys) - 1
         remap[j] = i
-    for m in b["matches"]:
-        if m[0] not in seen:
-            seen.add(m[0])
-            out["matches"].append([m[0], remap[m[1]]] + list(m[2:]))
     if len(out["groups"]) > MAX_GROUPS:
         raise _bad("stats.file.count", what="groups", count=len(out["groups"]), limit=MAX_GROUPS)
-    return _fold(out)
+    folded = folded_ids(out)
+    before = {m[0] for m in a["matches"]} | folded_ids(a)
+    seen: set[str] = set()
+    added = 0
+    for who, rows, index in (("a", a["matches"], None), ("b", b["matches"], remap)):
+        for m in rows:
+            group = m[1] if index is None else index[m[1]]
+            e = out["groups"][group].get("earlier")
+            if m[0] in seen or digest(m[0]) in folded:
+                continue                # kept on both sides, or in the folded totals
+            if e and m[2] <= e["horizon"] and side[group] not in (who, "both"):
+                continue                # as old as what the totals may have forgotten
+            seen.add(m[0])
+            out["matches"].append([m[0], group] + list(m[2:]))
+    merged = _fold(out)
+    now = {m[0] for m in merged["matches"]}
+    now_folded = folded_ids(merged)
+    added = sum(1 for m in b["matches"] if m[0] not in before and digest(m[0]) not in before
+                and (m[0] in now or digest(m[0]) in now_folded))
+    return merged, added
 
 
 # ------------------------------------------------------------------ files
 
 def to_file(stats: Stats) -> dict[str, Any]:
-    """The statistics as the JSON object of a file (and of storage)."""
+    """The statistics as the JSON object of a file (and of storage): version
+    1 when nothing is folded (older pages read it), else version 2."""
     groups = []
     for g in stats["groups"]:
         d = {"game": g["game"], "variant": dict(g["variant"]), "level": g["level"]}
         if g.get("earlier"):
-            d["earlier"] = {k: g["earlier"][k] for k in EARLIER}
+            d["earlier"] = {k: g["earlier"][k] for k in EARLIER + FOLDED}
         groups.append(d)
-    return {"format": FORMAT, "version": VERSION, "groups": groups, "matches": [list(m) for m in stats["matches"]]}
+    version = 2 if any("earlier" in g for g in groups) else 1
+    return {"format": FORMAT, "version": version, "groups": groups, "matches": [list(m) for m in stats["matches"]]}
 
 
 def to_text(stats: Stats) -> str:
@@ -364,44 +500,32 @@ def _depth_ok(value: Any, limit: int) -> bool:
     return True
 
 
-_DEEP = re.compile(r"[\[{](?:\s*[\[{]){%d}" % MAX_DEPTH)
-
-
-def _no_constant(text: str) -> Any:
-    raise ValueError(f"{text} is not JSON")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if value != value or value in (float("inf"), float("-inf")):
-        raise ValueError(f"{text} is not finite")
-    return value
-
-
 def from_text(text: Any) -> Stats:
-    """A file's text read strictly (see :func:`from_file`)."""
+    """A file's text read strictly (:mod:`chkobba.strictjson`, then
+    :func:`from_file`)."""
     if not isinstance(text, str):
         raise _bad("stats.file.type", kind=_kind(text))
-    if len(text) > MAX_TEXT:
-        raise _bad("stats.file.size", size=len(text), limit=MAX_TEXT)
-    if _DEEP.search(text):
-        raise _bad("stats.file.depth")
     try:
-        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
-    except RecursionError:
-        raise _bad("stats.file.depth") from None
-    except ValueError:          # includes UnicodeDecodeError and bad numbers
-        raise _bad("stats.file.json") from None
-    return from_file(data)
+        data = strictjson.loads(text, max_chars=MAX_TEXT, max_depth=MAX_DEPTH)
+    except strictjson.JsonError as e:
+        if e.code == "json.too_large":
+            raise _bad("stats.file.size", size=len(text), limit=MAX_TEXT) from None
+        if e.code == "json.too_deep":
+            raise _bad("stats.file.depth") from None
+        if e.code == "json.syntax":
+            raise _bad("stats.file.json") from None
+        # a key twice, NaN, a number of thousands of digits: the reader's own words
+        raise StatsError("stats.file", reason=strictjson.message_of(e)) from None
+    return from_file(data, _measured=True)
 
 
-def from_file(data: Any) -> Stats:
+def from_file(data: Any, _measured: bool = False) -> Stats:
     """The statistics of a file's JSON object, read strictly: the format and
     version, no unknown key, every value of the right type and in range,
     group indexes that exist, ids that are unique. Raises :class:`StatsError`
     (``stats.file``) and nothing else."""
     try:
-        return _from_file(data)
+        return _from_file(data, _measured)
     except StatsError:
         raise
     except Exception:  # noqa: BLE001 - a hostile file gets the one plain error
@@ -424,20 +548,20 @@ def _bad_match(m: Any, i: int, ids: set[str], groups: list[dict[str, Any]]) -> N
         raise _bad("stats.file.value", where=_where("match", i + 1, "won"), value=_show(won))
     _whole(rounds, 1, MAX_ROUNDS, _where("match", i + 1, "rounds"))
     _whole(points, 0, MAX_POINTS, _where("match", i + 1, "points"))
-    most = MAX_ROUNDS * 40 if groups[group]["game"] == "chkobba" else 0
+    most = MAX_ROUNDS * 40 if registered(groups[group]["game"]).counts_sweeps else 0
     _whole(chkobbas, 0, most, _where("match", i + 1, "chkobbas"))
     raise _bad("stats.file.value", where=where, value=_show(m))   # not reached: one check above failed
 
 
-def _from_file(data: Any) -> Stats:
+def _from_file(data: Any, measured: bool = False) -> Stats:
     if not isinstance(data, dict):
         raise _bad("stats.file.type", kind=_kind(data))
-    if not _depth_ok(data, MAX_DEPTH):
+    if not measured and not _depth_ok(data, MAX_DEPTH):     # an object handed in, not read from text
         raise _bad("stats.file.depth")
     if data.get("format") != FORMAT:
         raise _bad("stats.file.format")
     version = data.get("version")
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version not in VERSIONS:
         raise _bad("stats.file.version", value=_show(version))
     _keys(data, ("format", "version", "groups", "matches"), (), _where("file"))
     groups_in, matches_in = data["groups"], data["matches"]
@@ -450,7 +574,7 @@ def _from_file(data: Any) -> Stats:
     if len(matches_in) > MAX_MATCHES:
         raise _bad("stats.file.count", what="matches", count=len(matches_in), limit=MAX_MATCHES)
     groups = []
-    keys: set[str] = set()
+    keys: set[tuple[Any, ...]] = set()
     for i, g in enumerate(groups_in):
         where = _where("group", i + 1)
         _keys(g, ("game", "variant", "level"), ("earlier",), where)
@@ -470,17 +594,32 @@ def _from_file(data: Any) -> Stats:
             raise _bad("stats.file.value", where=_where("group", i + 1, "level"), value=_show(level))
         out: dict[str, Any] = {"game": game, "variant": {k: variant[k] for k in spec}, "level": level}
         if "earlier" in g:
-            e = _keys(g["earlier"], EARLIER, (), _where("group", i + 1, "earlier"))
-            ea = {k: _whole(e[k], 0, MAX_TOTAL, _where("group", i + 1, f"earlier.{k}")) for k in EARLIER}
-            out["earlier"] = ea
+            fields = EARLIER + (FOLDED if version == 2 else ())
+            e = _keys(g["earlier"], fields, (), _where("group", i + 1, "earlier"))
+            ea: dict[str, Any] = {k: _whole(e[k], 0, MAX_TOTAL, _where("group", i + 1, f"earlier.{k}"))
+                                  for k in EARLIER}
             if ea["wins"] > ea["matches"] or ea["streak"] > ea["best_streak"] or ea["best_streak"] > ea["wins"]:
                 raise _bad("stats.file.totals", where=_where("group", i + 1, "earlier"))
+            if version == 2:
+                ea["last"] = _whole(e["last"], 0, MAX_AT, _where("group", i + 1, "earlier.last"))
+                ea["horizon"] = _whole(e["horizon"], 0, ea["last"], _where("group", i + 1, "earlier.horizon"))
+                digests = e["ids"]
+                if (not isinstance(digests, str) or not DIGEST_CHARS.match(digests)
+                        or len(digests) > MAX_FOLDED * DIGEST):
+                    raise _bad("stats.file.value", where=_where("group", i + 1, "earlier.ids"),
+                               value=_show(digests))
+                if len(digests) // DIGEST > ea["matches"]:
+                    raise _bad("stats.file.totals", where=_where("group", i + 1, "earlier"))
+                ea["ids"] = digests
+            else:               # version 1: which matches were folded is not known
+                ea.update(last=-1, horizon=-1, ids="")
+            out["earlier"] = ea
         key = _group_key(out)
         if key in keys:
             raise _bad("stats.file.twice", where=where)
         keys.add(key)
         groups.append(out)
-    matches = []
+    matches: list[list[Any]] = []
     ids: set[str] = set()
     last_group = len(groups) - 1
     for i, m in enumerate(matches_in):
@@ -491,14 +630,29 @@ def _from_file(data: Any) -> Stats:
                     and 0 <= group <= last_group and type(at) is int and 0 <= at <= MAX_AT
                     and type(won) is bool and type(rounds) is int and 1 <= rounds <= MAX_ROUNDS
                     and type(points) is int and 0 <= points <= MAX_POINTS and type(chkobbas) is int
-                    and 0 <= chkobbas <= (MAX_ROUNDS * 40 if groups[group]["game"] == "chkobba" else 0)):
+                    and 0 <= chkobbas <= (MAX_ROUNDS * 40 if registered(groups[group]["game"]).counts_sweeps else 0)):
                 ids.add(mid)
                 matches.append([mid, group, at, won, rounds, points, chkobbas])
                 continue
         _bad_match(m, i, ids, groups)
+    folded: set[str] = set()
+    for i, g in enumerate(groups):
+        folds: dict[str, Any] | None = g.get("earlier")
+        if folds and folds["horizon"] == -1:
+            # a version 1 file: its folded matches all ended before its kept ones
+            folds["last"] = folds["horizon"] = min((m[2] for m in matches), default=0)
+        for d in _digests(folds):
+            if d in folded:
+                raise _bad("stats.file.twice", where=_where("group", i + 1, "earlier.ids"))
+            folded.add(d)
+    if len(folded) > MAX_FOLDED:
+        raise _bad("stats.file.count", what="folded matches", count=len(folded), limit=MAX_FOLDED)
+    for i, m in enumerate(matches):
+        if digest(m[0]) in folded:
+            raise _bad("stats.file.twice", where=_where("match", i + 1, "id"))
     return _fold({"format": FORMAT, "version": VERSION, "groups": groups, "matches": matches})
 
 
 __all__ = ["FORMAT", "VERSION", "Stats", "StatsError", "empty", "add_match", "add_row", "match_entry",
-           "match_id", "totals", "merge", "to_file", "to_text", "from_file", "from_text", "level_of",
+           "match_id", "totals", "merge", "merge_count", "counts", "digest", "to_file", "to_text", "from_file", "from_text", "level_of",
            "variant_of", "MAX_MATCHES"]

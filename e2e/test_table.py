@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
@@ -243,7 +244,8 @@ def test_corrupted_save_is_reported_and_a_new_game_starts(make_page: Any) -> Non
         # Wait for the player's turn: a computer move still under way would
         # save over the damaged save before the reload reads it.
         assert settle(page) == "you"
-        page.evaluate("(raw) => localStorage.setItem('chkobba.save.v1', raw)", raw)
+        # no good save before it either (else the game resumes from that one: the next test)
+        page.evaluate("(raw) => { localStorage.setItem('chkobba.save.v1', raw); localStorage.removeItem('chkobba.save.previous.v1'); }", raw)
         page.reload()
         page.wait_for_selector("html.ready")
         notice = page.locator("#notice")
@@ -270,6 +272,37 @@ def test_corrupted_save_is_reported_and_a_new_game_starts(make_page: Any) -> Non
     # the notice can be dismissed
     page.click("#notice .notice-dismiss")
     assert page.locator("#notice").is_hidden()
+
+
+def test_a_damaged_latest_save_resumes_from_the_move_before(make_page: Any) -> None:
+    page = make_page(PHONE)
+    open_table(page, "?seed=21")
+    start_game(page, players=2, levels=("easy",))
+    for _ in range(2):
+        assert settle(page) == "you"
+        point_and_play(page, pick_action(state(page)["save"]))
+    assert settle(page) == "you"
+    latest = page.evaluate("() => localStorage.getItem('chkobba.save.v1')")
+    previous = page.evaluate("() => localStorage.getItem('chkobba.save.previous.v1')")
+    assert previous is not None and previous != latest
+    # the same game, one move (or a computer's move) earlier
+    assert len(json.dumps(json.loads(previous)["record"])) < len(json.dumps(json.loads(latest)["record"]))
+    damaged = latest[: len(latest) // 2]
+    page.evaluate("(raw) => localStorage.setItem('chkobba.save.v1', raw)", damaged)
+    page.reload()
+    page.wait_for_selector("html.ready")
+    notice = page.locator("#notice")
+    assert notice.is_visible()
+    text = notice.locator(".notice-text").inner_text()
+    assert "move before" in text and "damaged" in text, text
+    settle(page)
+    # the game goes on from the previous save (then saved again as the latest)
+    assert json.loads(page.evaluate("() => localStorage.getItem('chkobba.save.v1')"))["record"]["rounds"][0]["actions"][: len(json.loads(previous)["record"]["rounds"][0]["actions"])] \
+        == json.loads(previous)["record"]["rounds"][0]["actions"]
+    assert state(page)["save"]["seed"] == json.loads(previous)["seed"]
+    # the damaged copy is kept aside as before
+    kept = page.evaluate("() => JSON.parse(localStorage.getItem('chkobba.damaged.v1'))")
+    assert kept[-1]["text"] == damaged
 
 
 def test_desktop_mid_round_and_summary_screenshots(make_page: Any) -> None:

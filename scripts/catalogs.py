@@ -31,10 +31,29 @@ def engine_english() -> dict[str, str]:
     return {f"msg.{code}": text for code, text in sorted(MESSAGES.items())}
 
 
+class CatalogError(SystemExit):
+    """A source the catalogs cannot be built from: ONE line on standard
+    error and exit status 1 (no traceback) when it ends a build."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(f"catalogs: {text}")
+
+
 def lesson_english() -> dict[str, str]:
+    """The English texts of lessons/*.json, each file read strictly
+    (chkobba.links.lessons.read: no key twice, no NaN, bounded size and
+    depth); a bad file stops the build with one line naming it."""
+    sys.path.insert(0, str(ROOT))
+    from chkobba.errors import ChkobbaError
+    from chkobba.links import lessons
     out: dict[str, str] = {}
     for path in sorted((ROOT / "lessons").glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
+        try:
+            data = lessons.read(path)
+        except ChkobbaError as e:
+            raise CatalogError(str(e)) from None
+        if not isinstance(data, dict):
+            raise CatalogError(f"lesson {path.name}: a lesson is a JSON object")
         texts = [data.get("title")] + [st.get(k) for st in data.get("steps", []) for k in ("text", "hint")]
         for t in texts:
             if isinstance(t, dict) and isinstance(t.get("key"), str) and isinstance(t.get("text"), str):

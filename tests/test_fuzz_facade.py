@@ -97,8 +97,8 @@ def _ensure_tables() -> None:
 
 @pytest.fixture(autouse=True)
 def quick_hints(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(web, "HINT_ROLLOUTS", 4)
-    monkeypatch.setattr(web, "HINT_MS", 20)
+    monkeypatch.setattr(web.tables, "HINT_ROLLOUTS", 4)
+    monkeypatch.setattr(web.tables, "HINT_MS", 20)
 
 
 def _check(name: Any, payload: Any, count: bool = True) -> dict[str, Any]:

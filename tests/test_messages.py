@@ -217,7 +217,8 @@ AREAS = [("error", "Generic"), ("card", "Cards"), ("action", "Reading an action'
          ("seven_diamonds", "Seven Diamonds"), ("options", "Table options"),
          ("option", "Option labels (start form)"), ("record", "Records"), ("position", "Positions"),
          ("word", "Word labels (buttons)"), ("move", "Moves (Session.moves, the last move)"),
-         ("coach", "Coach reasons (hints)"), ("online", "Online table (chkobba.online)")]
+         ("coach", "Coach reasons (hints)"), ("daily", "The daily deal (chkobba/daily.py)"),
+         ("takeback", "Take-backs (chkobba/takeback.py)"), ("online", "Online table (chkobba.online)")]
 EXTRA_PARAMS = {"capture.sum_mismatch": ["cards"]}
 
 

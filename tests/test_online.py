@@ -87,8 +87,8 @@ class Net:
             if peer is None or h.computer_plays(seat):
                 return False
             g = self.guests[peer]
-            assert g.view is not None and g.view["legal"], "the guest to act was sent its legal actions"
-            self.send(peer, g.act(self.rng.choice(g.view["legal"])))
+            assert g.view is not None and g.legal, "the guest to act was sent its legal actions"
+            self.send(peer, g.act(self.rng.choice(g.legal)))
         self.clock.now += 0.3
         return True
 
@@ -332,11 +332,20 @@ def check_guest_stream(net: Net) -> int:
                     assert round_seed(h.game, number, sd.reveals) not in json.dumps(msg)
         if kind == "view":
             at = (msg["round"], msg["ply"])
-            shown = dict(msg["view"])
-            shown.pop("results")  # the rounds already over, as the rules show them
-            shown.pop("playable", None)  # Seven Diamonds: the cards that fit the table, whoever holds them
-            if at[1] == 0 and shown["last"] and shown["last"]["round_ended"]:
-                shown.pop("last")  # the move that ended the previous round
+            shown = dict(msg["answer"])
+            view = shown["view"] = dict(shown["view"])
+            # the rounds already over, as the rules show them (score sheets, leftovers)
+            view.pop("results")
+            for key in ("sheet", "summary", "last_round_moves"):
+                shown.pop(key)
+            view.pop("playable", None)  # Seven Diamonds: the cards that fit the table, whoever holds them
+            if "seven" in shown:  # ... the same in the answer's extras, and the last round's result
+                shown["seven"] = {k: v for k, v in shown["seven"].items() if k not in ("playable", "last_result")}
+            if at[1] == 0:  # the moves and last move of the round just over
+                shown.pop("moves")
+                view.pop("last")
+            assert shown["view"]["seat"] == seat
+            shown["legal"] = msg["legal"]
             leak = cards_in(shown) & others_hands(record, at, seat)
             assert not leak, f"seat {seat} was shown {leak} at {at}"
             checked += 1
@@ -377,7 +386,10 @@ def test_the_stream_check_finds_a_leak() -> None:
         net.step()
     assert h.session is not None
     at = h.position()
-    net.deliver([(1, {"v": 1, "type": "view", "round": at[0], "ply": at[1], "view": h.session.view(None)})])
+    from chkobba.web.answer import Reader, answer
+    from chkobba.web.edge import Seat
+    whole = answer(h.session, Reader(1, 1, every=True), [Seat("human")] * 2, table="online")
+    net.deliver([(1, {"v": 1, "type": "view", "round": at[0], "ply": at[1], "answer": whole, "legal": []})])
     with pytest.raises(AssertionError, match="was shown"):
         check_guest_stream(net)
 
@@ -491,7 +503,7 @@ def test_a_dropped_seat_waits_then_the_computer_plays_it_until_its_owner_returns
     net.send(2, g.join())
     assert h.seats[1].peer == 2 and not h.computer_plays(1)
     views = [m for m in net.inbox[2] if m["type"] == "view"]
-    assert views and views[-1]["view"]["seat"] == 1
+    assert views and views[-1]["answer"]["view"]["seat"] == 1
 
 
 def test_silent_heartbeats_count_as_a_departure() -> None:

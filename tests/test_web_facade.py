@@ -272,16 +272,16 @@ def test_an_unexpected_failure_changes_nothing(monkeypatch: pytest.MonkeyPatch) 
     while st["to_act"] != 0:
         st = ok("act", action=ok("choose", save=st["save"], seat=st["to_act"])["action"], seat=st["to_act"])
     before = ok("state")
-    real = web._sheet
+    real = web.answer.sheet
 
     def broken(*a: Any) -> Any:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(web, "_sheet", broken)
+    monkeypatch.setattr(web.answer, "sheet", broken)
     legal = [a for a in session_of().legal() if not a.startswith("claim")]
     out = json.loads(web.call("act", json.dumps({"action": legal[0], "seat": 0})))
     assert out == {"error": web.WEB_MESSAGES["web.internal"], "code": "web.internal", "params": {}}
-    monkeypatch.setattr(web, "_sheet", real)
+    monkeypatch.setattr(web.answer, "sheet", real)
     assert ok("state") == before
     assert ok("act", action=legal[0], seat=0)["save"]["record"] != before["save"]["record"]
 
@@ -524,7 +524,8 @@ def test_answers_carry_the_fields_of_the_contract() -> None:
     st = ok("start", seed=7, options={"players": 4})
     assert set(st) == {"table", "game", "view", "seats", "sides", "human", "to_act", "to_act_kind", "words",
                        "claim", "moves", "last_round_moves", "sheet", "summary", "coach", "save",
-                       "humans", "handoff"}
+                       "humans", "handoff", "spectator"}
+    assert st["spectator"] is False   # one answer shape for tables and embeds (issue 20)
     assert set(st["sheet"]) == {"rounds", "score", "games", "target", "match", "over", "winner", "result"}
     assert set(st["save"]) == {"v", "game", "record", "seed", "seats", "coach"}
     rng = random.Random(7)

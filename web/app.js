@@ -3,7 +3,7 @@
 // itself is web/table/core.js with one renderer per game; no rule, score or
 // winner is computed here either: the facade (chkobba/web.py) decides.
 
-import { humanSeat, mount } from "./table/core.js";
+import { humanSeat, mount, sideOf } from "./table/core.js";
 import { initI18n, mountLanguagePicker, t, translateDom } from "./i18n/i18n.js";
 import { FacadeError, askWorker, py, startWorker, timed, timings } from "./shell/py.js";
 import * as store from "./shell/storage.js";
@@ -15,6 +15,7 @@ import { PageTimer } from "./shell/timers.js";
 import { Handoff } from "./shell/handoff.js";
 import { appendRoundReplay, initShare } from "./shell/share.js";
 import { initStats, openStats, recordMatch } from "./shell/stats.js";
+import * as sound from "./shell/sound.js";
 
 // How long each computer move stays on its own before the next one (ms).
 const PACE_MS = { slow: 2600, normal: 1500, fast: 700, instant: 0 };
@@ -121,6 +122,7 @@ function humanAct(action) {
 function commit(next, before) {
   const rects = before ? app.table.cardRects() : null;
   app.state = next;
+  sound.onChange(before, next, humanSeat(next), sideOf);   // web/shell/sound.js (off unless the player turns it on)
   timed("save", save);
   recordMatch(next);   // a finished match, counted once (web/shell/stats.js)
   const ended = roundEnded(next);
@@ -351,20 +353,29 @@ function showFormError(err) {
 function resumeSaved() {
   const raw = store.loadSaveText();
   if (raw === null) return false;
-  let st, reason;
-  try {
-    st = py("resume", { save: JSON.parse(raw) });
-  } catch (err) {
-    if (err instanceof SyntaxError) reason = t("app.save_unreadable");
-    else if (err instanceof FacadeError) reason = messageText(err.msg);
-    else throw err;
-  }
+  const attempt = (text) => {
+    try {
+      return { st: py("resume", { save: JSON.parse(text) }) };
+    } catch (err) {
+      if (err instanceof SyntaxError) return { reason: t("app.save_unreadable") };
+      if (err instanceof FacadeError) return { reason: messageText(err.msg) };
+      throw err;
+    }
+  };
+  let { st, reason } = attempt(raw);
   if (!st) {
+    // Kept aside as before; then the save before it (a move earlier), if any.
     store.keepDamaged(raw, reason);
-    store.clearSave();
     app.damagedText = raw;
-    showNotice(t("app.save_damaged"), true);
-    return null;
+    const previous = store.loadPreviousSaveText();
+    st = previous === null ? null : attempt(previous).st;
+    if (!st) {
+      store.clearSave();
+      showNotice(t("app.save_damaged"), true);
+      return null;
+    }
+    store.restorePrevious();
+    showNotice(t("app.save_damaged_previous"), true);
   }
   app.generation++;
   app.shownRounds = roundsDone(st);
@@ -428,6 +439,8 @@ function wire() {
     app.pace = pace.value;
     store.writePace(app.pace);
   });
+  sound.mountSoundSwitch(document.querySelector(".share-bar"), $("share-button"));   // under the table (the top bar is full on phones)
+  sound.listenForGestures();
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, select, textarea, dialog") || e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
     if (document.querySelector("dialog[open]") || !app.state || app.handoff.open) return;
@@ -496,7 +509,8 @@ function registerServiceWorker() {
 
 app.table = mount($("table"), { state: null, onAction: humanAct, onHint: requestHint });
 app.handoff = new Handoff({ onReveal: reveal, guarded: () => [$("table"), document.querySelector("header.bar"), document.querySelector(".share-bar")] });
-app.timer = new PageTimer({ onTimeout: () => humanAct("timeout"), display: () => $("table").querySelector(".sd-timer") });
+app.timer = new PageTimer({ onTimeout: () => humanAct("timeout"), display: () => $("table").querySelector(".sd-timer"), onSecond: sound.onTimerSecond });
+app.sound = sound;   // for the e2e tests
 initShare({ getState: () => app.state, py });   // the Share dialog (web/shell/share.js)
 initStats({ py });   // the Statistics button and dialog (web/shell/stats.js, issue 12)
 wire();

@@ -57,14 +57,18 @@ anytime hint, use ``agent.start(...)`` and call ``search.ranking()``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Iterator, MutableMapping, Sequence
 from typing import Any, Protocol
 
 from ..actions import TIMEOUT, Action
-from .search import Budget, Model, Search
+from ..protocol import JSONDict, Observation
+from ..registry import GAMES
+from ..registry import game as registered
+from .kit import AgentKit, Policy
+from .search import PAGE_SEARCH_MS, Budget, Model, Search
 
-__all__ = ["Agent", "Budget", "Search", "EasyAgent", "MediumAgent", "HardAgent", "LEVELS", "make_agent",
-           "hint", "DEFAULT_BUDGETS"]
+__all__ = ["Agent", "AgentKit", "Budget", "Search", "EasyAgent", "MediumAgent", "HardAgent", "LEVELS", "make_agent",
+           "hint", "DEFAULT_BUDGETS", "PAGE_SEARCH_MS"]
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -75,7 +79,7 @@ class Agent(Protocol):
     game: str
     level: str
 
-    def choose(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action: ...
 
 
 def _playable(legal: Sequence[Action]) -> list[Action]:
@@ -83,17 +87,11 @@ def _playable(legal: Sequence[Action]) -> list[Action]:
     return [a for a in legal if a.kind != TIMEOUT]
 
 
-Policy = Callable[[Any, Sequence[Action], random.Random], Action]
-
-
-def _policies(game: str) -> tuple[Policy, Policy, Callable[[], Model]]:
-    if game == "chkobba":
-        from . import chkobba as m
-        return m.easy_choose, m.medium_choose, m.ChkobbaModel
-    if game == "seven_diamonds":
-        from . import seven_diamonds as s
-        return s.easy_choose, s.medium_choose, s.SevenModel
-    raise ValueError(f'unknown game "{game}" (known: chkobba, seven_diamonds)')
+def _kit(game: str) -> AgentKit:
+    """A game's computer players, as the registry declares them."""
+    if game not in GAMES:
+        raise ValueError(f'unknown game "{game}" (known: {", ".join(GAMES)})')
+    return registered(game).agents()
 
 
 class _PolicyAgent:
@@ -102,7 +100,7 @@ class _PolicyAgent:
         self.level = level
         self._policy = policy
 
-    def choose(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         legal = _playable(legal)
         if len(legal) == 1:
             return legal[0]
@@ -114,24 +112,44 @@ class _PolicyAgent:
 
 class EasyAgent(_PolicyAgent):
     def __init__(self, game: str) -> None:
-        super().__init__(game, "easy", _policies(game)[0])
+        super().__init__(game, "easy", _kit(game).easy)
 
 
 class MediumAgent(_PolicyAgent):
     def __init__(self, game: str) -> None:
-        super().__init__(game, "medium", _policies(game)[1])
+        super().__init__(game, "medium", _kit(game).medium)
 
 
-# Default hard budgets (the page's too): sized for <= 150 ms median per
-# decision in CPython on a 2-core laptop-class machine (docs/agents.md). The
-# time cap (`ms` of search) only binds on a slow device: a phone at a quarter
-# of this machine's core (docs/pyodide-hard.md); here decisions take far less,
-# so the rollout budget decides (and decisions stay deterministic).
-PAGE_SEARCH_MS = 350.0
-DEFAULT_BUDGETS: dict[str, Budget] = {
-    "chkobba": Budget(rollouts=600, ms=PAGE_SEARCH_MS),
-    "seven_diamonds": Budget(rollouts=300, ms=PAGE_SEARCH_MS),
-}
+class _Budgets(MutableMapping[str, Budget]):
+    """Each game's default hard budget: its KIT's, read when asked (the
+    games' agents modules are imported only when a computer first plays),
+    unless a tool set another (bench/vs_revision.py lifts the time cap)."""
+
+    def __init__(self) -> None:
+        self._set: dict[str, Budget] = {}
+
+    def __getitem__(self, game: str) -> Budget:
+        if game not in GAMES:
+            raise KeyError(game)
+        return self._set.get(game) or _kit(game).budget
+
+    def __setitem__(self, game: str, budget: Budget) -> None:
+        if game not in GAMES:
+            raise KeyError(game)
+        self._set[game] = budget
+
+    def __delitem__(self, game: str) -> None:
+        del self._set[game]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
+# Default hard budgets (the page's too), each game's own (sized in docs/agents.md).
+DEFAULT_BUDGETS: MutableMapping[str, Budget] = _Budgets()
 
 
 class HardAgent:
@@ -141,14 +159,16 @@ class HardAgent:
 
     def __init__(self, game: str, budget: Budget | None = None, model: Model | None = None) -> None:
         self.game = game
+        kit = _kit(game)
         self.budget = budget or DEFAULT_BUDGETS[game]
-        self.model = model or _policies(game)[2]()
+        self.model = model or kit.model()
 
-    def start(self, obs: Any, legal: Sequence[Action], rng: random.Random, budget: Budget | None = None) -> Search:
+    def start(self, obs: Observation, legal: Sequence[Action], rng: random.Random,
+              budget: Budget | None = None) -> Search:
         """A search for this decision; nothing is computed until ``step``."""
         return Search(self.model, obs, _playable(legal), rng, budget or self.budget)
 
-    def choose(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         legal = _playable(legal)
         if len(legal) == 1:
             return legal[0]
@@ -166,13 +186,13 @@ def make_agent(game: str, level: str, budget: Budget | None = None) -> Agent:
         return MediumAgent(game)
     if level == "hard":
         return HardAgent(game, budget)
-    if level == "baseline" and game == "chkobba":
-        from .chkobba import baseline_choose
-        return _PolicyAgent(game, "baseline", baseline_choose)
+    extra = _kit(game).extra.get(level)
+    if extra is not None:
+        return _PolicyAgent(game, level, extra)
     raise ValueError(f'unknown level "{level}" (known: {", ".join(LEVELS)})')
 
 
-def hint(obs: Any, rng: random.Random | None = None, budget: Budget | None = None,
+def hint(obs: Observation, rng: random.Random | None = None, budget: Budget | None = None,
          legal: Sequence[Action] | None = None) -> dict[str, Any]:
     """Rank the legal actions of the seat whose observation this is (the
     coach). JSON-able; see the module docstring."""

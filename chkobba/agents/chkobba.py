@@ -14,7 +14,7 @@ the state's public part plus that seat's own hand, never on other hands.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import comb
 from typing import Any
 
@@ -22,10 +22,13 @@ from .. import cards as C
 from ..actions import ACCEPT, CAPTURE, CLAIM, KEEP, PASS, PROPOSE, REFUSE, TABLE, Action
 from ..cards import Card
 from ..messages import Message, message
+from ..protocol import GameState, JSONDict, Observation
+from .kit import AgentKit, Policy
+from .search import PAGE_SEARCH_MS, Budget
 from ..games.chkobba.state import (ANSWER, CUT, DECK_MASK, DIAMONDS, HAYA_BIT, PLAY, REDEAL, SEVENS, SIXES,
-                      ChkobbaState, VALUES, captures_on)
+                      ChkobbaState, VALUES, captures_on, chkobba_state)
 from ..games.chkobba.determinize import determinize
-from ..games.chkobba.observation import ChkobbaObservation
+from ..games.chkobba.observation import ChkobbaObservation, chkobba_observation
 
 # ------------------------------------------------------------ pile evaluation
 
@@ -543,13 +546,14 @@ class ChkobbaModel:
         self.solve_in_playouts = solve_last_deal_in_playouts
         self._evidence: tuple[ChkobbaObservation, Any] | None = None
         self._by_game = False   # this decision's playouts are scored by the game
-        self._decision: Any = None   # the observation being searched
+        self._decision: ChkobbaObservation | None = None   # the observation being searched
         self._solve_misses = 0       # its playouts' last deals too big to solve
         # of the decision being searched: the score before the round, results so far,
         # the target, and (game-win chance before the round, its change per point)
         self._pre: tuple[tuple[int, int], int, int, tuple[float, float]] = ((0, 0), 0, 11, (0.5, 0.1))
 
-    def determinize(self, obs: ChkobbaObservation, rng: random.Random) -> ChkobbaState:
+    def determinize(self, observation: Observation, rng: random.Random) -> ChkobbaState:
+        obs = chkobba_observation(observation)
         s = self._determinize(obs, rng)
         if self._decision is not obs:   # a new decision
             self._decision = obs
@@ -599,19 +603,21 @@ class ChkobbaModel:
         picked = s
         return picked
 
-    def prior(self, obs: ChkobbaObservation, legal: Sequence[Action]) -> list[float]:
+    def prior(self, observation: Observation, legal: Sequence[Action]) -> list[float]:
+        obs = chkobba_observation(observation)
         if obs.phase != PLAY:
             pick = medium_choose(obs, legal, random.Random(0))
             return [1.0 if a == pick else 0.0 for a in legal]
         view = View.of_obs(obs)
         return [score_action(view, a)[0] for a in legal]
 
-    def rollout(self, s: ChkobbaState, side: int, rng: random.Random) -> float:
+    def rollout(self, state: GameState[Observation], side: int, rng: random.Random) -> float:
         """Play on with medium for every seat, then the expected round point
         difference for ``side`` (with ``for_game``: the chance of winning the
         game, turned into round points by :func:`game_scale`). At two players
         in the penultimate deal the playout goes on to the last deal and
         solves it exactly (``endgame.state_value``)."""
+        s = chkobba_state(state)
         if self._by_game and len(s.results) > self._pre[1]:
             return self._game_value(s, side, self._pre[1])   # the move ended the round
         start = len(s.results)
@@ -696,9 +702,10 @@ class ChkobbaModel:
         e += len(s.chkobbas[side]) - len(s.chkobbas[side ^ 1])
         return e
 
-    def exact(self, obs: ChkobbaObservation, legal: Sequence[Action]) -> list[tuple[float, float]] | None:
+    def exact(self, observation: Observation, legal: Sequence[Action]) -> list[tuple[float, float]] | None:
         """Exact values (chance of winning the game, round point difference) of
         the legal actions in a two-player last deal, else None (sample)."""
+        obs = chkobba_observation(observation)
         from . import endgame
         if not self.solve_endgame or not endgame.applies(obs):
             return None
@@ -725,10 +732,11 @@ class ChkobbaModel:
             return "the last deal ends level with best play"
         return f"the best the last deal allows ({diff:g})"
 
-    def describe(self, obs: ChkobbaObservation, a: Action) -> dict[str, Any]:
+    def describe(self, observation: Observation, a: Action) -> JSONDict:
         """Facts about a move for the coach: what it takes, whether it sweeps,
         and the sweep risk it leaves."""
-        out: dict[str, Any] = {}
+        obs = chkobba_observation(observation)
+        out: JSONDict = {}
         if obs.phase != PLAY:
             cut = C.CODES[obs.cut_card] if obs.cut_card >= 0 else None
             msg = {
@@ -750,7 +758,7 @@ class ChkobbaModel:
             got = [a.card, *a.take]
             table_after = [x for x in obs.table if x not in a.take and x != (a.card if a.kind == CLAIM else -1)]
             if any((1 << c) & HAYA_BIT for c in got):
-                words.append(message("coach.takes_7d"))
+                words.append(message("coach.takes_7d", card="7D"))
             sev = sum(1 for c in got if (1 << c) & SEVENS)
             dia = sum(1 for c in got if (1 << c) & DIAMONDS)
             if sev:
@@ -773,3 +781,14 @@ class ChkobbaModel:
         msg = message("coach.reason", parts=[w.to_json() for w in words])
         out.update(reason=str(msg), code=msg.code, params=msg.params)
         return out
+
+
+def _as_policy(policy: Callable[[ChkobbaObservation, Sequence[Action], random.Random], Action]) -> Policy:
+    def choose(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        return policy(chkobba_observation(obs), legal, rng)
+    return choose
+
+
+# What the registry declares for Chkobba's computer players (chkobba.registry).
+KIT = AgentKit(easy=_as_policy(easy_choose), medium=_as_policy(medium_choose), model=ChkobbaModel,
+               budget=Budget(rollouts=600, ms=PAGE_SEARCH_MS), extra={"baseline": _as_policy(baseline_choose)})

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from collections.abc import Sequence
-from typing import Any
 
 from ..actions import Action
 from ..games.chkobba.determinize import determinize
@@ -72,10 +71,9 @@ def game_win_chance(me: int, opp: int, target: int) -> float:
     return total / (1.0 - stay)
 
 
-def applies(obs: Any) -> bool:
+def applies(obs: ChkobbaObservation) -> bool:
     """Whether :func:`solve` can decide this position exactly."""
-    return (getattr(obs, "game", "") == "chkobba" and obs.players == 2 and obs.phase == PLAY
-            and obs.deck_left == 0 and obs.to_act == obs.seat)
+    return obs.players == 2 and obs.phase == PLAY and obs.deck_left == 0 and obs.to_act == obs.seat
 
 
 MAX_NODES = 4000   # positions searched at most (a few hundred ms in the page at worst)
@@ -129,7 +127,7 @@ class _Solver:
         self.target = root.options.target
         self.max_nodes = max_nodes
         self.nodes = 0
-        self.memo: dict[tuple[Any, ...], tuple[Value, int]] = {}
+        self.memo: dict[tuple[object, ...], tuple[Value, int]] = {}
 
     def after(self, a: Action) -> Value:
         t = self.root.copy()

@@ -22,25 +22,42 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..actions import Action
+from ..protocol import GameState, JSONDict, Observation
 
 
 class Model(Protocol):
+    """What the search needs to know about a game (each game's agents module
+    has one: :class:`chkobba.agents.chkobba.ChkobbaModel`,
+    :class:`chkobba.agents.seven_diamonds.SevenModel`)."""
+
     game: str
 
-    def determinize(self, obs: Any, rng: random.Random) -> Any: ...
-    def prior(self, obs: Any, legal: Sequence[Action]) -> list[float]: ...
-    def rollout(self, s: Any, side: int, rng: random.Random) -> float: ...
-    def describe(self, obs: Any, a: Action) -> dict[str, Any]: ...
+    def determinize(self, obs: Observation, rng: random.Random) -> GameState[Observation]:
+        """A full state consistent with ``obs`` (a sampled deal)."""
+    def prior(self, obs: Observation, legal: Sequence[Action]) -> list[float]:
+        """Medium's estimate of each legal action (the search's prior, in round points)."""
+    def rollout(self, state: GameState[Observation], side: int, rng: random.Random) -> float:
+        """Play ``state`` on and score it for ``side`` (round points)."""
+    def describe(self, obs: Observation, a: Action) -> JSONDict:
+        """The coach's facts about ``a``: ``reason``, ``code``, ``params`` and the game's own."""
+    def exact(self, obs: Observation, legal: Sequence[Action]) -> list[tuple[float, float]] | None:
+        """Exact values (chance of the game, round points) when the model solves the position, else None."""
+    def exact_reason(self, value: tuple[float, float], best: tuple[float, float]) -> str:
+        """The coach's words for a move of a solved position ('' for none)."""
+    def game_chance(self, value: float) -> float | None:
+        """The chance of winning the game a playout value stands for, or None."""
 
 
-def _exact(model: Model, obs: Any, legal: Sequence[Action]) -> list[tuple[float, float]] | None:
-    """The model's exact values of the legal actions when it can solve the
-    position (``model.exact``, optional), else None."""
-    fn = getattr(model, "exact", None)
-    return fn(obs, legal) if fn is not None else None
+# Default hard budgets (the page's too, in each game's KIT): sized for <= 150
+# ms median per decision in CPython on a 2-core laptop-class machine
+# (docs/agents.md). The time cap (`ms` of search) only binds on a slow
+# device: a phone at a quarter of this machine's core (docs/pyodide-hard.md);
+# here decisions take far less, so the rollout budget decides (and decisions
+# stay deterministic).
+PAGE_SEARCH_MS = 350.0
 
 
 @dataclass(frozen=True)
@@ -67,7 +84,7 @@ class Search:
     ``ranking()`` is every legal action with its estimate.
     """
 
-    def __init__(self, model: Model, obs: Any, legal: Sequence[Action], rng: random.Random,
+    def __init__(self, model: Model, obs: Observation, legal: Sequence[Action], rng: random.Random,
                  budget: Budget | None = None) -> None:
         self.model = model
         self.obs = obs
@@ -89,14 +106,14 @@ class Search:
         self.rollouts = 0
         self.worlds = 0
         self.elapsed_ms = 0.0
-        self._world: Any = None
+        self._world: GameState[Observation] | None = None
         self._queue: list[int] = []
         self._roll_seed = 0
         self.done = n <= 1
         # a position the model solves exactly needs no sampling (solved in
         # the first step, like every other piece of work)
         self.exact: list[tuple[float, float]] | None = None
-        self._solve = n > 1 and getattr(model, "exact", None) is not None
+        self._solve = n > 1
 
     # ------------------------------------------------------------ stepping
     def step(self, max_ms: float = 20.0) -> bool:
@@ -106,7 +123,7 @@ class Search:
         t0 = time.perf_counter()
         if self._solve:
             self._solve = False
-            self.exact = _exact(self.model, self.obs, self.legal)
+            self.exact = self.model.exact(self.obs, self.legal)
             if self.exact is not None:
                 self.done = True
                 self.elapsed_ms += (time.perf_counter() - t0) * 1000.0
@@ -143,6 +160,7 @@ class Search:
             self._roll_seed = self.seed * 7_919 + k
             self._queue = list(self.live)
         i = self._queue.pop()
+        assert self._world is not None
         s = self._world.copy()
         s.play(self.legal[i])
         v = self.model.rollout(s, self.side, random.Random(self._roll_seed))
@@ -195,23 +213,22 @@ class Search:
         pool = self.live if self.live else list(range(len(self.legal)))
         return self.legal[max(pool, key=self._mean_key)]
 
-    def ranking(self) -> list[dict[str, Any]]:
+    def ranking(self) -> list[JSONDict]:
         """Every legal action, best first, with its estimate (JSON-able):
         ``action`` (text), ``expected`` (expected round point difference for
         the seat's side after this action, or None if never tried),
         ``rollouts``, ``pruned`` and the game's own facts (``reason``,
         ``sweep_risk``...)."""
         best = self.best()
-        rows = []
+        keyed: list[tuple[tuple[bool, bool, tuple[float, float] | tuple[tuple[float, float], float]], JSONDict]] = []
         ex = self.exact
         for i, a in enumerate(self.legal):
-            row: dict[str, Any] = {"action": str(a)}
+            row: JSONDict = {"action": str(a)}
             row["expected"] = round(self.total[i] / self.n[i], 3) if self.n[i] else None
             row["rollouts"] = self.n[i]
             row["pruned"] = i not in self.live   # dropped by the search, or never searched
-            chance = getattr(self.model, "game_chance", None)   # a model scored by the game (optional)
-            if chance is not None and ex is None and self.n[i]:
-                g = chance(self.total[i] / self.n[i])
+            if ex is None and self.n[i]:
+                g = self.model.game_chance(self.total[i] / self.n[i])   # a model scored by the game
                 if g is not None:
                     row["game_chance"] = round(g, 3)
             if ex is not None:
@@ -221,23 +238,20 @@ class Search:
                 row["game_chance"] = round(ex[i][0], 3)
             row.update(self.model.describe(self.obs, a))
             if ex is not None:
-                said = getattr(self.model, "exact_reason", None)
-                if said is not None:
-                    extra = said(ex[i], max(ex))
-                    if extra:
-                        row["reason"] = f'{row["reason"]}, {extra}' if row.get("reason") else extra
-                row["_key"] = (a == best, True, (ex[i], self.prior[i]))
+                extra = self.model.exact_reason(ex[i], max(ex))
+                if extra:
+                    row["reason"] = f'{row["reason"]}, {extra}' if row.get("reason") else extra
+                keyed.append(((a == best, True, (ex[i], self.prior[i])), row))
             else:
-                row["_key"] = (a == best, not row["pruned"], self._mean_key(i))
-            rows.append(row)
-        rows.sort(key=lambda r: r["_key"], reverse=True)
+                keyed.append(((a == best, not row["pruned"], self._mean_key(i)), row))
+        keyed.sort(key=lambda kr: kr[0], reverse=True)
+        rows = [r for _, r in keyed]
         for rank, r in enumerate(rows, 1):
-            del r["_key"]
             r["rank"] = rank
         return rows
 
-    def stats(self) -> dict[str, Any]:
-        out = {"rollouts": self.rollouts, "worlds": self.worlds, "ms": round(self.elapsed_ms, 1),
+    def stats(self) -> JSONDict:
+        out: JSONDict = {"rollouts": self.rollouts, "worlds": self.worlds, "ms": round(self.elapsed_ms, 1),
                "done": self.done, "live": len(self.live)}
         if self.exact is not None:
             out["exact"] = True

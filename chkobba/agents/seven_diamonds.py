@@ -13,17 +13,19 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
-from typing import Any
-
+from collections.abc import Callable, Sequence
 from .. import cards as C
 from ..actions import DOUBLE, LAY, PASS, TIMEOUT, TRIPLE, Action
 from ..cards import Card
 from ..messages import message
+from ..protocol import GameState, JSONDict, Observation
+from .kit import AgentKit, Policy
+from .search import PAGE_SEARCH_MS, Budget
 from ..games.seven_diamonds.determinize import determinize_seven_diamonds
-from ..games.seven_diamonds.observation import SevenDiamondsObservation
-from ..games.seven_diamonds.state import CALLS, DECK_MASK, NEXT, PLAY, POINTS, SEVEN_OF_DIAMONDS, SEVENS, SevenDiamondsState
-from ..games.seven_diamonds.constants import LAID, OTHER_SEVENS, PASSED, TIMED_OUT
+from ..games.seven_diamonds.observation import SevenDiamondsObservation, seven_diamonds_observation
+from ..games.seven_diamonds.state import CALLS, DECK_MASK, NEXT, PLAY, POINTS, SEVEN_OF_DIAMONDS, SEVENS, SevenDiamondsState, \
+    seven_diamonds_state
+from ..games.seven_diamonds.constants import LAID, OTHER_SEVENS, PASSED, TIMED_OUT, points_of
 
 PLAYERS = 4
 
@@ -211,13 +213,7 @@ class _TooBig(Exception):
     pass
 
 
-_ACES = sum(1 << c for c in range(len(POINTS)) if POINTS[c] == 20)
-_FACES = sum(1 << c for c in range(len(POINTS)) if POINTS[c] == 10)
-
-
-def _points_mask(mask: int) -> int:
-    """The points of the cards of ``mask``."""
-    return 20 * (mask & _ACES).bit_count() + 10 * (mask & _FACES).bit_count()
+_points_mask = points_of   # the points of the cards of a mask (the game's own count)
 
 
 def solve_ending(hands: Sequence[int], playable: int, turn: int, multiplier: int, bonus: int,
@@ -491,7 +487,8 @@ class SevenModel:
         self.infer = infer
         self._evidence: tuple[SevenDiamondsObservation, SevenEvidence] | None = None
 
-    def determinize(self, obs: SevenDiamondsObservation, rng: random.Random) -> SevenDiamondsState:
+    def determinize(self, observation: Observation, rng: random.Random) -> SevenDiamondsState:
+        obs = seven_diamonds_observation(observation)
         if not self.infer or obs.phase != PLAY:
             return determinize_seven_diamonds(obs, rng)
         ev = self._evidence
@@ -505,14 +502,16 @@ class SevenModel:
         top = max(logs)
         return worlds[rng.choices(range(len(worlds)), [math.exp(x - top) for x in logs])[0]]
 
-    def prior(self, obs: SevenDiamondsObservation, legal: Sequence[Action]) -> list[float]:
+    def prior(self, observation: Observation, legal: Sequence[Action]) -> list[float]:
+        obs = seven_diamonds_observation(observation)
         if obs.phase == CALLS:
             pick = medium_call(obs.hand, _no_timeout(legal))
             return [1.0 if a == pick else (-1e6 if a.kind == TIMEOUT else 0.0) for a in legal]
         v = SView.of_obs(obs)
         return [score_card(v, a.card) if a.kind == LAY else -1e6 for a in legal]
 
-    def rollout(self, s: SevenDiamondsState, side: int, rng: random.Random) -> float:
+    def rollout(self, state: GameState[Observation], side: int, rng: random.Random) -> float:
+        s = seven_diamonds_state(state)
         start = len(s.results)
         exact_at = self.exact_cards
         while len(s.results) == start:
@@ -542,8 +541,9 @@ class SevenModel:
             return GAME_SCALE * game_value(s.score, side, s.options.target)
         return float(pts[side] - pts[side ^ 1])
 
-    def describe(self, obs: SevenDiamondsObservation, a: Action) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+    def describe(self, observation: Observation, a: Action) -> JSONDict:
+        obs = seven_diamonds_observation(observation)
+        out: JSONDict = {}
         if a.kind == LAY:
             v = SView.of_obs(obs)
             out["heuristic"] = round(score_card(v, a.card), 3)
@@ -566,3 +566,26 @@ class SevenModel:
             msg = message("coach.call", call=a.kind, strength=f"{hand_strength(obs.hand):.1f}")
             out.update(reason=str(msg), code=msg.code, params=msg.params)
         return out
+
+    def exact(self, observation: Observation, legal: Sequence[Action]) -> list[tuple[float, float]] | None:
+        """No position is solved before sampling (playouts finish exactly instead)."""
+        return None
+
+    @staticmethod
+    def exact_reason(value: tuple[float, float], best: tuple[float, float]) -> str:
+        return ""
+
+    def game_chance(self, value: float) -> float | None:
+        """Playouts are scored in round points: no chance of the game to show."""
+        return None
+
+
+def _as_policy(policy: Callable[[SevenDiamondsObservation, Sequence[Action], random.Random], Action]) -> Policy:
+    def choose(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        return policy(seven_diamonds_observation(obs), legal, rng)
+    return choose
+
+
+# What the registry declares for Seven Diamonds' computer players (chkobba.registry).
+KIT = AgentKit(easy=_as_policy(easy_choose), medium=_as_policy(medium_choose), model=SevenModel,
+               budget=Budget(rollouts=300, ms=PAGE_SEARCH_MS))

@@ -32,6 +32,7 @@ from ..actions import TIMEOUT
 from ..agents import LEVELS, Agent, Budget, HardAgent, make_agent
 from ..errors import ChkobbaError
 from ..registry import GAMES, game_class
+from ..registry import game as registered
 from ..session import Session
 
 
@@ -75,7 +76,7 @@ def play_game(setup: Setup, index: int) -> GameResult:
     """Game ``index``: pair ``index // 2``'s decks, a on side ``index % 2``."""
     pair, a_side = divmod(index, 2)
     seed = setup.seed * 1_000_003 + pair
-    players = int(setup.options.get("players", 4 if setup.game == "seven_diamonds" else 2))
+    players = int(setup.options.get("players", registered(setup.game).players[0]))
     first_dealer = random.Random(f"{seed}/dealer").randrange(players)
     session = Session.new(setup.game, setup.options, seed=seed, first_dealer=first_dealer)
     agent_a = _agent(setup.game, setup.a, setup.budget_a)

@@ -20,14 +20,12 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence, TextIO
 
+from ..cards import pretty
 from ..errors import ChkobbaError
+from ..registry import GAMES
+from ..registry import game as registered
 from ..session import Session
 
-SUIT_GLYPHS = {"D": "\u2666", "H": "\u2665", "S": "\u2660", "C": "\u2663"}
-
-
-def pretty(codes: Sequence[str]) -> str:
-    return " ".join(c[0] + SUIT_GLYPHS[c[1]] + f"({c})" for c in codes) or "-"
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -44,16 +42,7 @@ def parse_option(text: str) -> tuple[str, Any]:
 
 def describe(view: dict[str, Any]) -> str:
     lines = []
-    if view["game"] == "chkobba":
-        lines.append(f"score {view['score'][0]}-{view['score'][1]} (target {view['target']}), "
-                     f"games {view['games'][0]}-{view['games'][1]}, deck {view['deck']}, dealer seat {view['dealer']}")
-        lines.append(f"table: {pretty(view['table'])}")
-        for side in (0, 1):
-            lines.append(f"side {side} pile: {view['piles'][side]} cards, chkobbas: {pretty(view['chkobba_cards'][side])}")
-        if view.get("cut_card"):
-            lines.append(f"cut card (only you see it): {pretty([view['cut_card']])}")
-    else:
-        lines.append(json.dumps({k: view[k] for k in view if k not in ("hand", "legal", "options")}))
+    lines.extend(registered(view["game"]).terminal(view))
     counts = ", ".join(f"seat {i}: {n}" for i, n in enumerate(view["hand_counts"]))
     lines.append(f"cards in hand: {counts}")
     lines.append(f"your hand: {pretty(view['hand'])}")
@@ -65,7 +54,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     out = stdout or sys.stdout
     p = argparse.ArgumentParser(prog="python -m chkobba play", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--game", default="chkobba", choices=["chkobba", "seven_diamonds"])
+    p.add_argument("--game", default="chkobba", choices=list(GAMES))
     p.add_argument("--players", type=int)
     p.add_argument("--level", default="medium", choices=["easy", "medium", "hard"])
     p.add_argument("--option", action="append", type=parse_option, default=[])

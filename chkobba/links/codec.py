@@ -37,7 +37,10 @@ from ..errors import ChkobbaError, InvalidRecord
 from ..messages import message, quote
 from ..positions import check_at, position
 from ..protocol import GameState, Observation
-from ..records import Record, RoundRecord, parse_record, replay
+from ..records import Record, RoundRecord, parse_record, remember, replay
+from ..options_base import LinkField
+from ..registry import GAMES as REGISTERED_GAMES
+from ..registry import game as registered
 from ..registry import game_class
 from ..session import Session
 
@@ -45,7 +48,7 @@ State = GameState[Observation]
 
 VERSION = 1
 PREFIX = "c1."
-MAX_LENGTH = 65536  # characters of a link; longer text is refused before it is read
+MAX_LENGTH = 6000  # characters of a link; longer text is refused before it is read (docs/links.md: the budget)
 MODES = ("replay", "play", "puzzle")
 
 LINK_MESSAGES: dict[str, str] = {
@@ -121,28 +124,9 @@ class Link:
 # --------------------------------------------------------------- the v1 table
 # Frozen for version 1: a later engine that adds an option or a game needs a
 # new version (tests/test_links.py checks this table against the engine).
-GAMES: tuple[str, ...] = ("chkobba", "seven_diamonds")
-# (name, kind, default, choices or (min, max))
-OPTIONS_V1: dict[str, tuple[tuple[str, str, Any, tuple[Any, ...]], ...]] = {
-    "chkobba": (
-        ("players", "choice", 2, (2, 4)),
-        ("faces", "choice", "QJK", ("QJK", "JQK")),
-        ("capture", "choice", "optional", ("optional", "compulsory")),
-        ("missed_capture", "bool", True, (True, False)),
-        ("last_card_sweep", "bool", False, (True, False)),
-        ("redeal", "bool", True, (True, False)),
-        ("target", "choice", 11, (11, 21, 31)),
-        ("match", "choice", 1, (1, 3, 5)),
-        ("all_diamonds_wins", "bool", False, (True, False)),
-    ),
-    "seven_diamonds": (
-        ("players", "choice", 4, (4,)),
-        ("calls", "bool", True, (True, False)),
-        ("target", "number", 500, (1, 100000)),
-        ("last_seven_bonus", "number", 200, (0, 10000)),
-        ("timers", "timers", {"call": 10, "card": 12}, (1, 600)),
-    ),
-}
+GAMES: tuple[str, ...] = REGISTERED_GAMES      # a game is written as its index here
+# (name, kind, default, choices or (min, max)), each game's own (its options module)
+OPTIONS_V1: dict[str, tuple[LinkField, ...]] = {g: registered(g).link_fields for g in GAMES}
 
 
 def _width(count: int) -> int:
@@ -314,8 +298,9 @@ def _choices(state: State) -> list[str]:
 
 
 def _record_of(x: Record | dict[str, Any] | str) -> Record:
-    rec = x.copy() if isinstance(x, Record) else parse_record(x)
-    return parse_record(rec.to_dict())  # the strict reader's own reading
+    if isinstance(x, Record):
+        return parse_record(x.to_dict())  # the strict reader's own reading
+    return parse_record(x)
 
 
 # ---------------------------------------------------------------- encode
@@ -326,8 +311,8 @@ def encode(link: Link | Record | dict[str, Any] | str) -> str:
     if not isinstance(link, Link):
         link = Link(_record_of(link))
     rec = _record_of(link.record)
-    replay(rec)  # the whole record is checked first, by the strict reader
-    _check_view(rec, link)
+    end = replay(rec)  # the whole record is checked first, by the strict reader
+    _check_view(rec, link, end)
     cls = game_class(rec.game)
     base = _base(cls)
     dbits = _deck_bits(len(base))
@@ -340,7 +325,7 @@ def encode(link: Link | Record | dict[str, Any] | str) -> str:
     state: State = cls.new(rec.options, rec.first_dealer)
     if rec.rounds:
         # where the last round stops: complete, or after how many actions
-        full = replay(rec).round_over()
+        full = end.round_over()
         w.write(int(full), 1)
         if not full:
             w.number(len(rec.rounds[-1].actions))
@@ -361,12 +346,14 @@ def encode(link: Link | Record | dict[str, Any] | str) -> str:
             if state.needs_deal and state.deal_continues_round():
                 deal()
             choices = _choices(state)
-            canon = str(state.parse(text))
-            w.write(choices.index(canon), _width(len(choices)))
-            state.play(state.parse(text))
+            a = state.parse(text)
+            w.write(choices.index(str(a)), _width(len(choices)))
+            state.play(a)
         if state.needs_deal and state.deal_continues_round():
             if not deal():
                 raise _fail("link.redeal_deck")
+        if (len(w.out) + 4) * 4 // 3 + len(PREFIX) > MAX_LENGTH:   # too long already: stop here
+            raise _fail("link.too_long", length=_length_at_least(len(w.out)), limit=MAX_LENGTH)
     _write_view(w, rec, link)
     body = w.finish()
     crc = zlib.crc32(PREFIX.encode() + body)
@@ -374,6 +361,11 @@ def encode(link: Link | Record | dict[str, Any] | str) -> str:
     if len(text) > MAX_LENGTH:  # never hand out a link that decode() would refuse
         raise _fail("link.too_long", length=len(text), limit=MAX_LENGTH)
     return text
+
+
+def _length_at_least(body_bytes: int) -> int:
+    """The length of a link whose body has at least ``body_bytes`` bytes."""
+    return len(PREFIX) + -(-(body_bytes + 4) * 4 // 3)
 
 
 def _write_view(w: _Writer, rec: Record, link: Link) -> None:
@@ -393,8 +385,9 @@ def _write_view(w: _Writer, rec: Record, link: Link) -> None:
         w.write(int(link.reasons), 1)
 
 
-def _check_view(rec: Record, link: Link) -> None:
-    """The view settings fit the record and the position, or InvalidLink."""
+def _check_view(rec: Record, link: Link, end: State | None = None) -> None:
+    """The view settings fit the record and the position, or InvalidLink.
+    ``end``: the state at the end of the record, when the caller has it."""
     if link.mode not in MODES:
         raise _fail("link.mode", value=quote(link.mode))
     players = rec.options["players"]
@@ -409,7 +402,10 @@ def _check_view(rec: Record, link: Link) -> None:
             raise _fail("link.record", reason=e.message.to_json()) from None
     if link.mode == "replay":
         return
-    state = replay(rec) if link.at is None else position(rec, (link.at[0], link.at[1]))[1]
+    if link.at is None:
+        state = end if end is not None else replay(rec)
+    else:
+        state = position(rec, (link.at[0], link.at[1]))[1]
     if link.mode == "puzzle":
         turn = state.to_act()
         if turn is None:
@@ -499,6 +495,7 @@ def _read_body(body: bytes) -> Link:
             last_ply = rd.number()
     state: State = cls.new(opts, fd)
     rounds: list[RoundRecord] = []
+    starts: list[State] = []          # each round right after its first deal
     for r in range(1, n + 1):
         if state.is_over:
             raise _fail("link.after_end", round=r)
@@ -512,6 +509,8 @@ def _read_body(body: bytes) -> Link:
                 raise _fail("link.deck", round=r, deck=k)
             ids = _unrank(rank, base)
             state.deal(ids)
+            if not rnd.decks:
+                starts.append(state.copy())
             rnd.decks.append([CODES[c] for c in ids])
 
         deal()
@@ -524,13 +523,14 @@ def _read_body(body: bytes) -> Link:
                 break  # the round is over
             if last and not full and len(rnd.actions) == last_ply:
                 break
-            choices = _choices(state)
-            i = rd.read(_width(len(choices)))
-            if i >= len(choices):
-                raise _fail("link.action", round=r, index=len(rnd.actions), count=len(choices))
-            a = state.parse(choices[i])
-            state.play(a)
-            rnd.actions.append(choices[i])
+            legal = state.legal_actions()          # played as they are: no text to parse back
+            texts = [str(a) for a in legal]
+            order = sorted(range(len(legal)), key=texts.__getitem__)
+            i = rd.read(_width(len(order)))
+            if i >= len(order):
+                raise _fail("link.action", round=r, index=len(rnd.actions), count=len(order))
+            state.play(legal[order[i]])
+            rnd.actions.append(texts[order[i]])
         if last and not full and (len(rnd.actions) != last_ply or state.round_over()):
             raise _fail("link.form")  # a cut round that is over, or shorter than it says
     mode_i = rd.read(2)
@@ -550,10 +550,16 @@ def _read_body(body: bytes) -> Link:
         raise _fail("link.form")
     rec = Record(game, opts, fd, rounds)
     try:
+        # the strict reader checks the record's form; its replay is the one
+        # just done above (every deck a full deck, every action chosen among
+        # the legal ones, a deck wherever the engine waited for one, nothing
+        # after the end), so it is not done twice (issue 21: a long link)
         checked = parse_record(rec.to_dict())
-        replay(checked)  # the strict record reader has the last word
     except ChkobbaError as e:
         raise _fail("link.record", reason=e.message.to_json()) from None
     link = Link(checked, at, mode, show, reasons)
-    _check_view(checked, link)
+    _check_view(checked, link, state)
+    # opening the link replays it, and stepping through it reaches a position:
+    # from here, a copy, and a round played from its start
+    remember(checked, state, starts)
     return link

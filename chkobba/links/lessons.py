@@ -12,19 +12,17 @@ not ask for.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import cards as C
 from .. import messages as M
+from .. import strictjson
 from ..errors import ChkobbaError, InvalidRecord
-from ..games.chkobba.state import ChkobbaState
-from ..games.seven_diamonds.state import SevenDiamondsState
 from ..messages import Message, message, quote
 from ..records import Record, parse_record
+from ..registry import game as registered
 from ..session import Session
 from .codec import Link
 
@@ -35,6 +33,9 @@ M.register({
 })
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent.parent / "lessons"
+MAX_STEPS = 30              # steps of one lesson (the tutorial's have 6 to 9): each is replayed when opened
+MAX_FILE = 400_000          # characters of a lesson file
+MAX_DEPTH = 8               # lesson > steps > step > record > rounds > round > decks > deck
 
 
 @dataclass(frozen=True)
@@ -96,23 +97,8 @@ class Step:
         after = s.state
         out: dict[str, Any] = {"round_over": after.round_over() or len(after.results) > len(before.results)}
         if len(after.results) > len(before.results):
-            res = after.results[-1]
-            details = getattr(res, "details")
-            out["result"] = details()
-        if isinstance(before, ChkobbaState) and isinstance(after, ChkobbaState):
-            side = self.seat & 1
-            if len(after.results) == len(before.results):
-                gained = after.piles[side] & ~before.piles[side]
-                out["taken"] = sorted(C.codes(C.cards_of(gained)))
-                out["chkobba"] = len(after.chkobbas[side]) > len(before.chkobbas[side])
-                out["table"] = sorted(C.codes(after.table))
-            else:
-                res = after.results[-1]
-                out["chkobba"] = res.chkobba[side] > len(before.chkobbas[side])
-        if isinstance(before, SevenDiamondsState) and isinstance(after, SevenDiamondsState):
-            out["multiplier"] = after.multiplier
-            old = len(before.event_log()) if len(after.results) == len(before.results) else 0
-            out["events"] = [e.to_json() for e in after.event_log()[old:]]
+            out["result"] = after.results[-1].details()
+        out.update(registered(before.game).lesson_outcome(before, after, self.seat))
         return out
 
 
@@ -163,6 +149,9 @@ def parse_lesson(data: Any, name: str = "?") -> Lesson:
     steps_data = data.get("steps")
     if not isinstance(data.get("id"), str) or not isinstance(steps_data, list) or not steps_data:
         raise _bad(name, 'a lesson needs an "id" and a list of "steps"')
+    if len(steps_data) > MAX_STEPS:
+        raise _bad(name, f"a lesson has at most {MAX_STEPS} steps, not {len(steps_data)}")
+    ids: set[str] = set()
     game = data.get("game")
     steps: list[Step] = []
     keys = {"id", "record", "at", "seat", "text", "hint", "moves", "expect", "wrong"}
@@ -171,6 +160,12 @@ def parse_lesson(data: Any, name: str = "?") -> Lesson:
         if not isinstance(sd, dict) or set(sd) - keys or not {"id", "record", "at", "seat", "text", "hint",
                                                                   "moves"} <= set(sd):
             raise _bad(name, f"{where} needs id, record, at, seat, text, hint and moves")
+        sid = sd["id"]
+        if not isinstance(sid, str) or not sid:
+            raise _bad(name, f"{where}: its id is a text, not {M.kind_of(sid)}")
+        if sid in ids:
+            raise _bad(name, f'{where}: the id "{quote(sid, 40)}" is already the id of another step')
+        ids.add(sid)
         rec = parse_record(sd["record"])
         if rec.game != game:
             raise _bad(name, f"{where}: its record is not a {game} record")
@@ -204,14 +199,25 @@ def parse_lesson(data: Any, name: str = "?") -> Lesson:
                 ok = False
             if not ok:
                 raise _bad(name, f'{where}: the move "{quote(m)}" is not legal there')
-        steps.append(Step(str(sd["id"]), rec, (at[0], at[1]), seat, _text(name, sd["text"], f"{where} text"),
+        steps.append(Step(sid, rec, (at[0], at[1]), seat, _text(name, sd["text"], f"{where} text"),
                           _text(name, sd["hint"], f"{where} hint"), tuple(moves), expect,
                           tuple(wrong)))
     return Lesson(data["id"], _text(name, data.get("title"), "title"), str(game), tuple(steps))
 
 
+def read(path: Path) -> Any:
+    """A lesson file's JSON, read strictly (:mod:`chkobba.strictjson`);
+    raises ``lesson.file`` naming the file and the problem."""
+    try:
+        return strictjson.loads(path.read_bytes(), max_chars=MAX_FILE, max_depth=MAX_DEPTH)
+    except strictjson.JsonError as e:
+        raise _bad(path.name, str(e)) from None
+    except OSError as e:
+        raise _bad(path.name, f"it cannot be read ({quote(e.strerror or str(e))})") from None
+
+
 def load(path: Path) -> Lesson:
-    return parse_lesson(json.loads(path.read_text(encoding="utf-8")), path.name)
+    return parse_lesson(read(path), path.name)
 
 
 def load_all(folder: Path = LESSONS_DIR) -> list[Lesson]:

@@ -28,7 +28,8 @@ class Guest:
         self.seeds: dict[int, str] = {}
         self.my_commits: dict[int, str] = {}
         self.seen: dict[int, dict[int, str]] = {}
-        self.view: dict[str, Any] | None = None
+        self.view: dict[str, Any] | None = None  # the facade's answer for this seat
+        self.legal: list[str] = []
         self.position = (0, 0)
         self.header: tuple[str, dict[str, Any]] | None = None
         self.rounds: list[RoundRecord] = []
@@ -60,7 +61,8 @@ class Guest:
             if mine is not None and msg["commits"].get(str(self.seat), msg["commits"].get(self.seat)) == mine:
                 return [wire.encode(wire.Reveal(number, self.seeds[number]))]
         elif kind == "view":
-            self.view = msg["view"]
+            self.view = msg["answer"]
+            self.legal = list(msg["legal"])
             self.position = (msg["round"], msg["ply"])
         elif kind == "move":
             self.seen.setdefault(msg["round"], {})[msg["ply"]] = msg["action"]

@@ -17,7 +17,7 @@ Messages the host sends (``{"type": ...}``; every one carries ``"v"``):
 - ``error``: ``code``, ``params``, ``error`` (English), ``answers`` (type refused)
 - ``commit_request``: ``round``, ``seats`` (whose seeds make that round)
 - ``commits``: ``round``, ``commits`` (seat -> hash): now reveal your seed
-- ``view``: ``round``, ``ply``, ``view`` (the seat's own view of the table)
+- ``view``: ``round``, ``ply``, ``answer`` (the facade's answer for that seat), ``legal`` (its actions, on its turn)
 - ``move``: ``round``, ``ply``, ``seat``, ``action`` (the public log, for the audit)
 - ``audit``: ``round``, ``decks``, ``actions``, ``commits``, ``reveals``, ``first_dealer``
 - ``seats``: presence of every seat; ``reaction``: ``seat``, ``reaction``
@@ -40,6 +40,8 @@ from ..protocol import GameState, Observation
 from ..records import Record
 from ..registry import game_class
 from ..session import Session
+from ..web.answer import Reader, answer
+from ..web.edge import Seat
 from . import wire
 from .deal import commitment, deck, first_dealer, round_seed
 from .wire import OnlineError
@@ -132,7 +134,16 @@ class _SeededSession(Session):
         return codes, new_round
 
     def deal_now(self) -> None:
-        self._deal_if_needed()
+        """Deal the deck the state waits for, now that its seed is known (a
+        new state object, as a move makes: copies of the session keep theirs)."""
+        before = self.state
+        new = before.copy()
+        deck = self._next_deck(new)
+        if deck is None:
+            return
+        self._write_deck(deck)
+        self._step = (before, None, deck)
+        self.state = new
 
     def record_value(self) -> Record:
         return self._record
@@ -458,19 +469,25 @@ class HostTable:
 
     # ------------------------------------------------------------ sending
     def _views(self, seats: Sequence[int] | range) -> Out:
-        """Each listed remote seat's own view. TODO(facade): once the facade's
-        ``answer(session, seat)`` is merged, send that instead of
-        ``Session.view(seat)`` so a friend's page draws what the host's does."""
+        """Each listed remote seat's answer: the facade's one answer builder
+        (:func:`chkobba.web.answer.answer`) worded for that seat, so a
+        friend's page draws what the host's draws, plus that seat's own legal
+        actions when it is to act (the answer lists no card plays)."""
         s = self.session
         if s is None:
             return []
         round_number, ply = self.position()
+        seats_json = [Seat("human") if x.spec.kind != COMPUTER else Seat("computer", x.spec.level)
+                      for x in self.seats]
+        humans = [i for i, x in enumerate(self.seats) if x.spec.kind != COMPUTER]
         out: Out = []
         for seat in seats:
             peer = self.seats[seat].peer
             if peer is not None and self.seats[seat].spec.kind == REMOTE:
+                body = answer(s, Reader(seat, seat), seats_json, table="online", humans=humans)
+                legal = s.legal() if s.to_act() == seat else []
                 out.append((peer, {"v": wire.VERSION, "type": "view", "round": round_number, "ply": ply,
-                                   "view": s.view(seat)}))
+                                   "answer": body, "legal": legal}))
         return out
 
     def _broadcast(self, msg: dict[str, Any]) -> Out:

@@ -12,7 +12,7 @@ import { messageHtml, messageText, setTemplates } from "../table/messages.js";
 import { initI18n, mountLanguagePicker, t, translateDom } from "../i18n/i18n.js";
 import { renderSummary } from "../shell/sheet.js";
 
-const MAX_LINK = 65536;        // as chkobba.links: longer is refused unread
+const MAX_LINK = 6000;         // as chkobba.links: longer is refused unread
 const TABLE = "embed";
 const STEP_MS = 900;           // replay's play button, one move per step
 const COMPUTER_MS = 700;       // the computer's pause before its move

@@ -49,7 +49,7 @@ function start() {
     hub.boots++;
     started = loadPython().then(() => {
       // one table per frame it serves, never one dropped for another's
-      runPython(`import chkobba.web\nchkobba.web.MAX_TABLES = max(chkobba.web.MAX_TABLES, ${HUB_FRAMES})`);
+      runPython(`import chkobba.web\nchkobba.web.allow_tables(${HUB_FRAMES})`);
       hub.ready = true;
       toParent({ type: "chkobba:hub-ready" });
     }, (err) => {

@@ -90,6 +90,11 @@ function total() {
   return learn.lessons.reduce((n, l) => n + l.steps.length, 0);
 }
 
+// "12 of 22 steps done": the plural form follows the total (Arabic: «من 22 خطوة», «من 5 خطوات»).
+function stepsDone() {
+  return t("learn.steps_done", { done: learn.done.size, count: total() });
+}
+
 function drawNav() {
   const ol = $(".learn-lessons");
   ol.replaceChildren();
@@ -119,7 +124,7 @@ function show(li, si) {
   drawNav();
   $(".learn-title").textContent = titleOf(lesson);
   $(".learn-progress").textContent =
-    t("learn.progress", { step: si + 1, count: lesson.steps.length, done: learn.done.size, total: total() });
+    t("learn.progress", { step: si + 1, count: lesson.steps.length, done: stepsDone() });
   $(".learn-step-text").innerHTML = cardsHtml(said(step.text_key, step.text));
   verdict("", "");
   document.body.dataset.lesson = lesson.id;
@@ -161,7 +166,7 @@ function judge(action) {
     $("#learn-on").addEventListener("click", next);
     $("#learn-on").focus();
     $(".learn-progress").textContent =
-      t("learn.progress", { step: learn.step + 1, count: lesson.steps.length, done: learn.done.size, total: total() });
+      t("learn.progress", { step: learn.step + 1, count: lesson.steps.length, done: stepsDone() });
     if (learn.view && learn.view.showMessage) learn.view.showMessage(null);
   } else {
     const hint = r.hint ? `<span class="why">${tHtml("learn.hint", {}, { hint: cardsHtml(said(step.hint_key, r.hint)) })}</span>` : "";
@@ -186,6 +191,22 @@ function wanted() {
   let hash = "";
   try { hash = decodeURIComponent(location.hash.slice(1)); } catch { return null; }
   return /^[\w-]+\/[\w-]+$/.test(hash) ? hash : null;
+}
+
+/**
+ * Where a returning reader starts: the step they were on if they had not
+ * finished it, else the next step not done yet (after it, then from the
+ * start); the step itself when every step is done.
+ */
+export function resumeStep(steps, done, at) {
+  const i = steps.indexOf(at);
+  if (i < 0) return steps.find((s) => !done.has(s)) ?? at;
+  if (!done.has(at)) return at;
+  for (let k = 1; k < steps.length; k++) {
+    const s = steps[(i + k) % steps.length];
+    if (!done.has(s)) return s;
+  }
+  return at;
 }
 
 function goTo(want) {
@@ -217,7 +238,8 @@ async function boot() {
       m.hidden = false;
     }
   }
-  goTo(wanted() || at);
+  const all = learn.lessons.flatMap((l) => l.steps.map((s) => `${l.id}/${s.id}`));
+  goTo(wanted() || resumeStep(all, learn.done, at));
   window.addEventListener("hashchange", () => goTo(wanted()));
   document.body.dataset.state = "ready";
 }

@@ -71,8 +71,19 @@ export async function initI18n(code = pickLanguage()) {
   const root = document.documentElement;
   root.lang = lang.code;
   root.dir = lang.dir;
+  setManifest(lang.code);
   for (const fn of listeners) fn(lang.code);
   return lang.code;
+}
+
+// The installable app in the reader's language: manifest-ar / manifest-fr
+// (the default manifest.webmanifest names it in both scripts, "Chkobba ·
+// شكبّة", for a browser that reads it before this runs). Same id and start
+// page in each, so it is one app whatever the language.
+export const MANIFESTS = { ar: "manifest-ar.webmanifest", fr: "manifest-fr.webmanifest", en: "manifest.webmanifest" };
+function setManifest(code) {
+  const link = typeof document !== "undefined" && document.querySelector('link[rel="manifest"]');
+  if (link && MANIFESTS[code] && link.getAttribute("href") !== MANIFESTS[code]) link.setAttribute("href", MANIFESTS[code]);
 }
 
 /** Remember the reader's choice and switch to it. */

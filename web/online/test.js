@@ -78,10 +78,9 @@ def receive(text):
         if msg.get("answers") in ("act", "?"):
             acted = None  # refused (too fast for the host's rate limit): try again on the next heartbeat
         return json.dumps(replies)
-    v = guest.view
-    if v and v["legal"] and acted != guest.position:
+    if guest.legal and acted != guest.position:
         acted = guest.position
-        replies.append(guest.act(rng.choice(v["legal"])))
+        replies.append(guest.act(rng.choice(guest.legal)))
     return json.dumps(replies)
 
 def status():

@@ -32,7 +32,19 @@ export class Handoff {
     this.note = el("p", "handoff-note", t("handoff.note"));
     this.button = el("button", "btn primary handoff-go");
     this.button.type = "button";
-    this.button.addEventListener("click", () => this.onReveal());
+    // Only a press of its own shows the hand: the second tap of a double tap
+    // on the last move (landing where this button appears, click count 2), a
+    // press begun before the screen was up, or a key held from the move
+    // (auto-repeat) would otherwise show the next player's cards before they
+    // hold the device (issue 23).
+    this.pressed = false;
+    this.button.addEventListener("pointerdown", () => { this.pressed = this.open; });
+    this.button.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") this.pressed = this.open && !e.repeat; });
+    this.button.addEventListener("click", (e) => {
+      const fresh = this.pressed && !(e.detail > 1);
+      this.pressed = false;
+      if (fresh) this.onReveal();
+    });
     inner.append(this.title, this.note, this.button);
     this.box.append(inner);
     document.body.append(this.box);
@@ -48,6 +60,7 @@ export class Handoff {
     this.box.hidden = !show;
     for (const g of this.guarded()) if (g) g.inert = show;
     if (!show) return;
+    if (!was) this.pressed = false;     // a press begun before the screen was up does not count
     const name = playerName(st, seat);
     this.title.textContent = t("handoff.title", { name });
     this.box.dataset.seat = String(seat);

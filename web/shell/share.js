@@ -92,7 +92,9 @@ export function initShare({ getState, py }) {
     if (!st || !st.save) return;
     let links;
     try {
-      links = py("share", { save: st.save });
+      // only the game and the position are shown: last_round spares the
+      // facade encoding the whole record once per round (issue 21, finding 1)
+      links = py("share", { save: st.save, last_round: true });
     } catch (e) {
       err.textContent = t("share.error", { reason: e.msg ? messageText(e.msg) : e.message });
       err.hidden = false;

@@ -5,7 +5,7 @@
 import { escapeHtml, minis } from "../table/cards.js";
 import { messageHtml } from "../table/messages.js";
 import { sevenBreakdown } from "./sheet_seven.js";
-import { formatNumber, t, tHtml } from "../i18n/i18n.js";
+import { formatNumber, language, t, tHtml } from "../i18n/i18n.js";
 
 const T = (key, params) => escapeHtml(t(key, params));
 
@@ -17,6 +17,23 @@ const ROWS = [
   ["sheet.row.haya", "haya", (d, s, res) => (res.haya[s] ? T("sheet.has_7d") : "\u2014")],
   ["sheet.row.chkobba", "chkobba", (d, s, res) => T("sheet.count.sweeps", { count: res.chkobba[s] })],
 ];
+
+// The points a tie gives to nobody (RULES.md: a tie, *baji*): most cards,
+// most diamonds, most sevens then sixes. Nobody scoring one of them means
+// the sides were level.
+const TIES = new Set(["karta", "dinari", "barmila"]);
+const AR_BAJI = "\u0628\u0627\u062c\u064a";   // باجي
+
+/** «باجي» on a tied row; in French and English the word with its Arabic beside it. */
+export function bajiHtml() {
+  const ar = language() === "ar" ? "" : ` <span class="ar" lang="ar" dir="rtl">${AR_BAJI}</span>`;
+  return `<span class="baji">${T("sheet.baji")}${ar}</span>`;
+}
+
+/** A scoring row the sides tied: nobody got its point. */
+export function isTie(key, points) {
+  return TIES.has(key) && Array.isArray(points) && points.length === 2 && points.every((p) => p === 0);
+}
 
 /**
  * Fill `box` with the summary of the round just finished.
@@ -41,7 +58,8 @@ export function renderSummary(box, st, names) {
     html = `<table class="breakdown"><caption>${T("sheet.this_round")}</caption><thead><tr><th scope="col"><span class="sr">${T("sheet.points")}</span></th>${order.map((s) => `<th scope="col">${side(s)}</th>`).join("")}</tr></thead><tbody>`;
     for (const [label, key, why] of ROWS) {
       if (!res[key]) continue;
-      html += `<tr data-row="${key}"><th scope="row">${T(label)}</th>${order.map((s) => `<td data-side="${s}" data-points="${res[key][s]}">${cell(res[key][s], why(details, s, res))}</td>`).join("")}</tr>`;
+      const tie = isTie(key, res[key]);
+      html += `<tr data-row="${key}"${tie ? ' data-baji="true"' : ""}><th scope="row">${T(label)}${tie ? ` ${bajiHtml()}` : ""}</th>${order.map((s) => `<td data-side="${s}" data-points="${res[key][s]}">${cell(res[key][s], why(details, s, res))}</td>`).join("")}</tr>`;
     }
     html += `</tbody><tfoot><tr data-row="points"><th scope="row">${T("sheet.round_points")}</th>${order.map((s) => `<td data-side="${s}">${res.points[s]}</td>`).join("")}</tr>`;
     const running = last ? last.running : v.score;

@@ -5,9 +5,8 @@
 // the words for a value come from the catalogs (web/i18n/), else the value.
 
 import { escapeHtml } from "../table/cards.js";
-import { hasTemplate, messageText } from "../table/messages.js";
+import { hasTemplate, levelName, messageText } from "../table/messages.js";
 import { formatNumber, t } from "../i18n/i18n.js";
-import { levelName } from "../table/chkobba.js";
 
 // Words for option values (catalog keys), where a value is not a plain number.
 const VALUE_WORDS = {

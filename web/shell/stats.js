@@ -1,13 +1,14 @@
 // Player statistics (issue 12; docs/stats.md): the shell records each
 // finished match once, and the Statistics dialog shows one table per game,
 // exports them to a file and imports a file (merged: every match counts once).
-// Nothing is computed here: the facade (chkobba/web.py, chkobba/stats.py)
+// Nothing is computed here: the facade (chkobba/web/statistics.py, chkobba/stats.py)
 // checks the stored statistics, adds a match from its save, merges a file and
 // answers the rows to show. This file only stores what it answers.
 
 import { openDialog, closeDialog, setupDialog } from "./dialogs.js";
 import { FacadeError, timed } from "./py.js";
 import { formatNumber, onLanguageChange, t } from "../i18n/i18n.js";
+import { messageText } from "../table/messages.js";
 
 export const STATS_KEY = "chkobba.stats.v1";
 export const STATS_DAMAGED_KEY = "chkobba.stats.damaged.v1";
@@ -16,20 +17,6 @@ export const STATS_DAMAGED_KEY = "chkobba.stats.damaged.v1";
 const MAX_FILE_BYTES = 600_000;
 
 const ctx = { py: null, dialog: null, button: null, damaged: null, lastError: null, texts: () => {} };
-
-// ------------------------------------------------------------------ messages
-
-function isMessage(v) {
-  return v && typeof v === "object" && !Array.isArray(v) && typeof v.code === "string";
-}
-
-/** A facade message {code, params} in the page's language (nested messages too). */
-export function messageText(m) {
-  if (!isMessage(m)) return "";
-  const params = {};
-  for (const [k, v] of Object.entries(m.params || {})) params[k] = isMessage(v) ? messageText(v) : v;
-  return t(`msg.${m.code}`, params);
-}
 
 // ------------------------------------------------------------------ storage
 

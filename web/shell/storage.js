@@ -1,8 +1,11 @@
-// What the page keeps in the browser: the save of the game in progress, the
-// last settings the player chose (kept apart from the save, so a damaged
-// save never loses them), the last few damaged saves, and the pace.
+// What the page keeps in the browser: the save of the game in progress and
+// the one before it (the same game one move earlier: a damaged latest save
+// resumes from it), the last settings the player chose (kept apart from the
+// save, so a damaged save never loses them), the last few damaged saves, and
+// the pace.
 
 export const SAVE_KEY = "chkobba.save.v1";
+export const PREVIOUS_KEY = "chkobba.save.previous.v1";
 export const SETTINGS_KEY = "chkobba.settings.v1";
 export const DAMAGED_KEY = "chkobba.damaged.v1";
 export const PACE_KEY = "chkobba.pace";
@@ -20,6 +23,48 @@ export function loadSaveText() {
   return get(SAVE_KEY);
 }
 
+/** The save before the latest one (the same game, a move earlier), or null. */
+export function loadPreviousSaveText() {
+  return get(PREVIOUS_KEY);
+}
+
+function parsed(text) {
+  try {
+    const v = JSON.parse(text);
+    return v && typeof v === "object" && !Array.isArray(v) ? v : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+/** Two saves of one game: the same game, seed and seats (only the record grows). */
+export function sameGame(a, b) {
+  if (!a || !b) return false;
+  const game = (s) => (s.record && typeof s.record === "object" ? s.record.game : undefined);
+  return a.seed === b.seed && game(a) === game(b) && JSON.stringify(a.seats) === JSON.stringify(b.seats);
+}
+
+/**
+ * The latest save becomes the previous one if it is a readable save of the
+ * same game as `save` (else there is no previous: a new game starts afresh).
+ */
+function keepPrevious(save) {
+  const text = get(SAVE_KEY);
+  const old = text === null ? null : parsed(text);
+  try {
+    if (old && sameGame(old, save)) set(PREVIOUS_KEY, text);
+    else localStorage.removeItem(PREVIOUS_KEY);
+  } catch (e) { /* storage full: the latest save matters more */ }
+}
+
+/** The previous save becomes the latest (after the latest was found damaged). */
+export function restorePrevious() {
+  const text = get(PREVIOUS_KEY);
+  if (text === null) return;
+  set(SAVE_KEY, text);
+  try { localStorage.removeItem(PREVIOUS_KEY); } catch (e) { /* nothing to do */ }
+}
+
 // Shared with web/update.js (branch site), which asks the same once: the
 // first to ask marks it, the other then leaves it.
 export const PERSIST_ASKED = "chkobba.persist-asked";
@@ -27,7 +72,9 @@ export const persistence = { asked: false, granted: null };
 
 /** Write the save; once a game is saved, ask (once) that the browser keeps our storage. */
 export function writeSave(save) {
-  set(SAVE_KEY, JSON.stringify(save));
+  const text = JSON.stringify(save);
+  if (get(SAVE_KEY) !== text) keepPrevious(save);
+  set(SAVE_KEY, text);
   if (persistence.asked || !(navigator.storage && navigator.storage.persist)) return;
   persistence.asked = true;
   try {
@@ -41,6 +88,7 @@ export function writeSave(save) {
 
 export function clearSave() {
   try { localStorage.removeItem(SAVE_KEY); } catch (e) { /* nothing to do */ }
+  try { localStorage.removeItem(PREVIOUS_KEY); } catch (e) { /* nothing to do */ }
 }
 
 export function loadSettings() {

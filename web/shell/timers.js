@@ -30,8 +30,9 @@ function storeLeft(key, left) {
 
 export class PageTimer {
   /** onTimeout(): play the timeout; display(): the element that shows the countdown, or null. */
-  constructor({ onTimeout, display }) {
+  constructor({ onTimeout, display, onSecond = null }) {
     this.onTimeout = onTimeout;
+    this.onSecond = onSecond;   // (seconds left) once per second shown: the sounds of the last seconds
     this.display = display;
     this.key = null;
     this.left = 0;
@@ -90,6 +91,7 @@ export class PageTimer {
     el.hidden = false;
     el.textContent = t(document.hidden ? "timer.left_paused" : "timer.left", { count: s });
     el.dataset.left = String(s);
+    if (this.onSecond && !document.hidden && this.shown !== `${this.key}/${s}`) { this.shown = `${this.key}/${s}`; this.onSecond(s); }
     el.classList.toggle("low", s <= 3);
     el.setAttribute("aria-label", t("timer.label", { count: s }));
   }

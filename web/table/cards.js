@@ -2,7 +2,7 @@
 // (6♥) for text. Pure drawing: nothing here knows a rule of any game.
 // Card names (for screen readers) come from the catalogs (web/i18n/).
 
-import { cardName as i18nCardName } from "../i18n/i18n.js";
+import { cardName as i18nCardName, t } from "../i18n/i18n.js";
 
 export const SUITS = {
   D: ["\u2666\uFE0E"], H: ["\u2665\uFE0E"],
@@ -40,10 +40,10 @@ export function mini(code) {
     `${rankText(code)}${SUITS[code[1]][0]}</span>`;
 }
 
-/** Several card symbols, in their order left to right in every language. */
+/** Several card symbols, in their order left to right in every language (Arabic: «7♦، 8♦»). */
 export function minis(codes) {
   const list = (codes || []).map(mini);
-  return list.length > 1 ? `<span class="minis">${list.join(", ")}</span>` : list.join("");
+  return list.length > 1 ? `<span class="minis">${list.join(escapeHtml(t("cards.separator")))}</span>` : list.join("");
 }
 
 /** Plain text in which card codes (6H, KD) become symbols; the rest escaped. */

@@ -4,7 +4,7 @@
 
 import { backs, cardEl, escapeHtml, mini, minis } from "./cards.js";
 import { formatNumber, t, tHtml } from "../i18n/i18n.js";
-import { messageText } from "./messages.js";
+import { levelName, messageText } from "./messages.js";
 
 // Texts as HTML: escaped, with <kbd> keys where the text says {tab}, {t} ...
 const KBD = { tab: "Tab", enter: "Enter", space: "Space", esc: "Esc", t: "T", l: "L", c: "C", h: "H" };
@@ -16,22 +16,22 @@ function kbd(key) {
 const T = (key, params) => escapeHtml(t(key, params));
 export { kbd as keysHtml, T as textHtml };
 
-// The computer levels' names (the facade's level codes).
-const LEVELS = { easy: "level.easy", medium: "level.medium", hard: "level.hard" };
-export function levelName(level) {
-  return LEVELS[level] ? t(LEVELS[level]) : String(level);
-}
 
 // The moves the renderer words itself (describeKnown), by kind or word.
 const MOVE_KEYS = {
   lay: "move.lay", capture: "move.capture", claim: "move.claim", keep: "move.keep", table: "move.table",
   propose: "move.propose", pass: "move.pass", accept: "move.accept", refuse: "move.refuse",
 };
+// The same moves made by the reader ("You laid", «إنت حطّيت», «Toi, tu as posé»).
+const MOVE_KEYS_YOU = {
+  lay: "move.lay.you", capture: "move.capture.you", claim: "move.claim.you", keep: "move.keep.you", table: "move.table.you",
+  propose: "move.propose.you", pass: "move.pass.you", accept: "move.accept.you", refuse: "move.refuse.you",
+};
 
 const POSITIONS = { 2: ["bottom", "top"], 4: ["bottom", "right", "top", "left"] };
 
 function you(st) {
-  return typeof st.human === "number" ? st.human : st.view.seat ?? 0;
+  return st.human;
 }
 
 function seatPos(st, seat) {
@@ -40,7 +40,6 @@ function seatPos(st, seat) {
 }
 
 function sameSide(st, a, b) {
-  if (!Array.isArray(st.sides)) return null;
   return st.sides.some((members) => members.includes(a) && members.includes(b));
 }
 
@@ -61,8 +60,8 @@ function seatName(st, seat, { short = false } = {}) {
 }
 
 function sideName(st, side) {
-  const mine = Array.isArray(st.sides) ? st.sides.findIndex((m) => m.includes(you(st))) : st.view.side;
-  if (st.spectator && Array.isArray(st.sides)) {
+  const mine = st.sides.findIndex((m) => m.includes(you(st)));
+  if (st.spectator) {
     if (st.view.players === 2) return seatName(st, st.sides[side][0]);
     return t(side === mine ? "side.bottom_top" : "side.left_right");
   }
@@ -235,6 +234,7 @@ export const chkobba = {
     const cut = q(".cut");
     cut.querySelectorAll(".card").forEach((c) => c.remove());
     cut.hidden = !(v.cut_visible && v.cut_card);
+    q(".cut-note").hidden = !!st.spectator;   // a replay is watched: nobody there is "you"
     if (!cut.hidden) {
       const c = cardEl(v.cut_card);
       c.classList.add("cut-card");
@@ -308,14 +308,15 @@ export const chkobba = {
     const who = !named ? "" : escapeHtml(m.seat === null || m.seat === undefined ? "" : seatName(st, m.seat));
     const taken = m.cards || m.take || [];
     const words = ["keep", "table", "propose", "pass", "accept", "refuse"];
-    const html = this.describeKnown(m, who, taken, words.includes(m.action) ? m.action : m.kind);
+    const mine = !st.spectator && m.seat !== null && m.seat !== undefined && m.seat === you(st);
+    const html = this.describeKnown(m, who, taken, words.includes(m.action) ? m.action : m.kind, mine);
     if (html === null) return m.code ? null : `${who}: ${escapeHtml(m.action ?? m.kind ?? "")}`;
-    return named ? html : html.trim();
+    return named ? html : html.trim().replace(/^[,،]\s*/, "");   // «, tu as posé» beside your seat: «tu as posé»
   },
 
-  describeKnown(m, who, taken, what) {
+  describeKnown(m, who, taken, what, mine = false) {
     // who is HTML already (escaped), as are the card symbols
-    const key = MOVE_KEYS[what];
+    const key = (mine ? MOVE_KEYS_YOU : MOVE_KEYS)[what];
     if (!key) return null;
     const html = { who, card: m.card ? mini(m.card) : "", cards: minis(taken) };
     return tHtml(key, {}, html);
@@ -328,6 +329,36 @@ export const chkobba = {
     if (a.includes("x")) { const [c, tk] = a.split("x"); return tHtml("action.take", {}, { card: mini(c), cards: cards(tk) }); }
     if (/^[2-7AJQKT][DHSC]$/.test(a)) return tHtml("action.lay", {}, { card: mini(a) });
     return escapeHtml((item && item.label) || a);
+  },
+
+  /** The call a move earns at the table ("Chkobba!" for a sweep), as HTML, or null. */
+  callout(move) {
+    return move.chkobba ? `<strong class="chkobba-call">${escapeHtml(t("table.chkobba_call"))}</strong>` : null;
+  },
+
+  /** A move said to a screen reader when it is more than its sentence (a sweep), or null. */
+  spokenMove(move, text) {
+    return move.chkobba ? t("a11y.move.chkobba", { text }) : null;
+  },
+
+  /** Chkobba's own controls: take, lay, claim (only while a claim may be made) and clear. */
+  drawControls(root, st, ui, playing) {
+    const h = ui.selectedHand, picked = ui.selectedTable;
+    const by = (act) => root.querySelector(`.controls [data-act="${act}"]`);
+    const claim = st.claim;
+    by("take").disabled = !(playing && h && picked.length);
+    by("lay").disabled = !(playing && h && !picked.length);
+    const cb = by("claim");
+    cb.hidden = !(playing && claim);
+    // The engine judges a claim; the button only needs something picked.
+    cb.disabled = !(playing && claim && !h && picked.length);
+    by("clear").disabled = !(h || picked.length);
+  },
+
+  /** Chkobba's keys (the core handles Escape and H): T take, L lay, C claim. */
+  key(key, ui) {
+    const act = { t: "take", l: "lay", c: "claim" }[key];
+    if (act) ui.control(act);
   },
 
   /** The action text of the player's pointing (RECORDS.md), or null. */

@@ -92,7 +92,7 @@ class TableView {
   // ---------------------------------------------------------------- drawing
 
   ensureRenderer() {
-    const game = (this.state && this.state.game) || (this.state && this.state.view && this.state.view.game) || "chkobba";
+    const game = this.state ? this.state.game : "chkobba";
     const r = RENDERERS[game];
     if (!r) throw new Error(`no renderer for ${game}`);
     if (this.renderer !== r) {
@@ -172,22 +172,15 @@ class TableView {
     const last = latestMove(st, this.frame);
     const lm = this.$(".last-move");
     if (!last) { lm.replaceChildren(); return; }
-    lm.innerHTML = `<span class="label">${escapeHtml(t("table.last_move"))}</span> <span data-last-action="${escapeHtml(last.action ?? "")}">${this.moveHtml(last)}${last.chkobba ? ` \u2014 <strong class="chkobba-call">${escapeHtml(t("table.chkobba_call"))}</strong>` : ""}</span>`;
+    const call = this.renderer.callout(last);
+    lm.innerHTML = `<span class="label">${escapeHtml(t("table.last_move"))}</span> <span data-last-action="${escapeHtml(last.action ?? "")}">${this.moveHtml(last)}${call ? ` \u2014 ${call}` : ""}</span>`;
   }
 
   drawControls() {
     const st = this.state;
     const playing = this.playing();
-    const h = this.selectedHand, t = this.selectedTable;
-    const by = (act) => this.$(`.controls [data-act="${act}"]`);
-    const claim = claimOf(st);
-    by("take").disabled = !(playing && h && t.length);
-    by("lay").disabled = !(playing && h && !t.length);
-    const cb = by("claim");
-    cb.hidden = !(playing && claim);
-    // The engine judges a claim; the button only needs something picked.
-    cb.disabled = !(playing && claim && !h && t.length);
-    by("clear").disabled = !(h || t.length);
+    // the game's own controls (Chkobba's take, lay, claim and clear)
+    this.renderer.drawControls(this.root, st, this, playing);
     const choices = this.$(".choices");
     choices.replaceChildren();
     const showWords = !this.config.busy && !this.config.viewOnly && !this.frame && st.to_act === humanSeat(st);
@@ -253,18 +246,10 @@ class TableView {
     const st = this.state;
     const log = this.$(".log");
     if (!log) return;
-    const moves = Array.isArray(st.moves) ? st.moves : null;
+    const moves = st.moves;
     const list = log.querySelector(".log-moves");
     const prev = log.querySelector(".log-previous");
     const count = log.querySelector(".log-count");
-    if (!moves) {
-      // The facade sent no move list: the newest move only.
-      const last = latestMove(st, this.frame);
-      list.replaceChildren(...(last ? [this.logItem(last, 0)] : []));
-      count.textContent = "";
-      prev.hidden = true;
-      return;
-    }
     list.replaceChildren(...moves.map((m, i) => this.logItem(m, i)).reverse());
     // Until the new round has a move, the facade lists the round just finished.
     const finished = moves.length && moves[moves.length - 1].round_ended;
@@ -272,7 +257,7 @@ class TableView {
     log.dataset.round = finished ? "finished" : "current";
     list.dataset.count = moves.length;
     count.textContent = String(moves.length);
-    const before = Array.isArray(st.last_round_moves) ? st.last_round_moves : [];
+    const before = st.last_round_moves;
     prev.hidden = !before.length;
     const plist = prev.querySelector(".log-previous-moves");
     plist.replaceChildren(...before.map((m, i) => this.logItem(m, i)).reverse());
@@ -287,7 +272,8 @@ class TableView {
     li.dataset.action = move.action ?? "";
     if (move.seat !== null && move.seat !== undefined) li.dataset.seat = move.seat;
     let html = this.moveHtml(move);
-    if (move.chkobba) html += ` <strong class="chkobba-call">${escapeHtml(t("table.chkobba_call"))}</strong>`;
+    const call = this.renderer.callout(move);
+    if (call) html += ` ${call}`;
     li.innerHTML = html;
     return li;
   }
@@ -377,14 +363,12 @@ class TableView {
     this.config.onAction(action);
   }
 
-  /** A key from the shell's keyboard handler (T, L, C, Escape, H). */
+  /** A key from the shell's keyboard handler: Escape, H, and the game's own (Chkobba's T, L, C). */
   key(k) {
     const key = k.toLowerCase();
     if (key === "escape") this.clearSelection();
-    else if (key === "t") this.control("take");
-    else if (key === "l") this.control("lay");
-    else if (key === "c") this.control("claim");
     else if (key === "h" && this.state && this.state.coach) this.control("hint");
+    else this.renderer.key(key, this);
   }
 
   /** A message for the player: {code, params, error|text}, or null to clear. `prefix` is plain text. */
@@ -527,21 +511,21 @@ class TableView {
   }
 
   announceChange(before, st) {
-    if (!st || !st.view || !this.renderer) return;
+    if (!st || !this.renderer) return;
     const parts = [];
     // Many new moves at once is a new position (a replay's jump, a lesson's
     // step, a resumed game), not play: only its latest move is said.
     const fresh = newMoves(before, st);
     for (const m of fresh.length > 3 ? fresh.slice(-1) : fresh) {
       const text = speech(this.moveHtml(m, st));
-      if (text) parts.push(m.chkobba ? t("a11y.move.chkobba", { text }) : sentence(text));
+      if (text) parts.push(this.renderer.spokenMove(m, text) ?? sentence(text));
     }
     const done = roundsOf(st);
-    const roundEnded = !!(before && before.view && done > roundsOf(before));
+    const roundEnded = !!(before && done > roundsOf(before));
     if (roundEnded) parts.push(this.roundResultText(st));
-    const over = st.sheet ? st.sheet.over : st.to_act === null && done > 0;
-    const wasOver = before && (before.sheet ? before.sheet.over : before.to_act === null && roundsOf(before) > 0);
-    if (over && !wasOver && st.sheet && st.sheet.result) {
+    const over = st.sheet.over;
+    const wasOver = before && before.sheet.over;
+    if (over && !wasOver && st.sheet.result) {
       parts.push(t("a11y.game.over", { text: speech(messageHtml(st.sheet.result, this.names(st))) }));
     } else if (!roundEnded && (parts.length || !before || before.to_act !== st.to_act)) {
       // (after a round, the turn is said when the table shows the next deal: endFrame)
@@ -558,15 +542,14 @@ class TableView {
 
   /** The round just finished in words: its points and the score, your side first. */
   roundResultText(st) {
-    const rounds = st.sheet && Array.isArray(st.sheet.rounds) ? st.sheet.rounds : null;
-    const last = rounds && rounds.length ? rounds[rounds.length - 1] : null;
-    const res = st.view.results && st.view.results[st.view.results.length - 1];
-    const points = (last && last.points) || (res && res.points) || [0, 0];
-    const score = (last && last.running) || st.view.score || [0, 0];
+    const rounds = st.sheet.rounds;
+    const last = rounds.length ? rounds[rounds.length - 1] : null;
+    const points = last ? last.points : [0, 0];
+    const score = last ? last.running : [0, 0];
     const a = sideOf(st, humanSeat(st)) ?? 0, b = 1 - a;
     const side = this.names(st).side;
     return t("a11y.round.result", {
-      round: last ? last.round : roundsOf(st),
+      round: last ? last.round : 0,
       side_a: side(a), points_a: points[a], score_a: score[a],
       side_b: side(b), points_b: points[b], score_b: score[b],
     });
@@ -589,17 +572,14 @@ function sentence(text) {
 }
 
 function roundsOf(st) {
-  if (st.sheet && Array.isArray(st.sheet.rounds)) return st.sheet.rounds.length;
-  return st.view && Array.isArray(st.view.results) ? st.view.results.length : 0;
+  return st.sheet.rounds.length;
 }
 
 /** The moves of `st` that `before` did not have (a new round starts its list afresh). */
 function newMoves(before, st) {
-  if (!before || !before.view) return [];
-  const list = (x) => (Array.isArray(x.moves) ? x.moves : x.view.last ? [x.view.last] : []);
-  const old = list(before), now = list(st);
+  if (!before) return [];
+  const old = before.moves, now = st.moves;
   const same = (a, b) => a && b && a.action === b.action && a.seat === b.seat && a.kind === b.kind && a.card === b.card;
-  if (!Array.isArray(st.moves)) return now.length && !same(now[0], old[0]) ? now : [];
   if (now.length >= old.length && (old.length === 0 || same(now[old.length - 1], old[old.length - 1]))) {
     return now.slice(old.length);
   }
@@ -610,33 +590,20 @@ function newMoves(before, st) {
 }
 
 export function humanSeat(st) {
-  if (!st) return 0;
-  if (typeof st.human === "number") return st.human;
-  return st.view && typeof st.view.seat === "number" ? st.view.seat : 0;
+  return st ? st.human : 0;
 }
 
 /** The side a seat plays for, as the facade says (`sides`); null if unknown. */
 export function sideOf(st, seat) {
   if (!st || seat === null || seat === undefined) return null;
-  if (Array.isArray(st.sides)) {
-    const i = st.sides.findIndex((members) => members.includes(seat));
-    return i >= 0 ? i : null;
-  }
-  if (st.view && seat === st.view.seat && typeof st.view.side === "number") return st.view.side;
-  return null;
+  const i = st.sides.findIndex((members) => members.includes(seat));
+  return i >= 0 ? i : null;
 }
 
-export function claimOf(st) {
-  return st ? st.claim || null : null;
-}
-
-/** The newest move to show: the facade's move list, else the view's last move. */
+/** The newest move to show: a round-end frame's, else the last of the facade's move list. */
 export function latestMove(st, frame = null) {
   if (frame && frame.move) return frame.move;
-  if (Array.isArray(st.moves) && st.moves.length) return st.moves[st.moves.length - 1];
-  const last = st.view && st.view.last;
-  if (!last) return null;
-  return { ...last, cards: last.cards || last.take || [] };
+  return st.moves.length ? st.moves[st.moves.length - 1] : null;
 }
 
 export { mini };

@@ -7,7 +7,7 @@
 // no catalog has falls back to the English text the facade sent.
 
 import { escapeHtml, mini, minis, symbolize } from "./cards.js";
-import { formatNumber, has, template } from "../i18n/i18n.js";
+import { formatNumber, has, t, template } from "../i18n/i18n.js";
 
 /**
  * Kept for pages that still pass the facade's English templates (`messages`
@@ -69,4 +69,10 @@ export function messageText(msg, names = null) {
   const div = document.createElement("div");
   div.innerHTML = messageHtml(msg, names);
   return div.textContent;
+}
+
+// The computer levels' names (the facade's level codes): for every renderer and the start form.
+const LEVELS = { easy: "level.easy", medium: "level.medium", hard: "level.hard" };
+export function levelName(level) {
+  return LEVELS[level] ? t(LEVELS[level]) : String(level);
 }

@@ -83,10 +83,6 @@ export const sevenDiamonds = {
       </section>
       <section class="actions" aria-label="${T("controls.label")}">
         <div class="controls">
-          <button type="button" class="btn primary" data-act="take" hidden disabled>${T("controls.take")}</button>
-          <button type="button" class="btn" data-act="lay" hidden disabled>${T("controls.lay")}</button>
-          <button type="button" class="btn" data-act="claim" hidden disabled>${T("controls.claim")}</button>
-          <button type="button" class="btn ghost" data-act="clear" hidden disabled>${T("controls.clear")}</button>
           <span class="choices"></span>
           <span class="coach-slot"></span>
         </div>
@@ -279,7 +275,7 @@ export const sevenDiamonds = {
 
   describeMove(m, st, { who: named = true } = {}) {
     const who = !named || m.seat === null || m.seat === undefined ? "" : escapeHtml(seatName(st, m.seat));
-    const yours = m.seat === you(st);
+    const yours = !st.spectator && m.seat === you(st);   // a replay has no "you"
     // three forms: "Left opponent passes", "You pass", "Passes" (beside the seat)
     const form = !who ? "alone" : yours ? "you" : "other";
     const html = { who, card: m.card ? mini(m.card) : "" };
@@ -299,6 +295,20 @@ export const sevenDiamonds = {
     if (/^[2-9AJQKT][DHSC]$/.test(a)) return tHtml("action.lay", {}, { card: mini(a) });
     return escapeHtml((item && item.label) || a);
   },
+
+  /** No move earns a call of its own at this table. */
+  callout() {
+    return null;
+  },
+
+  spokenMove() {
+    return null;
+  },
+
+  /** Seven Diamonds has no controls of its own: a card is laid by tapping it, a call by its word. */
+  drawControls() {},
+
+  key() {},
 
   pointedAction() {
     return null;

@@ -12,9 +12,9 @@ import random
 from ... import cards as C
 from ...cards import Card
 from .constants import CUT, DEAL, DECK, OVER, VALUES
-from .observation import ChkobbaObservation
+from .observation import ChkobbaObservation, chkobba_observation
 from .state import ChkobbaState
-from ...protocol import Log
+from ...protocol import Log, Observation
 
 
 def public_state(obs: ChkobbaObservation) -> ChkobbaState:
@@ -78,3 +78,9 @@ def determinize(obs: ChkobbaObservation, rng: random.Random) -> ChkobbaState:
     s.hands = hands
     s.deck = tuple(unseen[i:])
     return s
+
+
+def determinize_observation(obs: Observation, rng: random.Random) -> ChkobbaState:
+    """:func:`determinize` for a caller that holds an observation of any game
+    (the registry's entry); TypeError for another game's."""
+    return determinize(chkobba_observation(obs), rng)

@@ -20,6 +20,7 @@ from .constants import CUT, DECK_MASK, PLAY
 from .options import ChkobbaOptions
 
 if TYPE_CHECKING:  # types only: the state imports this module
+    from ...protocol import Observation
     from .state import ChkobbaState, RoundResult
 
 
@@ -101,3 +102,11 @@ def observe_chkobba(s: "ChkobbaState", seat: int) -> ChkobbaObservation:
         score=s.score, games=s.games, game_index=s.game_index, round_index=s.round_index,
         results=s.results, history=tuple(s.history()), winner=s.winner, redeal_next=s.redeal_next,
         last_actor=s.last_actor, legal=tuple(s.legal_actions()) if to_act == seat else ())
+
+
+def chkobba_observation(obs: "Observation") -> ChkobbaObservation:
+    """``obs`` as a Chkobba observation (the narrowing the registry's
+    game-agnostic callers use); TypeError for another game's."""
+    if not isinstance(obs, ChkobbaObservation):
+        raise TypeError(f"not a Chkobba observation: {type(obs).__name__}")
+    return obs

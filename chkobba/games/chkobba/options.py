@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...options_base import GameOptions, OptionSpec
+from ...options_base import GameOptions, LinkField, OptionSpec
 
 
 @dataclass(frozen=True)
@@ -47,3 +47,27 @@ class ChkobbaOptions(GameOptions):
     def claims(self) -> bool:
         """Whether missed captures may be claimed at this table."""
         return self.missed_capture and self.capture == "optional"
+
+    @property
+    def target_points(self) -> int | None:
+        return self.target
+
+    @property
+    def match_games(self) -> int:
+        return self.match
+
+
+# The options as the v1 link format writes them (docs/links.md). Frozen for
+# version 1: a later engine that adds an option needs a new link version
+# (tests/test_links.py checks this table against the engine).
+LINK_FIELDS_V1: tuple[LinkField, ...] = (
+    ("players", "choice", 2, (2, 4)),
+    ("faces", "choice", "QJK", ("QJK", "JQK")),
+    ("capture", "choice", "optional", ("optional", "compulsory")),
+    ("missed_capture", "bool", True, (True, False)),
+    ("last_card_sweep", "bool", False, (True, False)),
+    ("redeal", "bool", True, (True, False)),
+    ("target", "choice", 11, (11, 21, 31)),
+    ("match", "choice", 1, (1, 3, 5)),
+    ("all_diamonds_wins", "bool", False, (True, False)),
+)

@@ -23,7 +23,7 @@ from ...actions import (ACCEPT, CAPTURE, CLAIM, KEEP, LAY, ORDER, PASS, PROPOSE,
 from ...cards import CODES, Card
 from ...errors import IllegalAction, InvalidAction
 from ...messages import Message, message, quote
-from ...protocol import JSONDict, Log, StateBase
+from ...protocol import GameState, JSONDict, Log, Observation, StateBase
 from .observation import ChkobbaObservation, observe_chkobba
 from .options import ChkobbaOptions
 from .view import describe_moves, view
@@ -31,7 +31,7 @@ from .constants import (ANSWER, CHKOBBA_RANKS, CUT, DEAL, DECK, DECK_MASK, DIAMO
                         PLAY, REDEAL, SEVEN_OF_DIAMONDS, SEVENS, SIXES, VALUES, card_values)
 
 
-__all__ = ["ChkobbaState", "RoundResult", "score_round", "captures_on", "side_of", "describe_bad_deck",
+__all__ = ["ChkobbaState", "chkobba_state", "RoundResult", "score_round", "captures_on", "side_of", "describe_bad_deck",
            "ANSWER", "CHKOBBA_RANKS", "CUT", "DEAL", "DECK", "DECK_MASK", "DIAMONDS", "HAYA_BIT", "OVER", "PLAY",
            "REDEAL", "SEVEN_OF_DIAMONDS", "SEVENS", "SIXES", "VALUES", "card_values", "ChkobbaObservation"]
 
@@ -62,6 +62,10 @@ class RoundResult:
     leftovers: tuple[Card, ...]
     leftovers_to: int | None
     all_diamonds: int | None
+    # the side that won the game this round ended (None: the game goes on),
+    # and how: "target" or "all_diamonds"; not part of the replay output
+    game_winner: int | None = None
+    game_won_by: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The replay output's entry for this round (RECORDS.md)."""
@@ -105,7 +109,8 @@ def score_round(piles: Sequence[int], chkobbas: Sequence[int], game: int,
     r = object.__new__(RoundResult)
     r.__dict__.update(game=game, karta=karta, dinari=dinari, barmila=barmila, haya=haya, chkobba=(k0, k1),
                       points=points, cards=(c0, c1), diamonds=(d0, d1), sevens=(s0, s1), sixes=(x0, x1),
-                      leftovers=leftovers, leftovers_to=leftovers_to, all_diamonds=all_d)
+                      leftovers=leftovers, leftovers_to=leftovers_to, all_diamonds=all_d, game_winner=None,
+                      game_won_by=None)
     return r
 
 
@@ -682,9 +687,11 @@ class ChkobbaState(StateBase):
         game_winner: int | None = None
         if self.options.all_diamonds_wins and res.all_diamonds is not None:
             game_winner = res.all_diamonds
+            res.__dict__.update(game_winner=game_winner, game_won_by="all_diamonds")
         elif score[0] >= target or score[1] >= target:
             if score[0] != score[1]:
                 game_winner = 0 if score[0] > score[1] else 1
+                res.__dict__.update(game_winner=game_winner, game_won_by="target")
         self.score = score
         self.dealer = (self.dealer + 1) % self.n
         self.phase = DEAL
@@ -761,6 +768,10 @@ class ChkobbaState(StateBase):
         return message("capture.cannot_take", card=name)
 
     # ---------------------------------------------------------- observations
+    def side_of(self, seat: int) -> int:
+        """The side (0 or 1) ``seat`` plays for: partners ``seat % 2``."""
+        return seat & 1
+
     def observation(self, seat: int) -> ChkobbaObservation:
         return observe_chkobba(self, seat)
 
@@ -771,6 +782,14 @@ class ChkobbaState(StateBase):
     def describe_moves(self, a: Action, after: "ChkobbaState") -> list[JSONDict]:
         """Action ``a``, played in this state and leading to ``after``, for display."""
         return describe_moves(self, a, after)
+
+
+def chkobba_state(s: "GameState[Observation]") -> ChkobbaState:
+    """``s`` as a Chkobba state (the narrowing the registry's game-agnostic
+    callers use); TypeError for another game's."""
+    if not isinstance(s, ChkobbaState):
+        raise TypeError(f"not a Chkobba state: {type(s).__name__}")
+    return s
 
 
 def describe_bad_deck(d: tuple[Card, ...]) -> Message:

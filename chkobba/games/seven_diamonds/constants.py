@@ -52,7 +52,26 @@ def build_order(c: Card) -> tuple[int, int]:
     return (C.suit_of(c), BUILD.index(C.rank_of(c)))
 
 
+ACES = sum(1 << c for c in range(52) if POINTS[c] == 20)
+FACES = sum(1 << c for c in range(52) if POINTS[c] == 10)
+
+
 def points_of(mask: int) -> int:
     """The points of the cards of a mask left in a losing hand."""
-    return sum(POINTS[c] for c in C.cards_of(mask))
+    return 20 * (mask & ACES).bit_count() + 10 * (mask & FACES).bit_count()
+
+
+def speaking_order(dealer: int) -> tuple[int, ...]:
+    """The seats in the order they call (and first play): from the dealer's right."""
+    return tuple((dealer + 1 + k) % PLAYERS for k in range(PLAYERS))
+
+
+def may_double(doubler: int) -> bool:
+    """Whether the seat to call may double: nobody has (``doubler`` -1)."""
+    return doubler < 0
+
+
+def may_triple(doubler: int, multiplier: int, seat: int) -> bool:
+    """Whether ``seat`` may triple: the other team doubled and nobody tripled."""
+    return multiplier == 2 and seat & 1 != doubler
 

@@ -11,9 +11,9 @@ import random
 
 from ... import cards as C
 from ...cards import Card
-from ...protocol import Log
+from ...protocol import Log, Observation
 from .constants import CALLS, PLAY, PLAYERS
-from .observation import SevenDiamondsObservation
+from .observation import SevenDiamondsObservation, seven_diamonds_observation
 from .state import Cell, SevenDiamondsState
 
 
@@ -158,3 +158,9 @@ def _sample(cards: list[Card], allowed: dict[Card, int], caps: dict[int, int],
 
 
 determinize_seven_diamonds = determinize  # the name agents import
+
+
+def determinize_observation(obs: Observation, rng: random.Random) -> SevenDiamondsState:
+    """:func:`determinize` for a caller that holds an observation of any game
+    (the registry's entry); TypeError for another game's."""
+    return determinize(seven_diamonds_observation(obs), rng)

@@ -18,6 +18,7 @@ from .constants import CALLS, DECK_MASK, PLAY, PLAYERS, build_order
 from .options import SevenDiamondsOptions
 
 if TYPE_CHECKING:  # types only: the state imports this module
+    from ...protocol import Observation
     from .state import Event, SevenDiamondsRoundResult, SevenDiamondsState
 
 
@@ -101,3 +102,11 @@ def observe_seven_diamonds(s: "SevenDiamondsState", seat: int) -> SevenDiamondsO
         score=s.score, games=s.games, results=s.results, history=tuple(s.history()),
         events=tuple(s.event_log()), winner=s.winner, round_index=s.round_index,
         last_actor=s.last_actor, legal=tuple(s.legal_actions()) if to_act == seat else ())
+
+
+def seven_diamonds_observation(obs: "Observation") -> SevenDiamondsObservation:
+    """``obs`` as a Seven Diamonds observation (the narrowing the registry's
+    game-agnostic callers use); TypeError for another game's."""
+    if not isinstance(obs, SevenDiamondsObservation):
+        raise TypeError(f"not a Seven Diamonds observation: {type(obs).__name__}")
+    return obs

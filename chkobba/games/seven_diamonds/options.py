@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Mapping
 
 from ...errors import InvalidOptions
 from ...messages import quote
-from ...options_base import GameOptions, OptionSpec, show
+from ...options_base import GameOptions, LinkField, OptionSpec, show
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,10 @@ class SevenDiamondsOptions(GameOptions):
     last_seven_bonus: int = 200
     timers: Timers | None = Timers()
 
+    @property
+    def target_points(self) -> int | None:
+        return self.target
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None = None) -> "SevenDiamondsOptions":
         if data is not None and not isinstance(data, Mapping):
@@ -59,7 +63,7 @@ class SevenDiamondsOptions(GameOptions):
                 if unknown:
                     raise InvalidOptions("options.timers_key", key=quote(str(sorted(map(str, unknown))[0])))
                 for k in ("call", "card"):
-                    v = t.get(k, getattr(Timers(), k))
+                    v = t.get(k, asdict(Timers())[k])
                     if type(v) is not int or not TIMER_MIN <= v <= TIMER_MAX:
                         raise InvalidOptions("options.timers_seconds", key=k, value=quote(show(v)))
                 data["timers"] = Timers(**t)
@@ -78,3 +82,15 @@ class SevenDiamondsOptions(GameOptions):
         d = asdict(self)
         d["timers"] = False if self.timers is None else {"call": self.timers.call, "card": self.timers.card}
         return d
+
+
+# The options as the v1 link format writes them (docs/links.md). Frozen for
+# version 1: a later engine that adds an option needs a new link version
+# (tests/test_links.py checks this table against the engine).
+LINK_FIELDS_V1: tuple[LinkField, ...] = (
+    ("players", "choice", 4, (4,)),
+    ("calls", "bool", True, (True, False)),
+    ("target", "number", 500, (1, 100000)),
+    ("last_seven_bonus", "number", 200, (0, 10000)),
+    ("timers", "timers", {"call": 10, "card": 12}, (1, 600)),
+)

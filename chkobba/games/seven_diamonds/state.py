@@ -30,6 +30,7 @@ Decisions where RULES.md is silent (also in ``docs/seven-diamonds.md``):
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -39,15 +40,15 @@ from ...actions import CAPTURE, CLAIM, DOUBLE, LAY, PASS, TIMEOUT, TRIPLE, Actio
 from ...cards import CODES, SUITS, Card
 from ...errors import IllegalAction, InvalidAction
 from ...messages import Message, message, quote
-from ...protocol import JSONDict, StateBase
+from ...protocol import GameState, JSONDict, Observation, StateBase
 from .observation import SevenDiamondsObservation, observe_seven_diamonds
 from .options import SevenDiamondsOptions
 from .view import describe_moves, view
 from .constants import (BELOW, BUILD, CALLS, DEAL, DECK, DECK_MASK, LAID, LAST_CARD, LAY_ACTIONS,  # noqa: F401
                         NEXT, OTHER_SEVENS, OUT, OVER, PASSED, PLAY, PLAYERS, POINTS, SEVEN_OF_DIAMONDS,
-                        SEVENS, TIMED_OUT, build_order, points_of)
+                        SEVENS, TIMED_OUT, build_order, may_double, may_triple, points_of, speaking_order)
 
-__all__ = ["SevenDiamondsState", "SevenDiamondsRoundResult", "Event", "score_round", "describe_bad_deck", "Cell",
+__all__ = ["SevenDiamondsState", "seven_diamonds_state", "SevenDiamondsRoundResult", "Event", "score_round", "describe_bad_deck", "Cell",
            "BELOW", "BUILD", "CALLS", "DEAL", "DECK", "DECK_MASK", "LAID", "LAST_CARD", "LAY_ACTIONS", "NEXT",
            "OTHER_SEVENS", "OUT", "OVER", "PASSED", "PLAY", "PLAYERS", "POINTS", "SEVEN_OF_DIAMONDS", "SEVENS",
            "TIMED_OUT", "build_order", "points_of", "SevenDiamondsObservation"]
@@ -108,6 +109,10 @@ class SevenDiamondsRoundResult:
     points: tuple[int, int]
     last_card: Card
     left: tuple[int, int, int, int]  # each seat's remaining cards (masks), shown at the end
+    # the team that won the game this round ended (None: the game goes on),
+    # and how ("target"); not part of the replay output
+    game_winner: int | None = None
+    game_won_by: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The replay output's entry for this round (RECORDS.md)."""
@@ -258,7 +263,7 @@ class SevenDiamondsState(StateBase):
         self.events = None
         if self.options.calls:
             self.phase = CALLS
-            self.turn = (self.dealer + 1) % PLAYERS
+            self.turn = speaking_order(self.dealer)[0]
         else:
             self._start_play()
 
@@ -300,9 +305,9 @@ class SevenDiamondsState(StateBase):
             out = list(lays)
         elif p == CALLS:
             out = [word(PASS)]
-            if self.doubler < 0:
+            if may_double(self.doubler):
                 out.append(word(DOUBLE))
-            elif self.multiplier == 2 and self.turn & 1 != self.doubler:
+            elif may_triple(self.doubler, self.multiplier, self.turn):
                 out.append(word(TRIPLE))
         else:
             return []
@@ -397,10 +402,13 @@ class SevenDiamondsState(StateBase):
 
     def _end_round(self, seat: int, last: Card) -> None:
         res = score_round(seat, self.hands, last, self.multiplier, self.options.last_seven_bonus)
-        self.results = self.results + (res,)
         team = res.winner_team
         score = [self.score[0], self.score[1]]
         score[team] += res.points[team]
+        # only the winning team scores, so only it can have reached the target
+        if score[team] >= self.options.target:
+            res = dataclasses.replace(res, game_winner=team, game_won_by="target")
+        self.results = self.results + (res,)
         self.score = (score[0], score[1])
         self.hands = [0, 0, 0, 0]
         self.table = 0
@@ -457,13 +465,17 @@ class SevenDiamondsState(StateBase):
                 return message("seven_diamonds.on_table", card=name)
             return message("play.not_in_hand", card=name)
         if (hand >> SEVEN_OF_DIAMONDS) & 1:
-            return message("seven_diamonds.opens_with_7d")
+            return message("seven_diamonds.opens_with_7d", card="7D")
         below = BELOW[c]
         if below < 0:
             return message("seven_diamonds.not_yet", card=name)  # unreachable: once 7D is down every 7 fits
         return message("seven_diamonds.below_missing", card=name, below_card=CODES[below])
 
     # ---------------------------------------------------------- observations
+    def side_of(self, seat: int) -> int:
+        """The side (0 or 1) ``seat`` plays for: partners ``seat % 2``."""
+        return seat & 1
+
     def observation(self, seat: int) -> SevenDiamondsObservation:
         return observe_seven_diamonds(self, seat)
 
@@ -475,6 +487,14 @@ class SevenDiamondsState(StateBase):
         """Action ``a``, played in this state and leading to ``after``, with
         the engine's events that followed, for display."""
         return describe_moves(self, a, after)
+
+
+def seven_diamonds_state(s: "GameState[Observation]") -> SevenDiamondsState:
+    """``s`` as a Seven Diamonds state (the narrowing the registry's game-agnostic
+    callers use); TypeError for another game's."""
+    if not isinstance(s, SevenDiamondsState):
+        raise TypeError(f"not a Seven Diamonds state: {type(s).__name__}")
+    return s
 
 
 def describe_bad_deck(d: tuple[Card, ...]) -> Message:

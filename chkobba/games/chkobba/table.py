@@ -1,0 +1,79 @@
+"""What the edges around the engine need of Chkobba besides the protocol:
+the words a seat may say at a table, the view with its hand hidden
+(pass-and-play), the lines of the terminal, the labels of a statistics
+group and what a lesson step's move brings about. The registry
+(:mod:`chkobba.registry`) declares them; nothing outside this package
+branches on the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ... import cards as C
+from ...cards import pretty
+from ...messages import MESSAGES
+from ...protocol import JSON, GameState, JSONDict, Observation
+from .state import chkobba_state
+
+# The non-card decisions offered as words; each is labelled by ``word.<action>``.
+WORDS = ("keep", "table", "propose", "pass", "accept", "refuse")
+
+
+def words(state: GameState[Observation], legal: Sequence[str]) -> list[JSONDict]:
+    """The words the seat to act may say now (the non-card decisions)."""
+    return [{"action": a, "label": MESSAGES[f"word.{a}"], "code": f"word.{a}", "params": {}}
+            for a in legal if a in WORDS]
+
+
+def extras(state: GameState[Observation], viewer: int, legal: Sequence[str], to_act: int | None,
+           show_playable: bool) -> JSONDict:
+    """Chkobba needs nothing at a table besides the view."""
+    return {}
+
+
+def hide(view: JSONDict) -> None:
+    """The view with nothing of the seat's hand (the hand-off screen is up)."""
+    view["hand"] = []
+    view["cut_card"] = None
+    view["cut_visible"] = False
+
+
+def _pretty(codes: JSON) -> str:
+    return pretty([str(c) for c in codes] if isinstance(codes, list) else [])
+
+
+def terminal(view: Mapping[str, JSON]) -> list[str]:
+    """The table in lines of text, for the command line (besides the hands)."""
+    score, games, piles, chk = view["score"], view["games"], view["piles"], view["chkobba_cards"]
+    assert isinstance(score, list) and isinstance(games, list) and isinstance(piles, list) and isinstance(chk, list)
+    lines = [f"score {score[0]}-{score[1]} (target {view['target']}), "
+             f"games {games[0]}-{games[1]}, deck {view['deck']}, dealer seat {view['dealer']}",
+             f"table: {_pretty(view['table'])}"]
+    for side in (0, 1):
+        lines.append(f"side {side} pile: {piles[side]} cards, chkobbas: {_pretty(chk[side])}")
+    if view.get("cut_card"):
+        lines.append(f"cut card (only you see it): {_pretty([view['cut_card']])}")
+    return lines
+
+
+def stats_labels(variant: Mapping[str, JSON]) -> list[tuple[str, JSONDict]]:
+    """The labels of a statistics group's variant (docs/stats.md): message codes and params."""
+    return [("stats.players", {"players": variant["players"]}), (f"stats.capture.{variant['capture']}", {}),
+            ("stats.target", {"target": variant["target"]}), (f"stats.match.{variant['match']}", {})]
+
+
+def lesson_outcome(before: GameState[Observation], after: GameState[Observation], seat: int) -> JSONDict:
+    """What a move brought about, in the terms a lesson's ``expect`` uses:
+    ``taken``, ``chkobba`` and ``table`` (docs/links.md)."""
+    b, a = chkobba_state(before), chkobba_state(after)
+    side = seat & 1
+    out: JSONDict = {}
+    if len(a.results) == len(b.results):
+        gained = a.piles[side] & ~b.piles[side]
+        out["taken"] = sorted(C.codes(C.cards_of(gained)))
+        out["chkobba"] = len(a.chkobbas[side]) > len(b.chkobbas[side])
+        out["table"] = sorted(C.codes(a.table))
+    else:
+        out["chkobba"] = a.results[-1].chkobba[side] > len(b.chkobbas[side])
+    return out

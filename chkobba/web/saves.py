@@ -1,0 +1,165 @@
+"""Saves: what resumes a game table (format v2; v1 of the v0.1 site is read
+too), checked as strictly as any outside input, and the one table store.
+
+The store (:data:`STORE`) is the facade's only module-level mutable state:
+the game tables, the open embeds and the open lessons, each kept by id, at
+most :attr:`Store.limit` of each (the least recently used is dropped).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from ..errors import ChkobbaError
+from ..session import Session
+from .edge import Seat, WebError, as_message, flag, kind, quote, seats, seed, show
+
+if TYPE_CHECKING:  # types only: those modules use the store
+    from ..links.lessons import Lesson
+    from .embeds import Embed
+
+SAVE_VERSION = 2
+SAVE_VERSIONS = (1, 2)
+SAVE_KEYS = {1: ("v", "record", "seed", "seats", "coach"),
+             2: ("v", "game", "record", "seed", "seats", "coach")}
+MAX_TABLES = 32
+
+
+# ------------------------------------------------------------------- tables
+
+@dataclass
+class Table:
+    """One game on the page: a session, who sits where, and (pass-and-play)
+    the human seat whose view the page shows and whether that view is
+    hidden until the player taps (``reveal``)."""
+
+    id: str
+    session: Session
+    seats: list[Seat]
+    coach: bool = False
+    viewer: int = 0
+    hidden: bool = False
+
+    @classmethod
+    def seated(cls, tid: str, session: Session, seat_list: list[Seat], coach: bool = False) -> "Table":
+        """A table as it opens: the view of the human seat to act (else the
+        first human's), hidden when several people share the device."""
+        humans = [i for i, x in enumerate(seat_list) if x.human]
+        to_act = session.to_act()
+        viewer = to_act if to_act is not None and to_act in humans else humans[0]
+        return cls(tid, session, seat_list, coach, viewer, len(humans) > 1)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, x in enumerate(self.seats) if x.human]
+
+    def save(self) -> dict[str, Any]:
+        """Format v2: what resumes this game (the table id is not in it)."""
+        return {"v": SAVE_VERSION, "game": self.session.game, "record": self.session.record(),
+                "seed": self.session.seed, "seats": [s.to_json() for s in self.seats], "coach": self.coach}
+
+
+T = TypeVar("T")
+
+
+@dataclass
+class Shelf(Generic[T]):
+    """Things kept by id, the least recently used dropped past the store's limit."""
+
+    store: "Store"
+    items: "OrderedDict[str, T]" = field(default_factory=OrderedDict)
+
+    def get(self, key: str) -> T | None:
+        item = self.items.get(key)
+        if item is not None:
+            self.items.move_to_end(key)
+        return item
+
+    def put(self, key: str, item: T) -> None:
+        self.items[key] = item
+        self.items.move_to_end(key)
+        while len(self.items) > self.store.limit:
+            self.items.popitem(last=False)
+
+
+class Store:
+    """The one table store: game tables, open embeds, open lessons."""
+
+    def __init__(self, limit: int = MAX_TABLES) -> None:
+        self.limit = limit
+        self.tables: Shelf[Table] = Shelf(self)
+        self.embeds: Shelf["Embed"] = Shelf(self)
+        self.lessons: Shelf["Lesson"] = Shelf(self)
+
+
+STORE = Store()
+
+
+def allow_tables(count: int) -> None:
+    """Keep at least ``count`` of each (a page whose embeds share one Python)."""
+    STORE.limit = max(STORE.limit, int(count))
+
+
+# -------------------------------------------------------------------- saves
+
+def _save_error(code: str, /, **params: Any) -> WebError:
+    """``web.save`` with its reason, a ``web.save.*`` message."""
+    return WebError("web.save", reason={"code": code, "params": params})
+
+
+def load(save: Any, again: bool = False) -> tuple[Session, list[Seat], bool]:
+    """Check a save (v1 of the v0.1 site, or v2) and replay it: the session,
+    its seats and its hints setting. Raises WebError("web.save") in words.
+    ``again``: also check that a deck the resumed game dealt replays (for a
+    game that goes on and will be saved; ``choose`` and ``hint`` save nothing)."""
+    if not isinstance(save, dict):
+        raise _save_error("web.save.type", kind=kind(save))
+    version = save.get("v")
+    if type(version) is not int or version not in SAVE_VERSIONS:
+        raise _save_error("web.save.version", value=show(version))
+    for key in save:
+        if key not in SAVE_KEYS[version]:
+            raise _save_error("web.save.unknown_key", key=quote(str(key)))
+    if "record" not in save:
+        raise _save_error("web.save.missing_key", key="record")
+    if "seats" not in save:
+        raise _save_error("web.save.missing_key", key="seats")
+    record = save["record"]
+    if not isinstance(record, dict):
+        raise _save_error("web.save.record", kind=kind(record))
+    game = record.get("game")
+    if "game" in save and save["game"] != game:
+        raise _save_error("web.save.game", value=show(save["game"]))
+    try:
+        seed_value = seed(save.get("seed"), "web.save.seed")
+        coach = flag(save.get("coach", False), "web.save.coach")
+    except WebError as exc:
+        raise _save_error(exc.code, **exc.params) from None
+    try:
+        session = Session.from_record(record, seed=seed_value)
+    except ChkobbaError as exc:
+        raise _save_error("web.save.replay", reason=as_message(exc)) from None
+    try:
+        seat_list = seats(save["seats"], session.players)
+    except WebError as exc:
+        raise _save_error("web.save.seats", reason=as_message(exc)) from None
+    if again:
+        try:
+            check_replays(session)
+        except WebError as exc:
+            raise _save_error("web.save.replay", reason=exc.params["reason"]) from None
+    return session, seat_list, coach
+
+
+def check_replays(session: Session) -> None:
+    """The session's latest step replays (the steps before it were checked
+    when they were made, or by the replay that opened the session); raises
+    ``web.save_broken``."""
+    if not session.latest_step_replays():
+        raise WebError("web.save_broken", reason={"code": "web.save.elsewhere", "params": {}})
+
+
+__all__ = ["SAVE_VERSION", "SAVE_VERSIONS", "MAX_TABLES", "STORE", "Store", "Table", "load",
+           "check_replays", "allow_tables"]

@@ -1,0 +1,239 @@
+"""The game tables' calls: describe the games, start, resume, act, reveal
+(pass-and-play), state, and the computer seats' ``choose`` and the coach's
+``hint`` (both run in the worker, from a save).
+
+A table's state answer is :func:`chkobba.web.answer.answer` for its human
+seat, with the save; ``act`` plays on a copy of the session, so a move that
+fails halfway changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Any
+
+from .. import messages as M
+from ..agents import Budget, make_agent
+from ..agents import hint as coach_hint
+from ..options import check as check_options
+from ..options import describe as describe_options
+from ..registry import GAMES, PLAYERS
+from ..registry import game as registered
+from ..session import Session
+from .answer import Reader, answer
+from .edge import (DEFAULT_LEVEL, LEVELS, PLAYABLE, SEAT_KINDS, Args, Seat, WebError, action, api, flag,
+                   game_name, kind, quote, seat_index, seats, seed, table_id)
+from .saves import SAVE_VERSION, SAVE_VERSIONS, STORE, Table, check_replays, load
+
+HUMAN_SEAT = 0
+HINT_TOP = 3
+# Small on purpose: a hint answers in well under a second in the browser.
+HINT_ROLLOUTS = 150
+HINT_MS = 400
+GAME_NAMES = {g: registered(g).title for g in GAMES}
+WORD_LABELS = {w: M.MESSAGES[f"word.{w}"] for w in ("keep", "table", "propose", "pass", "accept", "refuse")}
+
+
+def state_of(table: Table) -> dict[str, Any]:
+    """What the page draws for the table's human seat, and the save."""
+    humans = table.humans
+    reader = Reader(seat=table.viewer, speaks_to=humans[0], hidden=table.hidden)
+    return answer(table.session, reader, table.seats, table=table.id, humans=humans, coach=table.coach,
+                  save=table.save())
+
+
+def _table(args: Args) -> Table:
+    tid = table_id(args)
+    table = STORE.tables.get(tid)
+    if table is None:
+        raise WebError("web.no_table", table=quote(tid))
+    return table
+
+
+@api(optional=("game",))
+def _describe(args: Args) -> dict[str, Any]:
+    """The games, their options and allowed values, levels, seat kinds."""
+    table_id(args)
+    games = [game_name(args["game"])] if "game" in args else list(GAMES)
+    out = []
+    for g in games:
+        out.append({"game": g, "name": GAME_NAMES[g], "available": g in PLAYABLE,
+                    "players": list(PLAYERS[g]), "options": describe_options(g)})
+    return {"games": out, "levels": list(LEVELS), "default_level": DEFAULT_LEVEL,
+            "seat_kinds": list(SEAT_KINDS), "save_version": SAVE_VERSION, "save_versions": list(SAVE_VERSIONS)}
+
+
+@api()
+def _messages(args: Args) -> dict[str, Any]:
+    """Every message code and its English template."""
+    table_id(args)
+    return {"messages": dict(M.MESSAGES)}
+
+
+@api(optional=("game", "options", "seats", "seed", "coach"))
+def _start(args: Args) -> dict[str, Any]:
+    """Start a new match at a table and return its state."""
+    tid = table_id(args)
+    game = game_name(args.get("game", "chkobba"))
+    options = args.get("options", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise WebError("web.options", kind=kind(options))
+    opts = check_options(game, options)   # InvalidOptions in words
+    players = int(opts.to_dict()["players"])
+    seat_list = args.get("seats")
+    if seat_list is None:
+        seat_list = [{"kind": "human"}] + [{"kind": "computer", "level": DEFAULT_LEVEL} for _ in range(players - 1)]
+    checked = seats(seat_list, players)
+    session = Session.new(game, opts.to_dict(), seed=seed(args.get("seed")))
+    coach = flag(args.get("coach", False))
+    check_replays(session)
+    table = Table.seated(tid, session, checked, coach)
+    out = state_of(table)
+    STORE.tables.put(tid, table)
+    return out
+
+
+@api("save")
+def _resume(args: Args) -> dict[str, Any]:
+    """Resume a save (v1 of the v0.1 site or v2) at a table."""
+    tid = table_id(args)
+    session, seat_list, coach = load(args["save"], again=True)
+    table = Table.seated(tid, session, seat_list, coach)
+    out = state_of(table)
+    STORE.tables.put(tid, table)
+    return out
+
+
+@api("action", "seat")
+def _act(args: Args) -> dict[str, Any]:
+    """Play an action (RECORDS.md text) for the seat to act."""
+    table = _table(args)
+    s = table.session
+    text = action(args["action"])
+    seat = seat_index(args["seat"], s.players)
+    to_act = s.to_act()
+    if to_act is None:
+        raise WebError("web.game_over")
+    if seat != to_act:
+        raise WebError("web.not_turn", seat=seat, to_act=to_act)
+    if table.hidden and seat == table.viewer and table.seats[seat].human:
+        raise WebError("web.hidden", seat=seat)
+    fork = s.copy()
+    decks = fork.decks_dealt
+    fork.apply(text)                    # ChkobbaError in words; nothing changed
+    if fork.decks_dealt != decks:       # a new deal: the save must still replay
+        check_replays(fork)
+    viewer, hidden = table.viewer, table.hidden
+    after = fork.to_act()
+    if after is not None and after in table.humans and after != viewer:
+        viewer, hidden = after, True      # pass the device: hide the hand until the player taps
+    out = state_of(Table(table.id, fork, table.seats, table.coach, viewer, hidden))
+    table.session = fork
+    table.viewer, table.hidden = viewer, hidden
+    return out
+
+
+@api()
+def _reveal(args: Args) -> dict[str, Any]:
+    """Pass-and-play: the player the device was handed to tapped; show their view."""
+    table = _table(args)
+    table.hidden = False
+    return state_of(table)
+
+
+@api(name="state")
+def _state_call(args: Args) -> dict[str, Any]:
+    """The state of a table."""
+    return state_of(_table(args))
+
+
+# ------------------------------------------------------------ computer seats
+
+@api("save", "seat")
+def _choose(args: Args) -> dict[str, Any]:
+    """The action of computer ``seat`` in the position of ``save`` (in the worker)."""
+    table_id(args)
+    session, seat_list, _ = load(args["save"])
+    seat = seat_index(args["seat"], session.players)
+    level = seat_list[seat].level
+    if level is None:
+        raise WebError("web.not_computer", seat=seat)
+    to_act = session.to_act()
+    if to_act is None:
+        raise WebError("web.game_over")
+    if to_act != seat:
+        raise WebError("web.not_turn", seat=seat, to_act=to_act)
+    history = session.state.history()
+    rng = random.Random(f"{session.seed}/{session.state.round_index}/{len(history)}/{seat}")
+    obs = session.observation(seat)
+    agent = make_agent(session.game, level)
+    return {"action": str(agent.choose(obs, obs.legal_actions(), rng)), "level": level}
+
+
+def reason_message(item: dict[str, Any]) -> dict[str, Any]:
+    """A coach reason as a message (code and params), so a page words it in
+    its own language; English reasons without a code are wrapped as text."""
+    code, params = item.get("code"), item.get("params")
+    if isinstance(code, str) and code in M.MESSAGES and isinstance(params, dict):
+        return {"code": code, "params": dict(params)}
+    return {"code": "web.hint.reason", "params": {"reason": str(item.get("reason") or "")}}
+
+
+@api("save", optional=("seat",))
+def _hint(args: Args) -> dict[str, Any]:
+    """The coach: the best few legal actions of the human seat, with reasons."""
+    table_id(args)
+    session, seat_list, coach = load(args["save"])
+    seat = seat_index(args.get("seat", HUMAN_SEAT), session.players)
+    if not coach:
+        raise WebError("web.hints_off")
+    if not seat_list[seat].human:
+        raise WebError("web.hints_own_seat")
+    if session.to_act() != seat:
+        raise WebError("web.not_your_turn")
+    history = session.state.history()
+    rng = random.Random(f"hint/{session.seed}/{session.state.round_index}/{len(history)}")
+    ranking = coach_hint(session.observation(seat), rng, Budget(rollouts=HINT_ROLLOUTS, ms=HINT_MS))
+    out: list[dict[str, Any]] = []
+    for item in ranking["actions"][:HINT_TOP]:
+        text = str(item["action"])
+        said = reason_message(item)
+        out.append({"action": text, "rank": item.get("rank", len(out) + 1),
+                    "label": WORD_LABELS.get(text, text),
+                    "label_code": f"word.{text}" if text in WORD_LABELS else None,
+                    "reason": str(item.get("reason") or ""), "code": said["code"], "params": said["params"]})
+    return {"actions": out}
+
+
+def choose(save: Any, seat: int) -> dict[str, Any]:
+    """``choose`` for Python callers (tests, tools): raises WebError in words."""
+    return _choose({"save": save, "seat": seat})
+
+
+def hint(save: Any, seat: int = HUMAN_SEAT) -> dict[str, Any]:
+    """``hint`` for Python callers: raises WebError in words."""
+    return _hint({"save": save, "seat": seat})
+
+
+@api()
+def _defaults(args: Args) -> dict[str, Any]:
+    """Superseded by ``describe``; kept for the v0.1 page."""
+    table_id(args)
+    return defaults()
+
+
+def defaults() -> dict[str, Any]:
+    """Default table options of each playable game and the computer levels."""
+    return {"chkobba": registered("chkobba").options_class()().to_dict(), "levels": list(LEVELS)}
+
+
+@api()
+def _ping(args: Args) -> dict[str, Any]:
+    table_id(args)
+    return {"python": sys.version.split()[0]}
+
+
+__all__ = ["state_of", "choose", "hint", "defaults", "reason_message", "Seat", "HUMAN_SEAT"]
