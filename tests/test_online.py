@@ -552,3 +552,39 @@ def test_a_commitment_is_fixed_and_a_seed_must_match_it() -> None:
 def test_the_wire_module_examples() -> None:
     import doctest
     assert doctest.testmod(wire).failed == 0
+
+
+# ------------------------------------------------------- the host reloads
+
+@pytest.mark.parametrize("game,options,kinds", [
+    ("chkobba", {"players": 4}, [HOST, REMOTE, REMOTE, COMPUTER]),
+    ("seven_diamonds", {}, [REMOTE, HOST, REMOTE, REMOTE]),
+])
+def test_the_host_reloads_and_the_table_resumes_from_its_save(game: str, options: dict[str, Any],
+                                                              kinds: list[str]) -> None:
+    net = started(game, options, kinds, seed=5)
+    h = net.host
+    for _ in range(30):
+        net.step()
+    assert h.session is not None
+    saved = json.loads(json.dumps(h.save()))
+    assert not any(g.secret in json.dumps(saved) for g in net.guests.values()), "the save holds no secret"
+    record, position = h.session.record_json(), h.position()
+    # the page reloads: a new table from the save, every connection gone
+    h2 = HostTable.resume(saved, net.clock, rng=random.Random(9))
+    assert h2.session is not None and h2.session.record_json() == record and h2.position() == position
+    assert all(not h2.present(i) for i, k in enumerate(kinds) if k == REMOTE)
+    net.host = h2
+    # someone who knows only a seat number gets nowhere
+    h2.connect(90)
+    (_, msg), = net.send(90, Guest(kinds.index(REMOTE)).join())
+    assert msg["code"] == "online.seat_taken"
+    # the friends reconnect (new connections) with their secrets and play on
+    for peer, g in list(net.guests.items()):
+        net.guests[peer + 10] = net.guests.pop(peer)
+        net.add_guest(peer + 10, g)
+    assert all(h2.present(i) for i in range(len(kinds)))
+    net.play(rounds=2)
+    assert h2.position()[0] >= 3 or (h2.session is not None and h2.session.is_over)
+    for g in net.guests.values():
+        assert g.audit_failures == [] and 1 in g.audited and 2 in g.audited, (g.audited, g.audit_failures)

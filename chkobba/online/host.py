@@ -37,7 +37,7 @@ from ..agents import make_agent
 from ..cards import CODES
 from ..errors import ChkobbaError
 from ..protocol import GameState, Observation
-from ..records import Record
+from ..records import Record, parse_record, replay
 from ..registry import game_class
 from ..session import Session
 from ..web.answer import Reader, answer
@@ -466,6 +466,51 @@ class HostTable:
             choice = agent.choose(s.observation(seat), s.legal_actions(), self.rng)
             out += self._apply(seat, str(choice))
         return out
+
+    # ------------------------------------------------------------ the host's save
+    def save(self) -> dict[str, Any]:
+        """Everything to resume the table after the host's page reloads, as
+        JSON values, kept on the host's phone only: the record, the seeds of
+        every round (the host's own included), the digests of the seats'
+        secrets (never the secrets), the moves broadcast live."""
+        s = self.session
+        return {
+            "v": wire.VERSION, "game": self.game, "options": dict(self.options),
+            "seats": [{"kind": x.spec.kind, "level": x.spec.level,
+                       "secret_hash": x.secret_hash.hex() if x.secret_hash is not None else None}
+                      for x in self.seats],
+            "host_seeds": {str(k): v for k, v in self._host_seeds.items()},
+            "seeds": {str(k): {"seats": list(sd.seats), "commits": {str(a): b for a, b in sd.commits.items()},
+                               "reveals": {str(a): b for a, b in sd.reveals.items()}, "announced": sd.announced}
+                      for k, sd in self.seeds.items()},
+            "record": s.record() if s is not None else None,
+            "round_seeds": {str(k): v for k, v in s.round_seeds.items()} if s is not None else {},
+            "seen": {str(k): list(v) for k, v in self.seen.items()},
+            "audited": sorted(self._audited),
+        }
+
+    @classmethod
+    def resume(cls, data: dict[str, Any], clock: Callable[[], float], **kwargs: Any) -> "HostTable":
+        """The table of a :meth:`save`: every friend's seat waits for its phone
+        to rejoin with its secret (the grace period starts now)."""
+        seats = [SeatSpec(x["kind"], x["level"]) for x in data["seats"]]
+        table = cls(data["game"], data["options"], seats, clock, **kwargs)
+        for seat, x in zip(table.seats, data["seats"]):
+            if x["secret_hash"] is not None:
+                seat.secret_hash = bytes.fromhex(x["secret_hash"])
+                seat.away_since = clock()
+        table._host_seeds = {int(k): v for k, v in data["host_seeds"].items()}
+        table.seeds = {int(k): _Seeds(list(v["seats"]), {int(a): b for a, b in v["commits"].items()},
+                                      {int(a): b for a, b in v["reveals"].items()}, bool(v["announced"]))
+                       for k, v in data["seeds"].items()}
+        if data["record"] is not None:
+            rec = parse_record(data["record"])
+            session = _SeededSession(replay(rec), rec, 0)
+            session.round_seeds = {int(k): v for k, v in data["round_seeds"].items()}
+            table.session = session
+        table.seen = {int(k): list(v) for k, v in data["seen"].items()}
+        table._audited = set(data["audited"])
+        return table
 
     # ------------------------------------------------------------ sending
     def _views(self, seats: Sequence[int] | range) -> Out:
