@@ -213,3 +213,31 @@ def test_online_a_chkobba_round_between_two_pages_with_the_audit(make_page: Any)
     # this friend answers at once, faster than a person: the host's rate limit may slow it down, nothing else
     assert set(status["errors"]) <= {"online.rate"} and len(status["errors"]) < 20, status["errors"]
     assert host.evaluate("() => online.pyStatus()")["position"][0] >= 2
+
+
+def test_online_a_chkobba_2v2_round_with_two_friends_and_a_computer(make_page: Any) -> None:
+    """Three pages: the host (seat 0), two friends (seats 1 and 2, each on its
+    own data channel to the host), the computer at seat 3; both friends audit
+    round 1."""
+    host = bench(make_page)
+    friends = {1: bench(make_page), 2: bench(make_page)}
+    for seat, friend in friends.items():
+        offer = host.evaluate("([id]) => online.host({}, id)", [seat])
+        answer = friend.evaluate("(t) => online.join(t, {})", offer)
+        host.evaluate("([t, id]) => online.accept(t, id)", [answer, seat])
+        host.evaluate("([id]) => online.opened(id)", [seat])
+        friend.evaluate("() => online.opened()")
+    for page in (host, *friends.values()):
+        page.evaluate("() => online.python()")
+    t0 = time.perf_counter()
+    host.evaluate("() => online.runHost('chkobba', {players: 4}, ['host', 'remote', 'remote', 'computer'])")
+    for seat, friend in friends.items():
+        friend.evaluate("(s) => online.runGuest(s)", seat)
+    for friend in friends.values():
+        friend.wait_for_function("() => online.pyStatus().audited.length >= 1 || online.pyStatus().failures.length",
+                                 timeout=90_000)
+    print(f"\nonline: a Chkobba 2v2 round across three pages in {time.perf_counter() - t0:.1f} s")
+    for friend in friends.values():
+        status = friend.evaluate("() => online.pyStatus()")
+        assert status["failures"] == [] and status["audited"][0] == 1
+        assert set(status["errors"]) <= {"online.rate"}, status["errors"]

@@ -2,9 +2,9 @@
 import { Peer, decodeDescription } from "./peer.js";
 import { inviteLink, qrSvg, readFragment } from "./invite.js";
 
-const state = { peer: null, received: [], states: [] };
+const state = { peer: null, peers: new Map(), received: [], states: [] };
 
-function make(options) {
+function make(options, id = 1) {
   const peer = new Peer(options);
   peer.onmessage = (msg) => {
     state.received.push(msg);
@@ -13,6 +13,7 @@ function make(options) {
   };
   peer.onstate = (s, why) => { state.states.push(why ? `${s}:${why}` : s); };
   state.peer = peer;
+  state.peers.set(id, peer);
   return peer;
 }
 
@@ -40,7 +41,8 @@ from chkobba.online.host import HostTable, SeatSpec
 rng = random.Random()
 table = HostTable(GAME, json.loads(OPTIONS), [SeatSpec(k, "easy") for k in json.loads(KINDS)],
                   clock=lambda: performance.now() / 1000)
-table.connect(1)
+for peer in json.loads(PEERS):
+    table.connect(peer)
 
 def host_moves():
     out = []
@@ -50,13 +52,16 @@ def host_moves():
         out += table.tick()
     return out
 
-def receive(text):
-    out = table.receive(1, text)
+def receive(peer, text):
+    out = table.receive(peer, text)
     if not table.started and all(s.peer is not None for s in table.seats if s.spec.kind == "remote"):
         out += table.start()  # every friend sits: ask for round 1's seeds
     out += table.tick()
     out += host_moves()
-    return json.dumps([m for _, m in out])
+    return json.dumps(out)
+
+def disconnect(peer):
+    return json.dumps(table.disconnect(peer) + table.tick() + host_moves())
 
 def status():
     s = table.session
@@ -93,10 +98,17 @@ async function runHost(game, options, kinds) {
   py.globals.set("GAME", game);
   py.globals.set("OPTIONS", JSON.stringify(options));
   py.globals.set("KINDS", JSON.stringify(kinds));
+  py.globals.set("PEERS", JSON.stringify([...state.peers.keys()]));
   py.runPython(HOST_PY);
   const receive = py.globals.get("receive");
-  const sendAll = (text) => { for (const m of JSON.parse(text)) state.peer.send(m); };
-  state.peer.onmessage = (msg, raw) => { state.received.push(msg); sendAll(receive(raw)); };
+  const disconnect = py.globals.get("disconnect");
+  const sendAll = (text) => {
+    for (const [id, m] of JSON.parse(text)) { const p = state.peers.get(id); if (p) p.send(m); }
+  };
+  for (const [id, peer] of state.peers) {
+    peer.onmessage = (msg, raw) => { state.received.push(msg); sendAll(receive(id, raw)); };
+    peer.onstate = (st, why) => { state.states.push(`${id}:${st}:${why}`); if (st === "closed") sendAll(disconnect(id)); };
+  }
 }
 
 async function runGuest(seat) {
@@ -113,10 +125,10 @@ async function runGuest(seat) {
 
 window.online = {
   state,
-  async host(options = {}) { return make(options).offer(); },
+  async host(options = {}, id = 1) { return make(options, id).offer(); },
   async join(offer, options = {}) { return make(options).answer(offer); },
-  async accept(answer) { await state.peer.accept(answer); },
-  opened() { return state.peer.opened.then(() => true); },
+  async accept(answer, id = null) { await (id === null ? state.peer : state.peers.get(id)).accept(answer); },
+  opened(id = null) { return (id === null ? state.peer : state.peers.get(id)).opened.then(() => true); },
   send(msg) { return state.peer.send(msg); },
   route() { return state.peer.route(); },
   close() { state.peer.close("left"); },
