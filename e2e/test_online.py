@@ -215,12 +215,17 @@ def test_online_a_chkobba_round_between_two_pages_with_the_audit(make_page: Any)
     assert host.evaluate("() => online.pyStatus()")["position"][0] >= 2
 
 
-def test_online_a_chkobba_2v2_round_with_two_friends_and_a_computer(make_page: Any) -> None:
-    """Three pages: the host (seat 0), two friends (seats 1 and 2, each on its
-    own data channel to the host), the computer at seat 3; both friends audit
-    round 1."""
+@pytest.mark.parametrize("game,options,kinds", [
+    ("chkobba", {"players": 4}, ["host", "remote", "remote", "computer"]),
+    ("seven_diamonds", {}, ["host", "remote", "remote", "remote"]),
+], ids=["chkobba-2v2", "seven-diamonds-4-phones"])
+def test_online_a_round_with_friends_on_their_own_pages(make_page: Any, game: str, options: dict[str, Any],
+                                                        kinds: list[str]) -> None:
+    """The host's page and one page per friend (each on its own data channel
+    to the host; Chkobba 2v2 with the computer at seat 3, Seven Diamonds with
+    four phones); every friend audits round 1."""
     host = bench(make_page)
-    friends = {1: bench(make_page), 2: bench(make_page)}
+    friends = {seat: bench(make_page) for seat, kind in enumerate(kinds) if kind == "remote"}
     for seat, friend in friends.items():
         offer = host.evaluate("([id]) => online.host({}, id)", [seat])
         answer = friend.evaluate("(t) => online.join(t, {})", offer)
@@ -230,13 +235,13 @@ def test_online_a_chkobba_2v2_round_with_two_friends_and_a_computer(make_page: A
     for page in (host, *friends.values()):
         page.evaluate("() => online.python()")
     t0 = time.perf_counter()
-    host.evaluate("() => online.runHost('chkobba', {players: 4}, ['host', 'remote', 'remote', 'computer'])")
+    host.evaluate("([g, o, k]) => online.runHost(g, o, k)", [game, options, kinds])
     for seat, friend in friends.items():
         friend.evaluate("(s) => online.runGuest(s)", seat)
     for friend in friends.values():
         friend.wait_for_function("() => online.pyStatus().audited.length >= 1 || online.pyStatus().failures.length",
                                  timeout=90_000)
-    print(f"\nonline: a Chkobba 2v2 round across three pages in {time.perf_counter() - t0:.1f} s")
+    print(f"\nonline: a {game} round across {len(friends) + 1} pages in {time.perf_counter() - t0:.1f} s")
     for friend in friends.values():
         status = friend.evaluate("() => online.pyStatus()")
         assert status["failures"] == [] and status["audited"][0] == 1
