@@ -65,7 +65,8 @@ def disconnect(peer):
 
 def status():
     s = table.session
-    return json.dumps({"position": table.position(), "over": bool(s and s.is_over)})
+    return json.dumps({"position": table.position(), "over": bool(s and s.is_over),
+                       "presence": table.presence()})
 `;
 
 const GUEST_PY = `
@@ -105,10 +106,32 @@ async function runHost(game, options, kinds) {
   const sendAll = (text) => {
     for (const [id, m] of JSON.parse(text)) { const p = state.peers.get(id); if (p) p.send(m); }
   };
-  for (const [id, peer] of state.peers) {
+  state.wire = (id, peer) => {
     peer.onmessage = (msg, raw) => { state.received.push(msg); sendAll(receive(id, raw)); };
     peer.onstate = (st, why) => { state.states.push(`${id}:${st}:${why}`); if (st === "closed") sendAll(disconnect(id)); };
-  }
+  };
+  for (const [id, peer] of state.peers) state.wire(id, peer);
+}
+
+// host: a friend reconnects on a new channel (after runHost)
+async function hostAgain(id) {
+  const offer = await make({}, id).offer();
+  pyodide.runPython(`table.connect(${Number(id)})`);
+  state.wire(id, state.peers.get(id));
+  return offer;
+}
+
+// friend: a new channel to the host; the same Guest (and secret) sits down again
+async function rejoin(offer) {
+  const old = state.peer;
+  old.onstate = () => {};
+  const answer = await make({}).answer(offer);
+  state.rejoined = state.peer.opened.then(() => {
+    state.peer.onmessage = old.onmessage;
+    // a move sent as the old channel closed may be lost: act again on the next view
+    state.peer.send(pyodide.runPython("acted = None; guest.join()"));
+  });
+  return answer;
 }
 
 async function runGuest(seat) {
@@ -118,7 +141,7 @@ async function runGuest(seat) {
   const receive = py.globals.get("receive");
   state.peer.onmessage = (msg, raw) => {
     state.received.push(msg);
-    for (const text of JSON.parse(receive(raw))) state.peer.send(text);
+    for (const text of JSON.parse(receive(raw))) state.peer.send(text);  // state.peer: the current channel
   };
   state.peer.send(py.runPython("guest.join()"));
 }
@@ -147,7 +170,8 @@ window.online = {
   // stop answering and sending (a phone whose page froze): the other side's heartbeat notices
   freeze() { clearInterval(state.peer._timer); state.peer.channel.onmessage = null; },
   python: () => python().then(() => true),
-  runHost, runGuest,
+  runHost, runGuest, hostAgain, rejoin,
+  rejoined: () => state.rejoined.then(() => true),
   pyStatus: () => JSON.parse(pyodide.globals.get("status")()),
   decode(text) { return decodeDescription(text); },
   link(kind, text) { return inviteLink("./test.html", kind, text); },
