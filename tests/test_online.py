@@ -588,3 +588,32 @@ def test_the_host_reloads_and_the_table_resumes_from_its_save(game: str, options
     assert h2.position()[0] >= 3 or (h2.session is not None and h2.session.is_over)
     for g in net.guests.values():
         assert g.audit_failures == [] and 1 in g.audited and 2 in g.audited, (g.audited, g.audit_failures)
+
+
+def test_a_friend_that_rejoins_between_commit_and_reveal_keeps_its_seed() -> None:
+    """Rejoining while a round's seeds are pending: the host does not ask again
+    for a commitment it holds, the phone reveals the seed it committed to."""
+    net = Net("chkobba", {"players": 2}, [HOST, REMOTE])
+    h = net.host
+    g = net.guests.pop(1)
+    for _, m in h.start():
+        for text in g.receive(json.loads(json.dumps(m))):
+            h.receive(1, text)  # the commitment; the reveal answering "commits" is lost with the connection
+    assert 1 in h.seeds[1].commits and h.session is None
+    committed = g.my_commits[1]
+    h.disconnect(1)
+    h.connect(2)
+    net.guests[2] = g
+    net.send(2, g.join())
+    assert g.my_commits[1] == committed and h.session is not None, "the same seed, revealed on rejoin"
+    round1 = [m["type"] for m in net.inbox[2] if m.get("round") == 1 and m["type"].startswith("commit")]
+    assert round1 == ["commits"], round1
+
+
+def test_a_friend_refused_as_not_seated_sits_down_again() -> None:
+    """The host's page restarted before the friend's join reached it: the
+    friend's next message is refused as not seated, and its Guest joins again."""
+    g = Guest(1)
+    replies = g.receive({"v": 1, "type": "error", "code": "online.not_seated", "params": {}, "error": "",
+                         "answers": "act"})
+    assert replies == [g.join()]

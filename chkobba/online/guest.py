@@ -51,9 +51,9 @@ class Guest:
             self.header = (msg["game"], dict(msg["options"]))
         elif kind == "commit_request" and self.seat in msg["seats"]:
             number = msg["round"]
-            seed = self._new_seed()
-            self.seeds[number] = seed
-            self.my_commits[number] = commitment(seed)
+            if number not in self.seeds or msg.get("restart"):
+                self.seeds[number] = self._new_seed()
+                self.my_commits[number] = commitment(self.seeds[number])
             return [wire.encode(wire.Commit(number, self.my_commits[number]))]
         elif kind == "commits":
             number = msg["round"]
@@ -72,6 +72,8 @@ class Guest:
             self.reactions.append((msg["seat"], msg["reaction"]))
         elif kind == "error":
             self.errors.append(msg)
+            if msg.get("code") == "online.not_seated":
+                return [self.join()]  # the host's page restarted before our join reached it: sit down again
         return []
 
     def _audit(self, msg: dict[str, Any]) -> None:

@@ -15,7 +15,8 @@ Messages the host sends (``{"type": ...}``; every one carries ``"v"``):
 
 - ``welcome``: ``seat``, ``game``, ``options``, ``seats`` (who sits where)
 - ``error``: ``code``, ``params``, ``error`` (English), ``answers`` (type refused)
-- ``commit_request``: ``round``, ``seats`` (whose seeds make that round)
+- ``commit_request``: ``round``, ``seats`` (whose seeds make that round), ``restart``
+  (draw a fresh seed: the round's seeds start again without a departed phone)
 - ``commits``: ``round``, ``commits`` (seat -> hash): now reveal your seed
 - ``view``: ``round``, ``ply``, ``answer`` (the facade's answer for that seat), ``legal`` (its actions, on its turn)
 - ``move``: ``round``, ``ply``, ``seat``, ``action`` (the public log, for the audit)
@@ -294,7 +295,9 @@ class HostTable:
         for number in sorted(self.seeds):  # a pending seed round this seat belongs to
             sd = self.seeds[number]
             if msg.seat in sd.seats and msg.seat not in sd.reveals:
-                out.append((peer, {"type": "commit_request", "round": number, "seats": sd.seats}))
+                if msg.seat not in sd.commits:
+                    out.append((peer, {"type": "commit_request", "round": number, "seats": sd.seats,
+                                       "restart": False}))
                 if sd.announced:
                     out.append((peer, {"type": "commits", "round": number, "commits": dict(sd.commits)}))
         out += self._views([msg.seat])
@@ -311,12 +314,13 @@ class HostTable:
     def _request_seeds(self, number: int) -> Out:
         phones = [i for i in range(len(self.seats)) if i == self.host_seat or
                   (self.seats[i].spec.kind == REMOTE and self.present(i))]
+        restart = number in self.seeds  # fresh seeds from everyone, none kept from before
         sd = _Seeds(phones)
         self.seeds[number] = sd
         own = self._host_seed()
         self._host_seeds[number] = own
         sd.commits[self.host_seat] = commitment(own)
-        out = self._broadcast({"type": "commit_request", "round": number, "seats": phones})
+        out = self._broadcast({"type": "commit_request", "round": number, "seats": phones, "restart": restart})
         return out + self._maybe_announce(number)
 
     def _commit(self, seat: int, number: int, digest: str) -> Out:

@@ -39,8 +39,11 @@ import json, random
 from js import performance
 from chkobba.online.host import HostTable, SeatSpec
 rng = random.Random()
-table = HostTable(GAME, json.loads(OPTIONS), [SeatSpec(k, "easy") for k in json.loads(KINDS)],
-                  clock=lambda: performance.now() / 1000)
+clock = lambda: performance.now() / 1000
+if SAVED:  # the page reloaded: the table from the host's save
+    table = HostTable.resume(json.loads(SAVED), clock)
+else:
+    table = HostTable(GAME, json.loads(OPTIONS), [SeatSpec(k, "easy") for k in json.loads(KINDS)], clock=clock)
 for peer in json.loads(PEERS):
     table.connect(peer)
 
@@ -94,8 +97,9 @@ def status():
                        "errors": [e["code"] for e in guest.errors], "position": guest.position})
 `;
 
-async function runHost(game, options, kinds) {
+async function runHost(game, options, kinds, saved = "") {
   const py = await python();
+  py.globals.set("SAVED", saved);
   py.globals.set("GAME", game);
   py.globals.set("OPTIONS", JSON.stringify(options));
   py.globals.set("KINDS", JSON.stringify(kinds));
@@ -106,13 +110,19 @@ async function runHost(game, options, kinds) {
   const sendAll = (text) => {
     for (const [id, m] of JSON.parse(text)) { const p = state.peers.get(id); if (p) p.send(m); }
   };
+  // the host's save, written after every change (the page may reload at any moment)
+  const save = () => localStorage.setItem("online-host-save", py.runPython("json.dumps(table.save())"));
   state.wire = (id, peer) => {
-    peer.onmessage = (msg, raw) => { state.received.push(msg); sendAll(receive(id, raw)); };
+    // saved before anything is sent: a friend never sees a move the save lacks
+    peer.onmessage = (msg, raw) => { state.received.push(msg); const out = receive(id, raw); save(); sendAll(out); };
     peer.onstate = (st, why) => { state.states.push(`${id}:${st}:${why}`); if (st === "closed") sendAll(disconnect(id)); };
   };
   for (const [id, peer] of state.peers) state.wire(id, peer);
 }
 
+// A friend's reconnection and the host page's reload, for end-to-end tests of
+// them (written, passing in some runs and stalling in others on this loaded
+// machine: not kept in e2e/test_online.py yet; docs/online.md).
 // host: a friend reconnects on a new channel (after runHost)
 async function hostAgain(id) {
   const offer = await make({}, id).offer();
@@ -171,6 +181,7 @@ window.online = {
   freeze() { clearInterval(state.peer._timer); state.peer.channel.onmessage = null; },
   python: () => python().then(() => true),
   runHost, runGuest, hostAgain, rejoin,
+  savedHost: () => localStorage.getItem("online-host-save"),
   rejoined: () => state.rejoined.then(() => true),
   pyStatus: () => JSON.parse(pyodide.globals.get("status")()),
   decode(text) { return decodeDescription(text); },
