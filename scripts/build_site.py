@@ -283,6 +283,9 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
     counts = catalogs.write_modules(out / "i18n")
     log("catalogs: " + ", ".join(f"{k} {v} texts" for k, v in counts.items()))
 
+    # 2. The invite's QR encoder (npm qrcode-generator), next to web/online/invite.js.
+    shutil.copy2(NODE_MODULES / "qrcode-generator" / "dist" / "qrcode.mjs", out / "online" / "qrcode.mjs")
+
     # 3. Pyodide runtime files.
     # Written to a scratch folder, then named after a hash of its content so
     # that its URLs change whenever any byte does (cacheable for good).

@@ -36,6 +36,15 @@ if ! command -v chromium >/dev/null 2>&1; then
     fi
 fi
 
+# coturn: the TURN relay e2e/test_online.py starts on this machine (skipped without it)
+if ! command -v turnserver >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ]; then
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq coturn >/dev/null
+    elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+        sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq coturn >/dev/null
+    fi
+fi
+
 "$VPY" scripts/build_site.py
 
 echo "== mypy --strict (chkobba/)"

@@ -218,7 +218,7 @@ AREAS = [("error", "Generic"), ("card", "Cards"), ("action", "Reading an action'
          ("option", "Option labels (start form)"), ("record", "Records"), ("position", "Positions"),
          ("word", "Word labels (buttons)"), ("move", "Moves (Session.moves, the last move)"),
          ("coach", "Coach reasons (hints)"), ("daily", "The daily deal (chkobba/daily.py)"),
-         ("takeback", "Take-backs (chkobba/takeback.py)")]
+         ("takeback", "Take-backs (chkobba/takeback.py)"), ("online", "Online table (chkobba.online)")]
 EXTRA_PARAMS = {"capture.sum_mismatch": ["cards"]}
 
 

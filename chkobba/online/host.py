@@ -1,0 +1,544 @@
+"""The host's referee: a :class:`~chkobba.session.Session` played by phones.
+
+The host's page runs the engine. Each friend's phone is a *peer* (a number
+the transport gives its connection); a peer sits at a seat by showing that
+seat's secret (:class:`~chkobba.online.wire.Join`), and from then on may act
+for that seat only, on its turn only. :meth:`HostTable.receive` takes a
+peer's raw text and returns what to send, as ``(peer, message)`` pairs; a
+refused message gets one ``error`` answer (code, params, English text) and
+changes nothing. What a peer is sent about the game is only its seat's view.
+
+Transport-free and clock-injected, so the same code runs under CPython (the
+tests) and in the host's page (Pyodide), where the transport is WebRTC.
+
+Messages the host sends (``{"type": ...}``; every one carries ``"v"``):
+
+- ``welcome``: ``seat``, ``game``, ``options``, ``seats`` (who sits where)
+- ``error``: ``code``, ``params``, ``error`` (English), ``answers`` (type refused)
+- ``commit_request``: ``round``, ``seats`` (whose seeds make that round), ``restart``
+  (draw a fresh seed: the round's seeds start again without a departed phone)
+- ``commits``: ``round``, ``commits`` (seat -> hash): now reveal your seed
+- ``view``: ``round``, ``ply``, ``answer`` (the facade's answer for that seat), ``legal`` (its actions, on its turn)
+- ``move``: ``round``, ``ply``, ``seat``, ``action`` (the public log, for the audit)
+- ``audit``: ``round``, ``decks``, ``actions``, ``commits``, ``reveals``, ``first_dealer``
+- ``seats``: presence of every seat; ``reaction``: ``seat``, ``reaction``
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..agents import make_agent
+from ..cards import CODES
+from ..errors import ChkobbaError
+from ..protocol import GameState, Observation
+from ..records import Record, parse_record, replay
+from ..registry import game_class
+from ..session import Session
+from ..web.answer import Reader, answer
+from ..web.edge import Seat
+from . import wire
+from .deal import commitment, deck, first_dealer, round_seed
+from .wire import OnlineError
+
+Out = list[tuple[int, dict[str, Any]]]
+State = GameState[Observation]
+
+# quick reactions: at most 3 at once, then one every 4 seconds
+REACTION_RATE = 0.25
+REACTION_BURST = 3.0
+
+HOST = "host"
+REMOTE = "remote"
+COMPUTER = "computer"
+
+
+class TokenBucket:
+    """At most ``burst`` messages at once, refilled at ``rate`` per second."""
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float]) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = burst
+        self.stamp = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + max(0.0, now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+@dataclass
+class SeatSpec:
+    """Who plays a seat: ``host`` (this phone), ``remote`` (a friend's phone,
+    the computer at ``level`` while it is away), or ``computer`` at ``level``."""
+    kind: str
+    level: str = "medium"
+
+
+@dataclass
+class _Seat:
+    spec: SeatSpec
+    secret_hash: bytes | None = None  # SHA-256 of the seat's secret, once claimed
+    peer: int | None = None
+    away_since: float | None = None  # when its phone left (None: present, or never came)
+
+
+@dataclass
+class _Peer:
+    bucket: TokenBucket  # every message
+    reactions: TokenBucket  # quick reactions, more strictly
+    seat: int | None = None
+    last_seen: float = 0.0
+
+
+@dataclass
+class _Seeds:
+    seats: list[int]
+    commits: dict[int, str] = field(default_factory=dict)
+    reveals: dict[int, str] = field(default_factory=dict)
+    announced: bool = False
+
+    def ready(self) -> bool:
+        return len(self.reveals) == len(self.seats)
+
+
+class _SeededSession(Session):
+    """A session whose decks come from the round seeds (:mod:`.deal`); it
+    waits (does not deal) while the next round's seed is not known."""
+
+    def __init__(self, state: State, record: Record, seed: int) -> None:
+        self.round_seeds: dict[int, str] = {}
+        super().__init__(state, record, seed)
+
+    def _next_deck(self, s: State) -> tuple[list[str], bool] | None:
+        if not s.needs_deal or s.is_over:
+            return None
+        rounds = self._record.rounds
+        new_round = not s.deal_continues_round() or not rounds
+        number = len(rounds) + 1 if new_round else len(rounds)
+        seed = self.round_seeds.get(number)
+        if seed is None:
+            return None
+        codes = deck(self.game, seed, 0 if new_round else len(rounds[-1].decks))
+        by_code = {CODES[c]: c for c in s.full_deck()}
+        s.deal([by_code[c] for c in codes])
+        return codes, new_round
+
+    def deal_now(self) -> None:
+        """Deal the deck the state waits for, now that its seed is known (a
+        new state object, as a move makes: copies of the session keep theirs)."""
+        before = self.state
+        new = before.copy()
+        deck = self._next_deck(new)
+        if deck is None:
+            return
+        self._write_deck(deck)
+        self._step = (before, None, deck)
+        self.state = new
+
+    def record_value(self) -> Record:
+        return self._record
+
+
+def _digest(secret: str) -> bytes:
+    return hashlib.sha256(b"chkobba-online/1/seat/" + secret.encode("ascii")).digest()
+
+
+def new_secret() -> str:
+    """A seat's (or a seed's) 128 random bits, as 32 hex digits."""
+    return secrets.token_hex(16)
+
+
+class HostTable:
+    """The host's table: seats, peers, the seeds of each round, the session."""
+
+    def __init__(self, game: str, options: dict[str, Any] | None, seats: Sequence[SeatSpec],
+                 clock: Callable[[], float], grace: float = 30.0, heartbeat_timeout: float = 10.0,
+                 rate: float = 4.0, burst: float = 16.0, rng: random.Random | None = None,
+                 host_seed: Callable[[], str] = new_secret) -> None:
+        opts = game_class(game).options_class().from_dict(options or {})
+        if len(seats) != opts.players:
+            raise ValueError(f"{game} with these options has {opts.players} seats, not {len(seats)}")
+        if [s.kind for s in seats].count(HOST) != 1 or any(s.kind not in (HOST, REMOTE, COMPUTER) for s in seats):
+            raise ValueError("exactly one seat is the host's; the others are remote or computer")
+        self.game, self.options = game, opts.to_dict()
+        self.seats = [_Seat(s) for s in seats]
+        self.host_seat = [s.kind for s in seats].index(HOST)
+        self.clock, self.grace, self.heartbeat_timeout = clock, grace, heartbeat_timeout
+        self.rate, self.burst = rate, burst
+        self.rng = rng or random.Random()
+        self._host_seed = host_seed
+        self._host_seeds: dict[int, str] = {}
+        self.peers: dict[int, _Peer] = {}
+        self.seeds: dict[int, _Seeds] = {}
+        self.session: _SeededSession | None = None
+        self.seen: dict[int, list[str]] = {}  # round -> actions as broadcast live
+        self._audited: set[int] = set()
+        self._agents = {i: make_agent(game, s.level) for i, s in enumerate(seats) if s.kind != HOST}
+
+    # ------------------------------------------------------------ queries
+    @property
+    def started(self) -> bool:
+        return bool(self.seeds)
+
+    def position(self) -> tuple[int, int]:
+        """(round from 1, ply from 0) of the game now; (0, 0) before the deal."""
+        if self.session is None:
+            return (0, 0)
+        rounds = self.session.record_value().rounds
+        return (len(rounds), len(rounds[-1].actions) if rounds else 0)
+
+    def present(self, seat: int) -> bool:
+        s = self.seats[seat]
+        return s.spec.kind != REMOTE or (s.peer is not None and s.away_since is None)
+
+    def computer_plays(self, seat: int) -> bool:
+        """Whether the computer plays this seat now (a computer seat, or a
+        friend's seat never taken or away for longer than the grace period)."""
+        s = self.seats[seat]
+        if s.spec.kind == COMPUTER:
+            return True
+        if s.spec.kind == HOST:
+            return False
+        if s.peer is None and s.away_since is None:
+            return True
+        return s.away_since is not None and self.clock() - s.away_since >= self.grace
+
+    def presence(self) -> list[dict[str, Any]]:
+        return [{"seat": i, "kind": s.spec.kind, "present": self.present(i),
+                 "computer": self.computer_plays(i)} for i, s in enumerate(self.seats)]
+
+    # ------------------------------------------------------------ peers
+    def connect(self, peer: int) -> None:
+        """The transport opened a connection (not yet seated)."""
+        self.peers[peer] = _Peer(TokenBucket(self.rate, self.burst, self.clock),
+                                 TokenBucket(REACTION_RATE, REACTION_BURST, self.clock), None, self.clock())
+
+    def disconnect(self, peer: int) -> Out:
+        """The connection closed (or its heartbeats stopped): its seat waits
+        ``grace`` seconds, then the computer plays it until the owner rejoins."""
+        p = self.peers.pop(peer, None)
+        if p is None or p.seat is None:
+            return []
+        s = self.seats[p.seat]
+        if s.peer == peer:
+            s.peer = None
+            s.away_since = self.clock()
+        return self._broadcast({"type": "seats", "seats": self.presence()})
+
+    def receive(self, peer: int, text: str | bytes) -> Out:
+        """A peer's message: what to send in answer (to it and to others)."""
+        p = self.peers.get(peer)
+        if p is None:
+            return []
+        if not p.bucket.take():
+            return [(peer, self._error(OnlineError("online.rate"), "?"))]
+        p.last_seen = self.clock()
+        kind = "?"
+        try:
+            data = wire.decode(text)
+            kind = data["type"] if isinstance(data.get("type"), str) and data["type"] in wire.FIELDS else "?"
+            msg = wire.check(data)
+            if isinstance(msg, wire.Heartbeat):
+                return [(peer, {"v": wire.VERSION, "type": "heartbeat", "t": msg.t})]
+            if isinstance(msg, wire.Join):
+                return self._join(peer, p, msg)
+            if p.seat is None:
+                raise OnlineError("online.not_seated")
+            if isinstance(msg, wire.Leave):
+                return self.disconnect(peer)
+            if isinstance(msg, wire.Reaction):
+                if not p.reactions.take():
+                    raise OnlineError("online.rate")
+                return self._broadcast({"type": "reaction", "seat": p.seat, "reaction": msg.reaction})
+            if isinstance(msg, wire.Commit):
+                return self._commit(p.seat, msg.round, msg.hash)
+            if isinstance(msg, wire.Reveal):
+                return self._reveal(p.seat, msg.round, msg.seed)
+            assert isinstance(msg, wire.Act)
+            return self._act(p.seat, msg)
+        except ChkobbaError as e:
+            return [(peer, self._error(e, kind))]
+
+    def _error(self, e: ChkobbaError, kind: str) -> dict[str, Any]:
+        return {"v": wire.VERSION, "type": "error", "code": e.code, "params": e.params, "error": str(e),
+                "answers": kind}
+
+    def _join(self, peer: int, p: _Peer, msg: wire.Join) -> Out:
+        if p.seat is not None:
+            raise OnlineError("online.already_seated", seat=p.seat)
+        if not 0 <= msg.seat < len(self.seats) or self.seats[msg.seat].spec.kind != REMOTE:
+            raise OnlineError("online.no_seat", seat=msg.seat)
+        s = self.seats[msg.seat]
+        digest = _digest(msg.secret)
+        if s.secret_hash is not None and not hmac.compare_digest(s.secret_hash, digest):
+            raise OnlineError("online.seat_taken", seat=msg.seat)
+        if s.secret_hash is None:
+            s.secret_hash = digest
+        if s.peer is not None and s.peer != peer:  # the same phone, a new connection: the old one is dropped
+            old = self.peers.get(s.peer)
+            if old is not None:
+                old.seat = None
+        s.peer, s.away_since, p.seat = peer, None, msg.seat
+        out: Out = [(peer, {"type": "welcome", "seat": msg.seat, "game": self.game, "options": self.options,
+                            "seats": self.presence()})]
+        for number in sorted(self.seeds):  # a pending seed round this seat belongs to
+            sd = self.seeds[number]
+            if msg.seat in sd.seats and msg.seat not in sd.reveals:
+                if msg.seat not in sd.commits:
+                    out.append((peer, {"type": "commit_request", "round": number, "seats": sd.seats,
+                                       "restart": False}))
+                if sd.announced:
+                    out.append((peer, {"type": "commits", "round": number, "commits": dict(sd.commits)}))
+        out += self._views([msg.seat])
+        out += self._broadcast({"type": "seats", "seats": self.presence()})
+        return [(q, {"v": wire.VERSION, **m}) for q, m in out]
+
+    # ------------------------------------------------------------ seeds
+    def start(self) -> Out:
+        """Ask for round 1's seeds (the game starts once they are revealed)."""
+        if self.started:
+            return []
+        return self._request_seeds(1)
+
+    def _request_seeds(self, number: int) -> Out:
+        phones = [i for i in range(len(self.seats)) if i == self.host_seat or
+                  (self.seats[i].spec.kind == REMOTE and self.present(i))]
+        restart = number in self.seeds  # fresh seeds from everyone, none kept from before
+        sd = _Seeds(phones)
+        self.seeds[number] = sd
+        own = self._host_seed()
+        self._host_seeds[number] = own
+        sd.commits[self.host_seat] = commitment(own)
+        out = self._broadcast({"type": "commit_request", "round": number, "seats": phones, "restart": restart})
+        return out + self._maybe_announce(number)
+
+    def _commit(self, seat: int, number: int, digest: str) -> Out:
+        sd = self.seeds.get(number)
+        if sd is None or seat not in sd.seats or seat in sd.commits or sd.announced:
+            raise OnlineError("online.no_commit", round=number)
+        sd.commits[seat] = digest
+        return self._maybe_announce(number)
+
+    def _maybe_announce(self, number: int) -> Out:
+        sd = self.seeds[number]
+        if sd.announced or len(sd.commits) < len(sd.seats):
+            return []
+        sd.announced = True
+        out = self._broadcast({"type": "commits", "round": number, "commits": dict(sd.commits)})
+        # only now, with every commitment fixed and sent, does the host reveal its own seed (to itself)
+        sd.reveals[self.host_seat] = self._host_seeds[number]
+        return out + self._maybe_deal()
+
+    def _reveal(self, seat: int, number: int, seed: str) -> Out:
+        sd = self.seeds.get(number)
+        if sd is None or not sd.announced or seat not in sd.seats or seat in sd.reveals:
+            raise OnlineError("online.no_reveal", round=number)
+        if not hmac.compare_digest(commitment(seed), sd.commits[seat]):
+            raise OnlineError("online.reveal_mismatch", round=number)
+        sd.reveals[seat] = seed
+        return self._maybe_deal()
+
+    def _maybe_deal(self) -> Out:
+        """Deal when the deck waited for has its seed; then play the computers."""
+        if 1 in self.seeds and self.seeds[1].ready() and self.session is None:
+            seed1 = round_seed(self.game, 1, self.seeds[1].reveals)
+            dealer = first_dealer(seed1, len(self.seats))
+            state: State = game_class(self.game).new(self.options, dealer)
+            self.session = _SeededSession(state, Record(self.game, dict(self.options), dealer, []), 0)
+            self.session.round_seeds[1] = seed1
+            self.session.deal_now()
+            return self._after_change(dealt=True)
+        s = self.session
+        if s is None or not s.state.needs_deal or s.is_over:
+            return []
+        number = len(s.record_value().rounds) + (0 if s.state.deal_continues_round() else 1)
+        sd = self.seeds.get(number)
+        if sd is None or not sd.ready():
+            return []
+        s.round_seeds[number] = round_seed(self.game, number, sd.reveals)
+        s.deal_now()
+        return self._after_change(dealt=True)
+
+    # ------------------------------------------------------------ play
+    def _act(self, seat: int, msg: wire.Act) -> Out:
+        s = self.session
+        if s is None:
+            raise OnlineError("online.not_started")
+        now = self.position()
+        if (msg.round, msg.ply) != now:
+            raise OnlineError("online.stale", round=msg.round, ply=msg.ply, now_round=now[0], now_ply=now[1])
+        to_act = s.to_act()
+        if to_act != seat:
+            if to_act is None:
+                raise ChkobbaError("deal.pending")
+            raise OnlineError("online.not_your_turn", seat=to_act)
+        return self._apply(seat, msg.action)
+
+    def host_act(self, action: str) -> Out:
+        """The host's own player acts (raises ChkobbaError if refused)."""
+        s = self.session
+        if s is None:
+            raise OnlineError("online.not_started")
+        to_act = s.to_act()
+        if to_act is None:
+            raise ChkobbaError("deal.pending")
+        if to_act != self.host_seat:
+            raise OnlineError("online.not_your_turn", seat=to_act)
+        return self._apply(self.host_seat, action)
+
+    def _apply(self, seat: int, action: str) -> Out:
+        s = self.session
+        assert s is not None
+        before = self.position()
+        a = s.apply(action)  # raises with the engine's one-line reason, changing nothing
+        self.seen.setdefault(before[0], []).append(str(a))
+        out = self._broadcast({"type": "move", "round": before[0], "ply": before[1], "seat": seat,
+                               "action": str(a)})
+        return out + self._after_change(dealt=self.position()[0] != before[0])
+
+    def _after_change(self, dealt: bool) -> Out:
+        s = self.session
+        assert s is not None
+        out: Out = []
+        rounds = s.record_value().rounds
+        if dealt and len(rounds) >= 2:
+            out += self._audit(len(rounds) - 1)
+        if dealt and not s.is_over and len(rounds) + 1 not in self.seeds:
+            out += self._request_seeds(len(rounds) + 1)  # ready before this round ends
+        if not dealt and s.state.needs_deal and not s.is_over:
+            out += self._maybe_deal_waiting()
+        if s.is_over and rounds and len(rounds) not in self._audited:
+            out += self._audit(len(rounds))
+        return out + self._views(range(len(self.seats)))
+
+    def _maybe_deal_waiting(self) -> Out:
+        s = self.session
+        assert s is not None
+        number = len(s.record_value().rounds) + (0 if s.state.deal_continues_round() else 1)
+        if number not in self.seeds:
+            return self._request_seeds(number)
+        return self._maybe_deal()
+
+    def _audit(self, number: int) -> Out:
+        """Round ``number`` is over: every phone gets what it needs to audit it."""
+        s = self.session
+        assert s is not None
+        if number in self._audited:
+            return []
+        self._audited.add(number)
+        entry = s.record_value().rounds[number - 1]
+        sd = self.seeds[number]
+        return self._broadcast({"type": "audit", "round": number, "decks": [list(d) for d in entry.decks],
+                                "actions": list(entry.actions), "commits": dict(sd.commits),
+                                "reveals": dict(sd.reveals), "first_dealer": s.record_value().first_dealer})
+
+    def tick(self) -> Out:
+        """Time passes: notice silent peers, and let the computer play its
+        seats (and away friends' seats after the grace period). Call it
+        after every receive and on a timer."""
+        out: Out = []
+        now = self.clock()
+        for peer, p in list(self.peers.items()):
+            if p.seat is not None and now - p.last_seen > self.heartbeat_timeout:
+                out += self.disconnect(peer)
+        s = self.session
+        for number, sd in list(self.seeds.items()):
+            # a phone that went away before revealing: after the grace period the
+            # round's seeds start again without it (fresh seeds from everyone)
+            if (s is not None and number in s.round_seeds) or sd.ready():
+                continue
+            if any(self.computer_plays(i) for i in sd.seats if i not in sd.reveals):
+                out += self._request_seeds(number)
+        for _ in range(10_000):
+            if s is None or s.is_over:
+                break
+            seat = s.to_act()
+            if seat is None or not self.computer_plays(seat):
+                break
+            agent = self._agents[seat]
+            choice = agent.choose(s.observation(seat), s.legal_actions(), self.rng)
+            out += self._apply(seat, str(choice))
+        return out
+
+    # ------------------------------------------------------------ the host's save
+    def save(self) -> dict[str, Any]:
+        """Everything to resume the table after the host's page reloads, as
+        JSON values, kept on the host's phone only: the record, the seeds of
+        every round (the host's own included), the digests of the seats'
+        secrets (never the secrets), the moves broadcast live."""
+        s = self.session
+        return {
+            "v": wire.VERSION, "game": self.game, "options": dict(self.options),
+            "seats": [{"kind": x.spec.kind, "level": x.spec.level,
+                       "secret_hash": x.secret_hash.hex() if x.secret_hash is not None else None}
+                      for x in self.seats],
+            "host_seeds": {str(k): v for k, v in self._host_seeds.items()},
+            "seeds": {str(k): {"seats": list(sd.seats), "commits": {str(a): b for a, b in sd.commits.items()},
+                               "reveals": {str(a): b for a, b in sd.reveals.items()}, "announced": sd.announced}
+                      for k, sd in self.seeds.items()},
+            "record": s.record() if s is not None else None,
+            "round_seeds": {str(k): v for k, v in s.round_seeds.items()} if s is not None else {},
+            "seen": {str(k): list(v) for k, v in self.seen.items()},
+            "audited": sorted(self._audited),
+        }
+
+    @classmethod
+    def resume(cls, data: dict[str, Any], clock: Callable[[], float], **kwargs: Any) -> "HostTable":
+        """The table of a :meth:`save`: every friend's seat waits for its phone
+        to rejoin with its secret (the grace period starts now)."""
+        seats = [SeatSpec(x["kind"], x["level"]) for x in data["seats"]]
+        table = cls(data["game"], data["options"], seats, clock, **kwargs)
+        for seat, x in zip(table.seats, data["seats"]):
+            if x["secret_hash"] is not None:
+                seat.secret_hash = bytes.fromhex(x["secret_hash"])
+                seat.away_since = clock()
+        table._host_seeds = {int(k): v for k, v in data["host_seeds"].items()}
+        table.seeds = {int(k): _Seeds(list(v["seats"]), {int(a): b for a, b in v["commits"].items()},
+                                      {int(a): b for a, b in v["reveals"].items()}, bool(v["announced"]))
+                       for k, v in data["seeds"].items()}
+        if data["record"] is not None:
+            rec = parse_record(data["record"])
+            session = _SeededSession(replay(rec), rec, 0)
+            session.round_seeds = {int(k): v for k, v in data["round_seeds"].items()}
+            table.session = session
+        table.seen = {int(k): list(v) for k, v in data["seen"].items()}
+        table._audited = set(data["audited"])
+        return table
+
+    # ------------------------------------------------------------ sending
+    def _views(self, seats: Sequence[int] | range) -> Out:
+        """Each listed remote seat's answer: the facade's one answer builder
+        (:func:`chkobba.web.answer.answer`) worded for that seat, so a
+        friend's page draws what the host's draws, plus that seat's own legal
+        actions when it is to act (the answer lists no card plays)."""
+        s = self.session
+        if s is None:
+            return []
+        round_number, ply = self.position()
+        seats_json = [Seat("human") if x.spec.kind != COMPUTER else Seat("computer", x.spec.level)
+                      for x in self.seats]
+        humans = [i for i, x in enumerate(self.seats) if x.spec.kind != COMPUTER]
+        out: Out = []
+        for seat in seats:
+            peer = self.seats[seat].peer
+            if peer is not None and self.seats[seat].spec.kind == REMOTE:
+                body = answer(s, Reader(seat, seat), seats_json, table="online", humans=humans)
+                legal = s.legal() if s.to_act() == seat else []
+                out.append((peer, {"v": wire.VERSION, "type": "view", "round": round_number, "ply": ply,
+                                   "answer": body, "legal": legal}))
+        return out
+
+    def _broadcast(self, msg: dict[str, Any]) -> Out:
+        body = {"v": wire.VERSION, **msg}
+        return [(s.peer, dict(body)) for s in self.seats if s.peer is not None and s.spec.kind == REMOTE]
