@@ -479,8 +479,9 @@ def is_immutable(rel: str, immutable: list[str]) -> bool:
 # Files of the site no page fetches: the catalogs' sources (the pages import
 # i18n/<lang>.js, made from them; only the rules' HTML is fetched as it is),
 # the standard library's rest (fetched only if an import needs it) and, when
-# the browser makes its own, the build's snapshot.
-NOT_PRECACHED = re.compile(r"i18n/[a-z]{2}/[^/]+\.json$|pyodide/[0-9a-f]+/python_stdlib_rest\.zip$"
+# the browser makes its own, the build's snapshot; and the online play's
+# transport with its test bench (no page uses them yet: docs/online.md).
+NOT_PRECACHED = re.compile(r"i18n/[a-z]{2}/[^/]+\.json$|pyodide/[0-9a-f]+/python_stdlib_rest\.zip$|online/"
                            + (r"|snapshot-[0-9a-f]+\.bin$" if SNAPSHOT_FROM == "browser" else ""))
 
 
