@@ -70,7 +70,34 @@ function render() {
   if (!app.state) return;
   timed("render", () => app.table.set(tableConfig()));
   syncShell();
+  syncTakeback();
 }
+
+// ---- take-backs (chkobba/web/takebacks.py): the button under the table, against the computer only
+function syncTakeback() {
+  const b = $("takeback-button");
+  const tb = app.state && app.state.takeback;
+  b.hidden = !(tb && tb.allowed);
+  b.disabled = !(tb && tb.possible) || app.busy || app.paused;
+}
+
+function takeBack() {
+  const st = app.state;
+  if (!st || !st.takeback || !st.takeback.possible || app.busy || app.paused) return;
+  let next;
+  try {
+    next = py("take_back", {});
+  } catch (err) {
+    app.table.showMessage(err instanceof FacadeError ? err.msg : { error: String(err) }, t("app.not_allowed"));
+    return;
+  }
+  app.generation += 1;   // a computer move asked before the take-back is dropped
+  app.hint = null;
+  app.table.showMessage(null);
+  commit(next, null);
+  app.table.refocus();
+}
+// ---- end of take-backs
 
 // Pass-and-play hand-off screen and page-owned timers (web/shell/handoff.js, timers.js).
 function syncShell() {
@@ -406,6 +433,7 @@ function downloadDamaged() {
 
 function wire() {
   $("new-game").addEventListener("click", showStart);
+  $("takeback-button").addEventListener("click", takeBack);
   $("start-cancel").addEventListener("click", hideStart);
   $("start-form").addEventListener("submit", (e) => { e.preventDefault(); submitStart(); });
   $("summary-next").addEventListener("click", closeSummary);

@@ -24,7 +24,7 @@ from ..session import Session
 from .answer import Reader, answer
 from .edge import (DEFAULT_LEVEL, LEVELS, PLAYABLE, SEAT_KINDS, Args, Seat, WebError, action, api, flag,
                    game_name, kind, quote, seat_index, seats, seed, table_id)
-from .saves import SAVE_VERSION, SAVE_VERSIONS, STORE, Table, check_replays, load
+from .saves import SAVE_VERSION, SAVE_VERSIONS, STORE, Table, check_replays, load, takebacks_of
 
 HUMAN_SEAT = 0
 HINT_TOP = 3
@@ -37,10 +37,13 @@ WORD_LABELS = {w: M.MESSAGES[f"word.{w}"] for w in ("keep", "table", "propose", 
 
 def state_of(table: Table) -> dict[str, Any]:
     """What the page draws for the table's human seat, and the save."""
+    from .takebacks import status   # the take-back button's state (a module that uses this one)
     humans = table.humans
     reader = Reader(seat=table.viewer, speaks_to=humans[0], hidden=table.hidden)
-    return answer(table.session, reader, table.seats, table=table.id, humans=humans, coach=table.coach,
-                  save=table.save())
+    out = answer(table.session, reader, table.seats, table=table.id, humans=humans, coach=table.coach,
+                 save=table.save())
+    out["takeback"] = status(table)
+    return out
 
 
 def _table(args: Args) -> Table:
@@ -102,6 +105,7 @@ def _resume(args: Args) -> dict[str, Any]:
     tid = table_id(args)
     session, seat_list, coach = load(args["save"], again=True)
     table = Table.seated(tid, session, seat_list, coach)
+    table.takebacks = takebacks_of(args["save"])
     out = state_of(table)
     STORE.tables.put(tid, table)
     return out
@@ -130,7 +134,7 @@ def _act(args: Args) -> dict[str, Any]:
     after = fork.to_act()
     if after is not None and after in table.humans and after != viewer:
         viewer, hidden = after, True      # pass the device: hide the hand until the player taps
-    out = state_of(Table(table.id, fork, table.seats, table.coach, viewer, hidden))
+    out = state_of(Table(table.id, fork, table.seats, table.coach, viewer, hidden, table.takebacks))
     table.session = fork
     table.viewer, table.hidden = viewer, hidden
     return out
