@@ -9,6 +9,7 @@ fails halfway changes nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import sys
 from typing import Any
@@ -24,7 +25,7 @@ from ..session import Session
 from .answer import Reader, answer
 from .edge import (DEFAULT_LEVEL, LEVELS, PLAYABLE, SEAT_KINDS, Args, Seat, WebError, action, api, flag,
                    game_name, kind, quote, seat_index, seats, seed, table_id)
-from .saves import SAVE_VERSION, SAVE_VERSIONS, STORE, Table, check_replays, load, takebacks_of
+from .saves import SAVE_VERSION, SAVE_VERSIONS, STORE, Table, check_replays, daily_of, load, takebacks_of
 
 HUMAN_SEAT = 0
 HINT_TOP = 3
@@ -106,6 +107,7 @@ def _resume(args: Args) -> dict[str, Any]:
     session, seat_list, coach = load(args["save"], again=True)
     table = Table.seated(tid, session, seat_list, coach)
     table.takebacks = takebacks_of(args["save"])
+    table.daily = daily_of(args["save"])
     out = state_of(table)
     STORE.tables.put(tid, table)
     return out
@@ -125,6 +127,9 @@ def _act(args: Args) -> dict[str, Any]:
         raise WebError("web.not_turn", seat=seat, to_act=to_act)
     if table.hidden and seat == table.viewer and table.seats[seat].human:
         raise WebError("web.hidden", seat=seat)
+    if table.daily is not None:
+        from .daily import check_daily_act   # a daily deal is one round
+        check_daily_act(table)
     fork = s.copy()
     decks = fork.decks_dealt
     fork.apply(text)                    # ChkobbaError in words; nothing changed
@@ -134,7 +139,7 @@ def _act(args: Args) -> dict[str, Any]:
     after = fork.to_act()
     if after is not None and after in table.humans and after != viewer:
         viewer, hidden = after, True      # pass the device: hide the hand until the player taps
-    out = state_of(Table(table.id, fork, table.seats, table.coach, viewer, hidden, table.takebacks))
+    out = state_of(dataclasses.replace(table, session=fork, viewer=viewer, hidden=hidden))
     table.session = fork
     table.viewer, table.hidden = viewer, hidden
     return out

@@ -13,6 +13,7 @@ the statistics can tell those games apart.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from .. import messages as M
@@ -27,6 +28,8 @@ M.register({
 
 def mode_of(table: Table) -> str:
     """How the table is played, in :data:`chkobba.takeback.MODES`' words."""
+    if table.daily is not None:
+        return "daily"
     return "pass_and_play" if len(table.humans) > 1 else "computer"
 
 
@@ -57,7 +60,7 @@ def _take_back(args: Args) -> dict[str, Any]:
         raise WebError("web.no_table", table=quote(tid))
     seat = table.humans[0]
     back = take_back(table.session, seat, mode_of(table))   # TakebackRefused in words
-    after = Table(table.id, back, table.seats, table.coach, seat, False, table.takebacks + 1)
+    after = dataclasses.replace(table, session=back, viewer=seat, hidden=False, takebacks=table.takebacks + 1)
     out = state_of(after)
     table.session, table.viewer, table.hidden, table.takebacks = back, seat, False, after.takebacks
     return out
