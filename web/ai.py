@@ -21,4 +21,17 @@ def ping(payload: object) -> str:
     return web.call("ping", payload)
 
 
-__export__ = ["choose", "hint", "ping"]
+def daily_choose(payload: object) -> str:
+    # The daily deal's computers (chkobba/web/daily.py): a fixed budget, the same on every device.
+    return web.call("daily_choose", payload)
+
+
+def daily_par(payload: object) -> str:
+    return web.call("daily_par", payload)
+
+
+def daily_result(payload: object) -> str:
+    return web.call("daily_result", payload)
+
+
+__export__ = ["choose", "hint", "ping", "daily_choose", "daily_par", "daily_result"]

@@ -16,6 +16,7 @@ import { Handoff } from "./shell/handoff.js";
 import { appendRoundReplay, initShare } from "./shell/share.js";
 import { initStats, openStats, recordMatch } from "./shell/stats.js";
 import * as sound from "./shell/sound.js";
+import * as daily from "./shell/daily.js";
 
 // How long each computer move stays on its own before the next one (ms).
 const PACE_MS = { slow: 2600, normal: 1500, fast: 700, instant: 0 };
@@ -206,7 +207,7 @@ async function scheduleComputer() {
   const t0 = performance.now();
   let action;
   try {
-    action = (await askWorker("choose", { save: st.save, seat })).action;
+    action = (await askWorker(st.save.daily ? "daily_choose" : "choose", { save: st.save, seat })).action;   // a daily deal's computers: web/shell/daily.js
     app.workerChoices += 1;
   } catch (err) {
     app.busy = false;
@@ -260,7 +261,8 @@ function showSummary() {
   if (!roundsDone(st)) return;
   app.paused = true;
   app.table.cancelFlights();
-  const { title, next } = renderSummary($("summary-body"), st, names());
+  let { title, next } = renderSummary($("summary-body"), st, names());
+  if (st.save.daily) next = dailySummary(st);   // the daily deal is one round: its result against par
   appendRoundReplay($("summary-body"), st, py);   // issue 14: replay with every hand shown
   $("summary-title").textContent = title;
   const btn = $("summary-next");
@@ -271,6 +273,25 @@ function showSummary() {
   $("summary").dataset.round = roundsDone(st);
   openDialog($("summary"), btn, null);
 }
+
+// ---- the daily deal (web/shell/daily.js)
+function dailySummary(st) {
+  daily.showResult($("summary-body"), st, askWorker)
+    .catch((err) => app.table.showMessage(err instanceof FacadeError ? err.msg : { error: String(err) }));
+  return "over";
+}
+
+function startDaily(game) {
+  let date;
+  try {
+    date = py("daily_today", { at: daily.nowSeconds() }).date;
+  } catch (err) {
+    if (err instanceof FacadeError) { showFormError(err); return; }
+    throw err;
+  }
+  askToStart({ daily: { date, game } });
+}
+// ---- end of the daily deal
 
 function closeSummary() {
   const next = $("summary-next").dataset.next;
@@ -317,7 +338,10 @@ function hideStart() {
 }
 
 function submitStart() {
-  const settings = app.form.read();
+  askToStart(app.form.read());
+}
+
+function askToStart(settings) {
   // A game in progress is only thrown away when the player says so.
   if (app.state && !gameOver() && !isOpen($("summary"))) {
     app.pendingSettings = settings;
@@ -335,8 +359,14 @@ function newGame(settings, { split = true, remember = true } = {}) {
   const seedNum = seed === null ? null : Number(seed);
   let st;
   try {
-    st = py("start", { ...settings, seed: seed === null ? null : seedNum });
+    st = settings.daily ? py("daily_start", settings.daily) : py("start", { ...settings, seed: seed === null ? null : seedNum });
   } catch (err) {
+    if (err instanceof FacadeError && settings.daily && !isOpen($("start"))) {   // a daily link: one clear error
+      const text = t("daily.bad_link", { error: messageText(err.msg) });
+      showNotice(text);
+      formErrorText(text, true);   // seen over the start screen too, at its top
+      return false;
+    }
     if (err instanceof FacadeError) {
       if (isOpen($("start"))) showFormError(err);
       else app.table.showMessage(err.msg);
@@ -344,7 +374,7 @@ function newGame(settings, { split = true, remember = true } = {}) {
     }
     throw err;
   }
-  if (remember) store.writeSettings(settings);
+  if (remember && !settings.daily) store.writeSettings(settings);
   // From here the facade plays the new game: moves of the old one are dropped.
   const gen = ++app.generation;
   const draw = () => {
@@ -364,14 +394,19 @@ function newGame(settings, { split = true, remember = true } = {}) {
 }
 
 function showFormError(err) {
+  formErrorText(messageText(err.msg));
+}
+
+function formErrorText(text, top = false) {
   let p = $("start-form").querySelector(".form-error");
   if (!p) {
     p = document.createElement("p");
     p.className = "form-error";
     p.setAttribute("role", "alert");
-    $("start-form").querySelector(".form-actions").before(p);
+    if (top) $("start-form").querySelector("h2").after(p);
+    else $("start-form").querySelector(".form-actions").before(p);
   }
-  p.textContent = messageText(err.msg);
+  p.textContent = text;
 }
 
 // ------------------------------------------------------------------ saves
@@ -483,7 +518,12 @@ function onPythonReady() {
   app.form = new StartForm($("start-form"), describeTables(py));
   app.table.set({ loading: t("app.ready") });
   $("start-button").disabled = false;
-  const resumed = resumeSaved();
+  daily.mountEntries($("start-form"), startDaily);
+  const link = daily.linkedDeal();   // ?daily=YYYY-MM-DD&game=...: that date's deal (checked by the facade)
+  if (link && newGame({ daily: link }, { split: false, remember: false })) {
+    history.replaceState(null, "", location.pathname);   // a reload resumes the deal, it does not deal it again
+  }
+  const resumed = app.state ? true : resumeSaved();
   if (resumed === null) {
     const last = store.loadSettings();
     if (!last || !newGame(last, { split: false })) newGame({ game: "chkobba", options: { players: 2 }, seats: null }, { split: false, remember: false });
