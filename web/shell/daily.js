@@ -8,6 +8,7 @@ import { t } from "../i18n/i18n.js";
 import { messageText } from "../table/messages.js";
 
 export const DAILY_GAMES = ["chkobba", "seven_diamonds"];
+const ENTRY_KEYS = { chkobba: "daily.start.chkobba", seven_diamonds: "daily.start.seven_diamonds" };
 const RESULTS_KEY = "chkobba.daily.results";
 const parKey = (date, game) => `chkobba.daily.par.${game}.${date}`;
 
@@ -57,7 +58,7 @@ export function mountEntries(form, onPick) {
     b.type = "button";
     b.className = "btn ghost";
     b.id = `daily-${game}`;
-    b.textContent = t(`daily.start.${game}`);
+    b.textContent = t(ENTRY_KEYS[game]);
     b.addEventListener("click", () => onPick(game));
     box.append(b);
   }
