@@ -53,6 +53,14 @@ def test_the_daily_link_gives_the_same_deal_and_moves_everywhere(make_page: Any)
         assert page.evaluate(f"() => !!localStorage.getItem('chkobba.daily.par.chkobba.{DATE}')")
         if not slow:
             shot(page, "daily-result-phone")
+            # a reload resumes the finished deal: its result again, the same first result kept
+            page.reload()
+            page.wait_for_selector("html.ready")
+            page.wait_for_selector("#summary[open] .daily-result[data-ready]", timeout=120_000)
+            assert page.inner_text(".daily-share-text") == text
+            again = page.evaluate("() => JSON.parse(localStorage.getItem('chkobba.daily.results'))")
+            assert again == kept
+            assert "daily round is over" not in page.inner_text("body")   # the computers are not asked to go on
     # the same cards, the same computer moves (the person played the same)
     assert records[0] == records[1]
     # the shared link opens the same deal in a third browser

@@ -200,6 +200,7 @@ function checkRoundEnd() {
 async function scheduleComputer() {
   const st = app.state;
   if (!st || st.to_act_kind !== "computer" || app.busy || app.paused) return;
+  if (st.save.daily && roundsDone(st)) return;   // the daily deal is one round
   const gen = app.generation;
   const seat = st.to_act;
   app.busy = true;
@@ -440,7 +441,7 @@ function resumeSaved() {
     showNotice(t("app.save_damaged_previous"), true);
   }
   app.generation++;
-  app.shownRounds = roundsDone(st);
+  app.shownRounds = st.save.daily ? 0 : roundsDone(st);   // a finished daily deal shows its result again
   commit(st, null);
   return true;
 }
