@@ -117,6 +117,10 @@ def test_seven_diamonds_calls_the_round_and_the_timers_last_seconds_are_heard(ma
     page.click(SWITCH)   # sound on (a tap: the context starts)
     page.wait_for_function("() => window.__audioContexts.some((c) => c.state === 'running')")
     st, calls = play_round(page)
+    points = st["sheet"]["rounds"][-1]["points"]
+    if points[0] != points[1]:   # the round's sound comes 220 ms after the last card's (sound.onChange)
+        page.wait_for_function("(w) => window.chkobbaApp.sound.log.at(-1) === w",
+                               arg="won" if points[0] > points[1] else "lost", timeout=5_000)
     log = page.evaluate("() => window.chkobbaApp.sound.log")
     # someone doubled before the player spoke, or the player doubled: a call was heard
     assert "call" in log, (calls, log)

@@ -16,6 +16,7 @@ import { Handoff } from "./shell/handoff.js";
 import { appendRoundReplay, initShare } from "./shell/share.js";
 import { initStats, openStats, recordMatch } from "./shell/stats.js";
 import * as sound from "./shell/sound.js";
+import * as daily from "./shell/daily.js";
 
 // How long each computer move stays on its own before the next one (ms).
 const PACE_MS = { slow: 2600, normal: 1500, fast: 700, instant: 0 };
@@ -70,7 +71,34 @@ function render() {
   if (!app.state) return;
   timed("render", () => app.table.set(tableConfig()));
   syncShell();
+  syncTakeback();
 }
+
+// ---- take-backs (chkobba/web/takebacks.py): the button under the table, against the computer only
+function syncTakeback() {
+  const b = $("takeback-button");
+  const tb = app.state && app.state.takeback;
+  b.hidden = !(tb && tb.allowed);
+  b.disabled = !(tb && tb.possible) || app.busy || app.paused;
+}
+
+function takeBack() {
+  const st = app.state;
+  if (!st || !st.takeback || !st.takeback.possible || app.busy || app.paused) return;
+  let next;
+  try {
+    next = py("take_back", {});
+  } catch (err) {
+    app.table.showMessage(err instanceof FacadeError ? err.msg : { error: String(err) }, t("app.not_allowed"));
+    return;
+  }
+  app.generation += 1;   // a computer move asked before the take-back is dropped
+  app.hint = null;
+  app.table.showMessage(null);
+  commit(next, null);
+  app.table.refocus();
+}
+// ---- end of take-backs
 
 // Pass-and-play hand-off screen and page-owned timers (web/shell/handoff.js, timers.js).
 function syncShell() {
@@ -170,9 +198,17 @@ function checkRoundEnd() {
   }
 }
 
+// The daily deal's par and result (web/shell/daily.js): facade calls in the
+// page's interpreter (par plays a whole round of computers: it blocks while it
+// thinks, once per date and game).
+async function askPlayers(name, args) {
+  return py(name, args);
+}
+
 async function scheduleComputer() {
   const st = app.state;
   if (!st || st.to_act_kind !== "computer" || app.busy || app.paused) return;
+  if (st.save.daily && roundsDone(st)) return;   // the daily deal is one round
   const gen = app.generation;
   const seat = st.to_act;
   app.busy = true;
@@ -180,7 +216,8 @@ async function scheduleComputer() {
   const t0 = performance.now();
   let action;
   try {
-    action = (await think("choose", { save: st.save, seat })).action;
+    // a daily deal's computers (web/shell/daily.js): a fixed budget, the same on every device
+    action = (await think(st.save.daily ? "daily_choose" : "choose", { save: st.save, seat })).action;
     app.workerChoices += 1;
   } catch (err) {
     app.busy = false;
@@ -234,7 +271,8 @@ function showSummary() {
   if (!roundsDone(st)) return;
   app.paused = true;
   app.table.cancelFlights();
-  const { title, next } = renderSummary($("summary-body"), st, names());
+  let { title, next } = renderSummary($("summary-body"), st, names());
+  if (st.save.daily) next = dailySummary(st);   // the daily deal is one round: its result against par
   appendRoundReplay($("summary-body"), st, py);   // issue 14: replay with every hand shown
   $("summary-title").textContent = title;
   const btn = $("summary-next");
@@ -245,6 +283,25 @@ function showSummary() {
   $("summary").dataset.round = roundsDone(st);
   openDialog($("summary"), btn, null);
 }
+
+// ---- the daily deal (web/shell/daily.js)
+function dailySummary(st) {
+  daily.showResult($("summary-body"), st, askPlayers)
+    .catch((err) => app.table.showMessage(err instanceof FacadeError ? err.msg : { error: String(err) }));
+  return "over";
+}
+
+function startDaily(game) {
+  let date;
+  try {
+    date = py("daily_today", { at: daily.nowSeconds() }).date;
+  } catch (err) {
+    if (err instanceof FacadeError) { showFormError(err); return; }
+    throw err;
+  }
+  askToStart({ daily: { date, game } });
+}
+// ---- end of the daily deal
 
 function closeSummary() {
   const next = $("summary-next").dataset.next;
@@ -306,7 +363,10 @@ function hideStart() {
 }
 
 function submitStart() {
-  const settings = app.form.read();
+  askToStart(app.form.read());
+}
+
+function askToStart(settings) {
   // A game in progress is only thrown away when the player says so.
   if (app.state && !gameOver() && !isOpen($("summary"))) {
     app.pendingSettings = settings;
@@ -324,8 +384,14 @@ function newGame(settings, { split = true, remember = true } = {}) {
   const seedNum = seed === null ? null : Number(seed);
   let st;
   try {
-    st = py("start", { ...settings, seed: seed === null ? null : seedNum });
+    st = settings.daily ? py("daily_start", settings.daily) : py("start", { ...settings, seed: seed === null ? null : seedNum });
   } catch (err) {
+    if (err instanceof FacadeError && settings.daily && !isOpen($("start"))) {   // a daily link: one clear error
+      const text = t("daily.bad_link", { error: messageText(err.msg) });
+      showNotice(text);
+      formErrorText(text, true);   // seen over the start screen too, at its top
+      return false;
+    }
     if (err instanceof FacadeError) {
       if (isOpen($("start"))) showFormError(err);
       else app.table.showMessage(err.msg);
@@ -333,7 +399,7 @@ function newGame(settings, { split = true, remember = true } = {}) {
     }
     throw err;
   }
-  if (remember) store.writeSettings(settings);
+  if (remember && !settings.daily) store.writeSettings(settings);
   // From here the facade plays the new game: moves of the old one are dropped.
   const gen = ++app.generation;
   const draw = () => {
@@ -353,14 +419,19 @@ function newGame(settings, { split = true, remember = true } = {}) {
 }
 
 function showFormError(err) {
+  formErrorText(messageText(err.msg));
+}
+
+function formErrorText(text, top = false) {
   let p = $("start-form").querySelector(".form-error");
   if (!p) {
     p = document.createElement("p");
     p.className = "form-error";
     p.setAttribute("role", "alert");
-    $("start-form").querySelector(".form-actions").before(p);
+    if (top) $("start-form").querySelector("h2").after(p);
+    else $("start-form").querySelector(".form-actions").before(p);
   }
-  p.textContent = messageText(err.msg);
+  p.textContent = text;
 }
 
 // ------------------------------------------------------------------ saves
@@ -394,7 +465,7 @@ function resumeSaved() {
     showNotice(t("app.save_damaged_previous"), true);
   }
   app.generation++;
-  app.shownRounds = roundsDone(st);
+  app.shownRounds = st.save.daily ? 0 : roundsDone(st);   // a finished daily deal shows its result again
   commit(st, null);
   return true;
 }
@@ -422,6 +493,7 @@ function downloadDamaged() {
 
 function wire() {
   $("new-game").addEventListener("click", showStart);
+  $("takeback-button").addEventListener("click", takeBack);
   $("start-cancel").addEventListener("click", hideStart);
   $("start-form").addEventListener("submit", (e) => { e.preventDefault(); submitStart(); });
   $("summary-next").addEventListener("click", closeSummary);
@@ -471,7 +543,12 @@ function onPythonReady() {
   app.form = new StartForm($("start-form"), describeTables(py));
   app.table.set({ loading: t("app.ready") });
   $("start-button").disabled = false;
-  const resumed = resumeSaved();
+  daily.mountEntries($("start-form"), startDaily);
+  const link = daily.linkedDeal();   // ?daily=YYYY-MM-DD&game=...: that date's deal (checked by the facade)
+  if (link && newGame({ daily: link }, { split: false, remember: false })) {
+    history.replaceState(null, "", location.pathname);   // a reload resumes the deal, it does not deal it again
+  }
+  const resumed = app.state ? true : resumeSaved();
   if (resumed === null) {
     const last = store.loadSettings();
     if (!last || !newGame(last, { split: false })) newGame({ game: "chkobba", options: { players: 2 }, seats: null }, { split: false, remember: false });

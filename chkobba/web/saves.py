@@ -23,7 +23,8 @@ if TYPE_CHECKING:  # types only: those modules use the store
 SAVE_VERSION = 2
 SAVE_VERSIONS = (1, 2)
 SAVE_KEYS = {1: ("v", "record", "seed", "seats", "coach"),
-             2: ("v", "game", "record", "seed", "seats", "coach")}
+             2: ("v", "game", "record", "seed", "seats", "coach", "takebacks", "daily")}
+MAX_TAKEBACKS = 1_000_000   # take-backs counted in one save (chkobba/web/takebacks.py)
 MAX_TABLES = 32
 
 
@@ -41,6 +42,8 @@ class Table:
     coach: bool = False
     viewer: int = 0
     hidden: bool = False
+    takebacks: int = 0      # take-backs made in this game (chkobba/web/takebacks.py)
+    daily: str | None = None  # the date of a daily deal's table (chkobba/web/daily.py)
 
     @classmethod
     def seated(cls, tid: str, session: Session, seat_list: list[Seat], coach: bool = False) -> "Table":
@@ -57,8 +60,13 @@ class Table:
 
     def save(self) -> dict[str, Any]:
         """Format v2: what resumes this game (the table id is not in it)."""
-        return {"v": SAVE_VERSION, "game": self.session.game, "record": self.session.record(),
-                "seed": self.session.seed, "seats": [s.to_json() for s in self.seats], "coach": self.coach}
+        out: dict[str, Any] = {"v": SAVE_VERSION, "game": self.session.game, "record": self.session.record(),
+                               "seed": self.session.seed, "seats": [s.to_json() for s in self.seats], "coach": self.coach}
+        if self.takebacks:
+            out["takebacks"] = self.takebacks
+        if self.daily is not None:
+            out["daily"] = self.daily
+        return out
 
 
 T = TypeVar("T")
@@ -157,6 +165,8 @@ def load(save: Any, again: bool = False) -> tuple[Session, list[Seat], bool]:
     try:
         seed_value = seed(save.get("seed"), "web.save.seed")
         coach = flag(save.get("coach", False), "web.save.coach")
+        takebacks_of(save)
+        daily_of(save, game, seed_value)
     except WebError as exc:
         raise _save_error(exc.code, **exc.params) from None
     try:
@@ -175,6 +185,30 @@ def load(save: Any, again: bool = False) -> tuple[Session, list[Seat], bool]:
     return session, seat_list, coach
 
 
+def takebacks_of(save: dict[str, Any]) -> int:
+    """How many take-backs a save's game had (0 when it says nothing)."""
+    value = save.get("takebacks", 0)
+    if type(value) is not int or not 0 <= value <= MAX_TAKEBACKS:
+        raise WebError("web.save.takebacks", value=show(value), limit=MAX_TAKEBACKS)
+    return value
+
+
+def daily_of(save: dict[str, Any], game: Any = None, seed_value: int | None = None) -> str | None:
+    """The date of a daily deal's save (None for any other game): a date
+    whose deal is the record's game and seed (``web.save.daily`` otherwise)."""
+    from .. import daily   # the daily deal's rules (chkobba/daily.py)
+    value = save.get("daily")
+    if value is None:
+        return None
+    try:
+        deal = daily.daily(value, game if isinstance(game, str) else save.get("game", ""))
+    except ChkobbaError:
+        raise WebError("web.save.daily", value=show(value)) from None
+    if seed_value is not None and seed_value != deal.seed:
+        raise WebError("web.save.daily", value=show(value))
+    return deal.date
+
+
 def check_replays(session: Session) -> None:
     """The session's latest step replays (the steps before it were checked
     when they were made, or by the replay that opened the session); raises
@@ -184,4 +218,4 @@ def check_replays(session: Session) -> None:
 
 
 __all__ = ["SAVE_VERSION", "SAVE_VERSIONS", "MAX_TABLES", "STORE", "Store", "Table", "load",
-           "check_replays", "allow_tables"]
+           "takebacks_of", "daily_of", "check_replays", "allow_tables"]

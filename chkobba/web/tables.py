@@ -9,6 +9,7 @@ fails halfway changes nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import sys
 from typing import Any
@@ -24,7 +25,7 @@ from ..session import Session
 from .answer import Reader, answer
 from .edge import (DEFAULT_LEVEL, LEVELS, PLAYABLE, SEAT_KINDS, Args, Seat, WebError, action, api, flag,
                    game_name, kind, quote, seat_index, seats, seed, table_id)
-from .saves import SAVE_VERSION, SAVE_VERSIONS, STORE, Table, check_replays, load
+from .saves import SAVE_VERSION, SAVE_VERSIONS, STORE, Table, check_replays, daily_of, load, takebacks_of
 
 HUMAN_SEAT = 0
 HINT_TOP = 3
@@ -37,11 +38,14 @@ WORD_LABELS = {w: M.MESSAGES[f"word.{w}"] for w in ("keep", "table", "propose", 
 
 def state_of(table: Table) -> dict[str, Any]:
     """What the page draws for the table's human seat, and the save."""
+    from .takebacks import status   # the take-back button's state (a module that uses this one)
     humans = table.humans
     # the result is worded for the player holding the device (the only one at one-human tables)
     reader = Reader(seat=table.viewer, speaks_to=table.viewer, hidden=table.hidden)
-    return answer(table.session, reader, table.seats, table=table.id, humans=humans, coach=table.coach,
-                  save=table.save())
+    out = answer(table.session, reader, table.seats, table=table.id, humans=humans, coach=table.coach,
+                 save=table.save())
+    out["takeback"] = status(table)
+    return out
 
 
 def _table(args: Args) -> Table:
@@ -103,6 +107,8 @@ def _resume(args: Args) -> dict[str, Any]:
     tid = table_id(args)
     session, seat_list, coach = load(args["save"], again=True)
     table = Table.seated(tid, session, seat_list, coach)
+    table.takebacks = takebacks_of(args["save"])
+    table.daily = daily_of(args["save"])
     out = state_of(table)
     STORE.tables.put(tid, table)
     return out
@@ -123,6 +129,9 @@ def _act(args: Args) -> dict[str, Any]:
     if table.seats[seat].human and (table.hidden or seat != table.viewer):
         # a person plays only once the device is theirs (hand_off, then reveal)
         raise WebError("web.hidden", seat=seat)
+    if table.daily is not None:
+        from .daily import check_daily_act   # a daily deal is one round
+        check_daily_act(table)
     fork = s.copy()
     decks = fork.decks_dealt
     fork.apply(text)                    # ChkobbaError in words; nothing changed
@@ -136,7 +145,7 @@ def _act(args: Args) -> dict[str, Any]:
     # A move that ends a round keeps the mover's view: the round's end and its
     # summary are read by the player holding the device, from their seat; the
     # page hands off (``hand_off``) once the summary is closed.
-    out = state_of(Table(table.id, fork, table.seats, table.coach, viewer, hidden))
+    out = state_of(dataclasses.replace(table, session=fork, viewer=viewer, hidden=hidden))
     table.session = fork
     table.viewer, table.hidden = viewer, hidden
     return out
