@@ -16,9 +16,9 @@ DATE = "2026-12-01"
 
 @pytest.fixture(autouse=True)
 def fresh_tables() -> Iterator[None]:
-    web._tables.clear()
+    web.reset_tables()
     yield
-    web._tables.clear()
+    web.reset_tables()
 
 
 def play_round(game: str, copy_par: bool = False) -> dict[str, Any]:
@@ -26,8 +26,8 @@ def play_round(game: str, copy_par: bool = False) -> dict[str, Any]:
     action (or par's own move), the computers by ``daily_choose``."""
     st = ok("daily_start", date=DATE, game=game)
     deal = daily.daily(DATE, game)
-    while not daily.round_over(web._tables["main"].session):
-        s = web._tables["main"].session
+    while not daily.round_over(web.table_session("main")):
+        s = web.table_session("main")
         seat = s.to_act()
         assert seat is not None
         if st["seats"][seat]["kind"] == "computer":
@@ -100,7 +100,7 @@ def test_take_back_is_refused_in_the_daily_deal() -> None:
     st = ok("daily_start", date=DATE, game="chkobba")
     made = False
     while True:
-        s = web._tables["main"].session
+        s = web.table_session("main")
         seat = s.to_act()
         if seat == 0 and made:
             break

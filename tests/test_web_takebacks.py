@@ -16,9 +16,9 @@ VS_EASY = [{"kind": "human"}, {"kind": "computer", "level": "easy"}]
 
 @pytest.fixture(autouse=True)
 def fresh_tables() -> Iterator[None]:
-    web._tables.clear()
+    web.reset_tables()
     yield
-    web._tables.clear()
+    web.reset_tables()
 
 
 def play_until_human_moved(st: dict[str, Any], moves: int = 1) -> dict[str, Any]:
@@ -26,7 +26,7 @@ def play_until_human_moved(st: dict[str, Any], moves: int = 1) -> dict[str, Any]
     ``moves`` card moves of the round and it is seat 0's turn again."""
     made = 0
     while True:
-        s = web._tables["main"].session
+        s = web.table_session("main")
         seat = s.to_act()
         assert seat is not None
         if seat == 0 and made >= moves and st["takeback"]["possible"]:
@@ -45,12 +45,12 @@ def test_take_back_against_the_computer_returns_the_hand() -> None:
     assert st["takeback"] == {"allowed": True, "possible": False, "count": 0}
     assert "takebacks" not in st["save"]
     before = play_until_human_moved(st, moves=1)
-    s = web._tables["main"].session
+    s = web.table_session("main")
     mine = s.legal()[0]
     after_move = ok("act", action=mine, seat=0)
-    while web._tables["main"].session.to_act() not in (0, None):
-        seat = web._tables["main"].session.to_act()
-        after_move = ok("act", action=web._tables["main"].session.legal()[0], seat=seat)
+    while web.table_session("main").to_act() not in (0, None):
+        seat = web.table_session("main").to_act()
+        after_move = ok("act", action=web.table_session("main").legal()[0], seat=seat)
     back = ok("take_back")
     assert back["to_act"] == 0
     assert back["takeback"]["count"] == 1
@@ -61,19 +61,19 @@ def test_take_back_against_the_computer_returns_the_hand() -> None:
     # the save replays and resumes with its count
     replayed = Session.from_record(back["save"]["record"], seed=back["save"]["seed"])
     assert replayed.record() == back["save"]["record"]
-    web._tables.clear()
+    web.reset_tables()
     resumed = ok("resume", save=back["save"])
     assert resumed["takeback"]["count"] == 1 and resumed["save"]["takebacks"] == 1
     # play goes on and the count stays in the save
-    s = web._tables["main"].session
+    s = web.table_session("main")
     on = ok("act", action=s.legal()[0], seat=0)
     assert on["save"]["takebacks"] == 1
 
 
 def test_take_back_at_a_rounds_start_is_refused_and_changes_nothing() -> None:
     st = ok("start", seed=11, seats=VS_EASY)
-    while web._tables["main"].session.to_act() != 0:
-        s = web._tables["main"].session
+    while web.table_session("main").to_act() != 0:
+        s = web.table_session("main")
         st = ok("act", action=s.legal()[0], seat=s.to_act())
     if st["takeback"]["possible"]:
         pytest.skip("seat 0 already moved in this deal")
@@ -86,7 +86,7 @@ def test_take_back_is_refused_in_pass_and_play() -> None:
     st = ok("start", seed=4, seats=[{"kind": "human"}, {"kind": "human"}])
     assert st["takeback"]["allowed"] is False
     for _ in range(6):
-        s = web._tables["main"].session
+        s = web.table_session("main")
         seat = s.to_act()
         ok("reveal")
         st = ok("act", action=s.legal()[0], seat=seat)

@@ -19,6 +19,7 @@ from ..session import Session
 from .edge import SEED_LIMIT
 from .edge import Args, Seat, WebError, api, show, table_id
 from .saves import STORE, Table, check_replays, daily_of, load
+from .tables import state_of
 
 M.register({
     "web.save.daily": "its daily deal {value} is not the deal of its cards",
@@ -42,17 +43,10 @@ def _deal(args: Args) -> D.Daily:
     return D.daily(_at(args.get("at")), game)
 
 
-def check_daily_act(table: Table) -> None:
-    """A daily deal is one round: no move once it is over."""
-    if D.round_over(table.session):
-        raise D.DailyError("daily.round_over")
-
-
 @api(optional=("date", "at", "game"))
 def _daily_start(args: Args) -> dict[str, Any]:
     """Start the daily deal of a date (or of the moment ``at``) and game at a
     table: its state (the save says ``daily``)."""
-    from .tables import state_of
     tid = table_id(args)
     deal = _deal(args)
     session = deal.session()
@@ -115,6 +109,3 @@ def _daily_result(args: Args) -> dict[str, Any]:
     kept = R.add(kept, res)
     today = D.tunis_date(_at(args["at"])) if "at" in args else deal.date
     return {"result": res, "share": D.share(res).to_json(), "results": kept, "summary": R.summary(kept, today)}
-
-
-__all__ = ["check_daily_act"]

@@ -23,6 +23,7 @@ from ..registry import GAMES, PLAYERS
 from ..registry import game as registered
 from ..session import Session
 from .answer import Reader, answer
+from .modes import check_daily_act, status
 from .edge import (DEFAULT_LEVEL, LEVELS, PLAYABLE, SEAT_KINDS, Args, Seat, WebError, action, api, flag,
                    game_name, kind, quote, seat_index, seats, seed, table_id)
 from .saves import SAVE_VERSION, SAVE_VERSIONS, STORE, Table, check_replays, daily_of, load, takebacks_of
@@ -38,7 +39,6 @@ WORD_LABELS = {w: M.MESSAGES[f"word.{w}"] for w in ("keep", "table", "propose", 
 
 def state_of(table: Table) -> dict[str, Any]:
     """What the page draws for the table's human seat, and the save."""
-    from .takebacks import status   # the take-back button's state (a module that uses this one)
     humans = table.humans
     # the result is worded for the player holding the device (the only one at one-human tables)
     reader = Reader(seat=table.viewer, speaks_to=table.viewer, hidden=table.hidden)
@@ -130,7 +130,6 @@ def _act(args: Args) -> dict[str, Any]:
         # a person plays only once the device is theirs (hand_off, then reveal)
         raise WebError("web.hidden", seat=seat)
     if table.daily is not None:
-        from .daily import check_daily_act   # a daily deal is one round
         check_daily_act(table)
     fork = s.copy()
     decks = fork.decks_dealt

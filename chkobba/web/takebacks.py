@@ -17,35 +17,15 @@ import dataclasses
 from typing import Any
 
 from .. import messages as M
-from ..takeback import TakebackRefused, take_back, take_back_point
+from ..takeback import TakebackRefused, take_back
 from .edge import Args, WebError, api, quote, table_id
+from .modes import mode_of
 from .saves import STORE, Table
+from .tables import state_of
 
 M.register({
     "web.save.takebacks": "its number of take-backs is not a whole number from 0 to {limit} ({value})",
 })
-
-
-def mode_of(table: Table) -> str:
-    """How the table is played, in :data:`chkobba.takeback.MODES`' words."""
-    if table.daily is not None:
-        return "daily"
-    return "pass_and_play" if len(table.humans) > 1 else "computer"
-
-
-def status(table: Table) -> dict[str, Any]:
-    """The take-back button: ``allowed`` at this table at all (against the
-    computer), ``possible`` now (the person has a move in this round and the
-    match is not over), ``count`` made so far in this game."""
-    allowed = mode_of(table) == "computer"
-    possible = False
-    if allowed:
-        try:
-            take_back_point(table.session, table.humans[0])
-            possible = True
-        except TakebackRefused:
-            possible = False
-    return {"allowed": allowed, "possible": possible, "count": table.takebacks}
 
 
 @api(name="take_back")
@@ -53,7 +33,6 @@ def _take_back(args: Args) -> dict[str, Any]:
     """Take back the person's last move of the round (and the computer moves
     after it): the table's new state. Refused in the engine's words
     (``takeback.*``), the table unchanged."""
-    from .tables import state_of   # that module answers with this one's status
     tid = table_id(args)
     table = STORE.tables.get(tid)
     if table is None:
@@ -64,6 +43,3 @@ def _take_back(args: Args) -> dict[str, Any]:
     out = state_of(after)
     table.session, table.viewer, table.hidden, table.takebacks = back, seat, False, after.takebacks
     return out
-
-
-__all__ = ["mode_of", "status"]

@@ -1,0 +1,41 @@
+"""How a table is played, as the table's answers need it: the take-back
+button's state (``takeback`` in every table state) and the daily deal's one
+round. Its own module so that ``tables`` (which answers with it) and the
+``takebacks`` and ``daily`` calls (which answer with ``tables``) import
+each other in one direction only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import daily as D
+from ..takeback import TakebackRefused, take_back_point
+from .saves import Table
+
+
+def mode_of(table: Table) -> str:
+    """How the table is played, in :data:`chkobba.takeback.MODES`' words."""
+    if table.daily is not None:
+        return "daily"
+    return "pass_and_play" if len(table.humans) > 1 else "computer"
+
+
+def status(table: Table) -> dict[str, Any]:
+    """The take-back button: ``allowed`` at this table at all (against the
+    computer), ``possible`` now (the person has a move in this round and the
+    match is not over), ``count`` made so far in this game."""
+    allowed = mode_of(table) == "computer"
+    possible = False
+    if allowed:
+        try:
+            take_back_point(table.session, table.humans[0])
+            possible = True
+        except TakebackRefused:
+            possible = False
+    return {"allowed": allowed, "possible": possible, "count": table.takebacks}
+
+
+def check_daily_act(table: Table) -> None:
+    """A daily deal is one round: no move once it is over."""
+    if D.round_over(table.session):
+        raise D.DailyError("daily.round_over")
