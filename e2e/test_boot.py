@@ -118,7 +118,15 @@ def test_progress_in_the_pages_language_before_ready(make_page: Any) -> None:
     for lang, words in (("fr", "Téléchargement du jeu"), ("ar", "نحمّلو في اللعبة")):
         page = make_page(PHONE)
         held: list[Any] = []
-        page.route(re.compile(r".*/python_stdlib\.zip$"), lambda route: held.append(route))
+        released: list[bool] = []
+
+        def hold(route: Any, held: list[Any] = held, released: list[bool] = released) -> None:
+            # held until the progress is seen; a request after that goes through
+            if released:
+                route.continue_()
+            else:
+                held.append(route)
+        page.route(re.compile(r".*/python_stdlib\.zip$"), hold)
         page.goto(page.base_url + f"?lang={lang}")
         page.wait_for_function("() => window.chkobbaBoot && window.chkobbaBoot.loaded > 0")
         page.wait_for_function("(w) => (document.querySelector('#table .loading-text') || {}).textContent"
@@ -132,7 +140,9 @@ def test_progress_in_the_pages_language_before_ready(make_page: Any) -> None:
         box = page.locator("#table .loading-indicator").bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
         assert held, "the page did not ask for the standard library"
-        held[0].continue_()
+        released.append(True)
+        for route in held:   # every request held (a second one would wait for ever)
+            route.continue_()
         page.wait_for_selector("html.ready")
 
 
