@@ -17,6 +17,8 @@ chkobba.online.wire.OnlineError: a message names "round" twice
 
 from __future__ import annotations
 
+import dataclasses
+
 import json
 import re
 from dataclasses import dataclass
@@ -206,5 +208,6 @@ def encode(msg: Message) -> str:
     kind = {Join: "join", Act: "act", Commit: "commit", Reveal: "reveal", Heartbeat: "heartbeat",
             Reaction: "reaction", Leave: "leave"}[type(msg)]
     body: dict[str, Any] = {"v": VERSION, "type": kind}
-    body.update({name: getattr(msg, name) for name in FIELDS[kind]})
+    fields = dataclasses.asdict(msg)
+    body.update({name: fields[name] for name in FIELDS[kind]})
     return json.dumps(body, separators=(",", ":"))
