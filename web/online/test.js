@@ -19,7 +19,7 @@ function make(options, id = 1) {
 
 // ------------------------------------------------ a whole game across pages
 // The host's page runs chkobba.online.HostTable, the friend's chkobba.online.Guest,
-// each in its own Pyodide (started plainly: no snapshot), over the Peer above.
+// each in its own Pyodide (started plainly: no snapshot, the lock's info from the table page), over the Peer above.
 
 let pyodide = null;
 
@@ -28,7 +28,12 @@ async function python() {
   const info = await (await fetch("../build-info.json")).json();
   const indexURL = new URL(`../${info.pyodide_dir}`, location.href).href;
   const { loadPyodide } = await import(indexURL + "pyodide.mjs");
-  pyodide = await loadPyodide({ indexURL });
+  // the site ships no pyodide-lock.json: the build writes its "info" into the
+  // table page's boot meta (web/shell/py.js reads it there), so take it from that page
+  const page = await (await fetch("../index.html")).text();
+  const meta = page.match(/<meta name="chkobba-boot" content='([^']*)'>/);
+  const lock = meta ? JSON.parse(meta[1]).lock : {};
+  pyodide = await loadPyodide({ indexURL, lockFileContents: { info: lock || {}, packages: {} } });
   const zip = await (await fetch(`../${info.package_zip}`)).arrayBuffer();
   pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
   return pyodide;
