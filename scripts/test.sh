@@ -36,7 +36,7 @@ if ! command -v chromium >/dev/null 2>&1; then
     fi
 fi
 
-# coturn: the TURN relay e2e/test_online.py starts on this machine (skipped without it)
+# coturn: the TURN relay e2e/test_online_pages.py starts on this machine (skipped without it)
 if ! command -v turnserver >/dev/null 2>&1; then
     if [ "$(id -u)" = 0 ]; then
         apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq coturn >/dev/null
