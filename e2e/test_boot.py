@@ -120,13 +120,15 @@ def test_progress_in_the_pages_language_before_ready(make_page: Any) -> None:
         held: list[Any] = []
         released: list[bool] = []
 
-        def hold(route: Any, held: list[Any] = held, released: list[bool] = released) -> None:
-            # held until the progress is seen; a request after that goes through
-            if released:
-                route.continue_()
-            else:
-                held.append(route)
-        page.route(re.compile(r".*/python_stdlib\.zip$"), hold)
+        def holder(held: list[Any], released: list[bool]) -> Any:
+            def hold(route: Any) -> None:
+                # held until the progress is seen; a request after that goes through
+                if released:
+                    route.continue_()
+                else:
+                    held.append(route)
+            return hold
+        page.route(re.compile(r".*/python_stdlib\.zip$"), holder(held, released))
         page.goto(page.base_url + f"?lang={lang}")
         page.wait_for_function("() => window.chkobbaBoot && window.chkobbaBoot.loaded > 0")
         page.wait_for_function("(w) => (document.querySelector('#table .loading-text') || {}).textContent"
