@@ -530,7 +530,7 @@ def test_answers_carry_the_fields_of_the_contract() -> None:
     st = ok("start", seed=7, options={"players": 4})
     assert set(st) == {"table", "game", "view", "seats", "sides", "human", "to_act", "to_act_kind", "words",
                        "claim", "moves", "last_round_moves", "sheet", "summary", "coach", "save",
-                       "humans", "handoff", "spectator", "takeback"}
+                       "humans", "handoff", "spectator", "takeback", "timers"}
     assert st["spectator"] is False   # one answer shape for tables and embeds (issue 20)
     assert set(st["sheet"]) == {"rounds", "score", "games", "target", "match", "over", "winner", "result"}
     assert set(st["save"]) == {"v", "game", "record", "seed", "seats", "coach"}

@@ -8,7 +8,7 @@ import { initI18n, mountLanguagePicker, t, translateDom } from "./i18n/i18n.js";
 import { FacadeError, bootState, keepSnapshotForLater, py, startPlayers, think, timed, timings } from "./shell/py.js";
 import * as store from "./shell/storage.js";
 import { closeDialog, isOpen, openDialog, setupDialog } from "./shell/dialogs.js";
-import { StartForm, describeTables } from "./shell/startform.js";
+import { StartForm, describeTables, fillTimersSelect, timersOf } from "./shell/startform.js";
 import { renderSummary } from "./shell/sheet.js";
 import { messageText } from "./table/messages.js";
 import { PageTimer } from "./shell/timers.js";
@@ -72,7 +72,40 @@ function render() {
   timed("render", () => app.table.set(tableConfig()));
   syncShell();
   syncTakeback();
+  syncTimers();
 }
+
+// ---- timers changed during a match (chkobba/web/clock.py): the switch under the table
+function syncTimers() {
+  const box = $("timers-switch"), sel = $("timers-select");
+  const tm = app.state && app.state.timers;
+  box.hidden = !(tm && tm.changeable);
+  if (box.hidden) return;
+  const key = JSON.stringify(tm.value);
+  if (sel.dataset.value !== key || sel.dataset.lang !== document.documentElement.lang) {
+    fillTimersSelect(sel, tm.value);
+    sel.dataset.value = key;
+    sel.dataset.lang = document.documentElement.lang;
+  }
+}
+
+function changeTimers() {
+  const sel = $("timers-select");
+  let next;
+  try {
+    next = py("set_timers", { timers: timersOf(sel) });
+  } catch (err) {
+    sel.dataset.value = "";   // show the table's timers again
+    syncTimers();
+    app.table.showMessage(err instanceof FacadeError ? err.msg : { error: String(err) }, t("app.not_allowed"));
+    return;
+  }
+  // the position is the same: no move to show and no computer to ask again
+  app.state = next;
+  timed("save", save);
+  render();
+}
+// ---- end of timers
 
 // ---- take-backs (chkobba/web/takebacks.py): the button under the table, against the computer only
 function syncTakeback() {
@@ -494,6 +527,7 @@ function downloadDamaged() {
 function wire() {
   $("new-game").addEventListener("click", showStart);
   $("takeback-button").addEventListener("click", takeBack);
+  $("timers-select").addEventListener("change", changeTimers);
   $("start-cancel").addEventListener("click", hideStart);
   $("start-form").addEventListener("submit", (e) => { e.preventDefault(); submitStart(); });
   $("summary-next").addEventListener("click", closeSummary);

@@ -21,7 +21,8 @@ One module per concern:
 - :mod:`~chkobba.web.embeds`: links opened as embeds (replay, play from
   here, puzzle) and ``share``;
 - :mod:`~chkobba.web.lessons`: the tutorial's lessons;
-- :mod:`~chkobba.web.statistics`: the player's statistics.
+- :mod:`~chkobba.web.statistics`: the player's statistics;
+- :mod:`~chkobba.web.clock`: timers changed during a match.
 
 The page computes no rule, score or winner; the games plug in through the
 registry (:mod:`chkobba.registry`), so no module here branches on a game.
@@ -29,7 +30,7 @@ registry (:mod:`chkobba.registry`), so no module here branches on a game.
 
 from __future__ import annotations
 
-from . import answer, daily, embeds, lessons, statistics, tables, takebacks
+from . import answer, clock, daily, embeds, lessons, statistics, tables, takebacks
 from .answer import Reader
 from .edge import (API, DEFAULT_LEVEL, LEVELS, MAX_ERROR, MAX_PAYLOAD, SEAT_KINDS, WEB_MESSAGES, Seat, WebError,
                    call, render)
@@ -43,4 +44,4 @@ __all__ = ["call", "choose", "hint", "defaults", "allow_tables", "reset_tables",
            "close_table", "Reader", "Seat", "Table",
            "WebError", "API", "WEB_MESSAGES", "LEVELS", "SEAT_KINDS", "DEFAULT_LEVEL", "HUMAN_SEAT", "MAX_TABLES",
            "MAX_PAYLOAD", "MAX_ERROR", "SAVE_VERSION", "SAVE_VERSIONS", "STORE", "answer", "embeds", "lessons", "statistics",
-           "tables", "takebacks", "daily"]
+           "tables", "takebacks", "daily", "clock"]

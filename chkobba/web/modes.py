@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import daily as D
+from ..options import describe as describe_options
 from ..takeback import TakebackRefused, take_back_point
 from .saves import Table
 
@@ -39,3 +40,14 @@ def check_daily_act(table: Table) -> None:
     """A daily deal is one round: no move once it is over."""
     if D.round_over(table.session):
         raise D.DailyError("daily.round_over")
+
+
+def timers_status(table: Table) -> dict[str, Any] | None:
+    """The table's timers as the page's timers switch shows them (None when
+    the game has none): ``value`` (``False`` or the seconds) and whether
+    they may be changed now (not in a daily deal: chkobba/web/clock.py)."""
+    game = table.session.game
+    if not any(o["kind"] == "timers" for o in describe_options(game)):
+        return None
+    value = table.session.record()["options"].get("timers", False)
+    return {"value": False if table.clock_off else value, "changeable": mode_of(table) != "daily"}

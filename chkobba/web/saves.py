@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # types only: those modules use the store
 SAVE_VERSION = 2
 SAVE_VERSIONS = (1, 2)
 SAVE_KEYS = {1: ("v", "record", "seed", "seats", "coach"),
-             2: ("v", "game", "record", "seed", "seats", "coach", "takebacks", "daily")}
+             2: ("v", "game", "record", "seed", "seats", "coach", "takebacks", "daily", "clock_off")}
 MAX_TAKEBACKS = 1_000_000   # take-backs counted in one save (chkobba/web/takebacks.py)
 MAX_TABLES = 32
 
@@ -44,6 +44,7 @@ class Table:
     hidden: bool = False
     takebacks: int = 0      # take-backs made in this game (chkobba/web/takebacks.py)
     daily: str | None = None  # the date of a daily deal's table (chkobba/web/daily.py)
+    clock_off: bool = False   # timers turned off after a timeout was played (chkobba/web/clock.py)
 
     @classmethod
     def seated(cls, tid: str, session: Session, seat_list: list[Seat], coach: bool = False) -> "Table":
@@ -66,6 +67,8 @@ class Table:
             out["takebacks"] = self.takebacks
         if self.daily is not None:
             out["daily"] = self.daily
+        if self.clock_off:
+            out["clock_off"] = True
         return out
 
 
@@ -167,6 +170,7 @@ def load(save: Any, again: bool = False) -> tuple[Session, list[Seat], bool]:
         coach = flag(save.get("coach", False), "web.save.coach")
         takebacks_of(save)
         daily_of(save, game, seed_value)
+        clock_off_of(save)
     except WebError as exc:
         raise _save_error(exc.code, **exc.params) from None
     try:
@@ -191,6 +195,12 @@ def takebacks_of(save: dict[str, Any]) -> int:
     if type(value) is not int or not 0 <= value <= MAX_TAKEBACKS:
         raise WebError("web.save.takebacks", value=show(value), limit=MAX_TAKEBACKS)
     return value
+
+
+def clock_off_of(save: dict[str, Any]) -> bool:
+    """Whether a save's timers were turned off after a timeout was played
+    (chkobba/web/clock.py); false when it says nothing."""
+    return flag(save.get("clock_off", False), "web.save.clock_off")
 
 
 def daily_of(save: dict[str, Any], game: Any = None, seed_value: int | None = None) -> str | None:
@@ -218,4 +228,4 @@ def check_replays(session: Session) -> None:
 
 
 __all__ = ["SAVE_VERSION", "SAVE_VERSIONS", "MAX_TABLES", "STORE", "Store", "Table", "load",
-           "takebacks_of", "daily_of", "check_replays", "allow_tables"]
+           "takebacks_of", "daily_of", "clock_off_of", "check_replays", "allow_tables"]

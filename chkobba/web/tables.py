@@ -15,6 +15,7 @@ import sys
 from typing import Any
 
 from .. import messages as M
+from ..actions import TIMEOUT
 from ..agents import Budget, make_agent
 from ..agents import hint as coach_hint
 from ..options import check as check_options
@@ -23,10 +24,10 @@ from ..registry import GAMES, PLAYERS
 from ..registry import game as registered
 from ..session import Session
 from .answer import Reader, answer
-from .modes import check_daily_act, status
+from .modes import check_daily_act, status, timers_status
 from .edge import (DEFAULT_LEVEL, LEVELS, PLAYABLE, SEAT_KINDS, Args, Seat, WebError, action, api, flag,
                    game_name, kind, quote, seat_index, seats, seed, table_id)
-from .saves import SAVE_VERSION, SAVE_VERSIONS, STORE, Table, check_replays, daily_of, load, takebacks_of
+from .saves import SAVE_VERSION, SAVE_VERSIONS, STORE, Table, check_replays, clock_off_of, daily_of, load, takebacks_of
 
 HUMAN_SEAT = 0
 HINT_TOP = 3
@@ -45,6 +46,7 @@ def state_of(table: Table) -> dict[str, Any]:
     out = answer(table.session, reader, table.seats, table=table.id, humans=humans, coach=table.coach,
                  save=table.save())
     out["takeback"] = status(table)
+    out["timers"] = timers_status(table)
     return out
 
 
@@ -109,6 +111,7 @@ def _resume(args: Args) -> dict[str, Any]:
     table = Table.seated(tid, session, seat_list, coach)
     table.takebacks = takebacks_of(args["save"])
     table.daily = daily_of(args["save"])
+    table.clock_off = clock_off_of(args["save"])
     out = state_of(table)
     STORE.tables.put(tid, table)
     return out
@@ -131,6 +134,8 @@ def _act(args: Args) -> dict[str, Any]:
         raise WebError("web.hidden", seat=seat)
     if table.daily is not None:
         check_daily_act(table)
+    if table.clock_off and text == TIMEOUT:
+        raise WebError("web.timers.off")   # timers turned off during the match (chkobba/web/clock.py)
     fork = s.copy()
     decks = fork.decks_dealt
     fork.apply(text)                    # ChkobbaError in words; nothing changed

@@ -38,28 +38,35 @@ const TIMER_CHOICES = [
   { label: () => t("start.timers.short"), value: { call: 3, card: 3 } },
 ];
 
+/** Fill a timers <select> with the choices (and `value` if it is none of them), `value` selected. */
+export function fillTimersSelect(sel, value) {
+  sel.textContent = "";
+  let i = TIMER_CHOICES.findIndex((c) => JSON.stringify(c.value) === JSON.stringify(value));
+  if (i < 0 && value && typeof value === "object") {
+    TIMER_CHOICES.push({ label: () => t("start.timers.seconds", { call: value.call, card: value.card }), value });
+    i = TIMER_CHOICES.length - 1;
+  }
+  TIMER_CHOICES.forEach((c, k) => {
+    const o = document.createElement("option");
+    o.value = String(k);
+    o.textContent = c.label();
+    sel.append(o);
+  });
+  sel.value = String(Math.max(i, 0));
+}
+
+/** The timers a timers <select> holds: false or {call, card}. */
+export function timersOf(sel) {
+  return TIMER_CHOICES[Number(sel.value)].value;
+}
+
 function timersField(opt, value) {
   const label = document.createElement("label");
   label.className = "field";
   label.append(`${t("start.timers")} `);
   const sel = document.createElement("select");
   sel.name = opt.name;
-  TIMER_CHOICES.forEach((c, i) => {
-    const o = document.createElement("option");
-    o.value = String(i);
-    o.textContent = c.label();
-    sel.append(o);
-  });
-  let i = TIMER_CHOICES.findIndex((c) => JSON.stringify(c.value) === JSON.stringify(value));
-  if (i < 0 && value && typeof value === "object") {
-    const o = document.createElement("option");
-    o.value = String(TIMER_CHOICES.length);
-    o.textContent = t("start.timers.seconds", { call: value.call, card: value.card });
-    TIMER_CHOICES.push({ label: () => t("start.timers.seconds", { call: value.call, card: value.card }), value });
-    sel.append(o);
-    i = TIMER_CHOICES.length - 1;
-  }
-  sel.value = String(Math.max(i, 0));
+  fillTimersSelect(sel, value);
   label.append(sel);
   return label;
 }
@@ -218,7 +225,7 @@ export class StartForm {
   /** The value of one option as the form holds it (typed like its default). */
   value(opt) {
     const el = this.form.elements[opt.name];
-    if (opt.kind === "timers") return TIMER_CHOICES[Number(el.value)].value;
+    if (opt.kind === "timers") return timersOf(el);
     if (typeof opt.default === "boolean") return el.checked;
     if (Array.isArray(opt.choices)) return opt.choices[Number(el.selectedOptions[0].dataset.index)];
     return typeof opt.default === "number" ? Number(el.value) : el.value;

@@ -15,17 +15,21 @@ function positionKey(st) {
   return `${st.save.seed}/${v.round_index}/${(v.history || []).length}/${st.to_act}`;
 }
 
-function loadLeft(key) {
+/** The time left kept for this position, for a countdown of `total` ms: the
+ * time already spent still counts when the seconds changed since. */
+function loadLeft(key, total) {
   try {
     const raw = JSON.parse(localStorage.getItem(KEY) || "null");
-    return raw && raw.key === key && Number.isFinite(raw.left) ? raw.left : null;
+    if (!raw || raw.key !== key || !Number.isFinite(raw.left)) return null;
+    const was = Number.isFinite(raw.total) ? raw.total : total;
+    return was === total ? Math.min(raw.left, total) : Math.max(1000, total - (was - raw.left));
   } catch {
     return null;
   }
 }
 
-function storeLeft(key, left) {
-  try { localStorage.setItem(KEY, JSON.stringify({ key, left: Math.max(0, Math.round(left)) })); } catch { /* storage off */ }
+function storeLeft(key, left, total) {
+  try { localStorage.setItem(KEY, JSON.stringify({ key, left: Math.max(0, Math.round(left)), total })); } catch { /* storage off */ }
 }
 
 export class PageTimer {
@@ -46,15 +50,21 @@ export class PageTimer {
   /** Start, keep or stop the countdown for the state shown; `running` says nothing else holds the table. */
   sync(st, running) {
     const t = st && st.seven && st.seven.timer;
-    const on = !!(t && st.seven.timeout && running && st.to_act !== null && st.to_act === st.human &&
+    const off = st && st.timers && st.timers.value === false;   // turned off during the match
+    const on = !!(t && !off && st.seven.timeout && running && st.to_act !== null && st.to_act === st.human &&
       st.to_act_kind === "human" && st.handoff === null);
     if (!on) { this.stop(); return; }
     const key = positionKey(st);
     if (key !== this.key) {
       this.key = key;
       this.total = t.seconds * 1000;
-      const kept = loadLeft(key);
-      this.left = kept === null ? this.total : Math.min(kept, this.total);
+      const kept = loadLeft(key, this.total);
+      this.left = kept === null ? this.total : kept;
+    } else if (t.seconds * 1000 !== this.total) {
+      // the seconds changed during the turn: the time already spent still counts
+      const spent = this.total - this.left;
+      this.total = t.seconds * 1000;
+      this.left = Math.max(1000, this.total - spent);
     }
     this.last = performance.now();
     if (!this.handle) this.handle = setInterval(() => this.tick(), TICK_MS);
@@ -68,7 +78,7 @@ export class PageTimer {
     // paused while the tab is hidden or a dialog (start, summary) is open
     if (document.hidden || document.querySelector("dialog[open]")) return;
     this.left -= dt;
-    storeLeft(this.key, this.left);
+    storeLeft(this.key, this.left, this.total);
     this.show();
     if (this.left <= 0 && this.fired !== this.key) {
       this.fired = this.key;
