@@ -42,7 +42,7 @@ TABLES: dict[str, dict[str, Any]] = {
 }
 EMBEDS = ("watch", "here")
 SEEN = {"you": 0, "result": 0, "spectator_result": 0}   # what the run reached (printed with -s)
-WINS = {"you": True, "your_side": True, "computer": False, "other_side": False}
+WINS = {"you": True, "your_side": True, "computer": False, "opponent": False, "other_side": False}
 
 
 def call(name: str, **args: Any) -> dict[str, Any]:
@@ -67,13 +67,16 @@ def check_speaks_to_reader(st: dict[str, Any]) -> None:
         return
     SEEN["result" if reader is not None else "spectator_result"] += 1
     code, params = result["code"], result["params"]
-    who = next(w for w in ("your_side", "other_side", "side", "you", "computer") if code.endswith("_" + w))
+    who = next(w for w in ("your_side", "other_side", "side", "you", "computer", "opponent") if code.endswith("_" + w))
     winner = params["side"]
     if reader is None:
         assert who == "side" and result["text"].startswith(f"Side {winner + 1} "), result
     else:
         mine = next(i for i, seats in enumerate(st["sides"]) if reader in seats)
         assert who in WINS and WINS[who] == (winner == mine), (reader, result)
+        if who in ("computer", "opponent"):     # a person across the table is not "the computer"
+            other = next(i for i in range(len(st["seats"])) if i != reader)
+            assert (who == "opponent") == (st["seats"][other]["kind"] == "human"), (st["seats"], result)
 
 
 class FacadeCalls(RuleBasedStateMachine):

@@ -73,6 +73,26 @@ def test_the_table_still_speaks_to_its_first_human() -> None:
     assert st["sheet"]["result"]["code"] == want and st["spectator"] is False
 
 
+def test_a_person_across_the_table_is_not_the_computer() -> None:
+    """Two people passing one phone: the one who lost reads "Your opponent
+    wins", not "The computer wins" (seen in pass and play)."""
+    s = finished(2, last_by_loser=True)
+    record = s.record()
+    last = record["rounds"][-1]["actions"][-1]
+    record["rounds"][-1]["actions"] = record["rounds"][-1]["actions"][:-1]
+    save = {"v": 2, "game": "chkobba", "record": record, "seed": s.seed,
+            "seats": [{"kind": "human"}, {"kind": "human"}]}
+    opened = ok("resume", save=save, table="rivals")
+    loser = opened["to_act"]
+    assert loser == s.state.last_actor and s.state.side_of(loser) != s.state.winner
+    ok("reveal", table="rivals")                 # the phone is handed to the one to play the last card
+    st = ok("act", table="rivals", action=last, seat=loser)
+    assert st["human"] == loser                   # the summary is read by the one holding the phone
+    result = st["sheet"]["result"]
+    assert result["code"] == "web.result.game_opponent", result
+    assert result["text"].startswith("Your opponent wins the game") and "computer" not in result["text"]
+
+
 def test_your_own_moves_are_worded_for_you() -> None:
     """Issue 23: the reader's own moves read in the second person ("you lay
     5H", «إنت حطّيت»), in the moves of the round, the round before and the

@@ -450,7 +450,7 @@ def test_docs_name_every_code_of_the_facade() -> None:
     doc = (Path(__file__).resolve().parent.parent / "docs" / "facade.md").read_text()
     for code in web.WEB_MESSAGES:
         shown = code
-        for who in ("you", "computer", "your_side", "other_side"):
+        for who in ("you", "computer", "opponent", "your_side", "other_side"):
             if code.startswith("web.result.") and code.endswith("_" + who):
                 shown = code[: -len(who)] + "WHO"
         assert f"`{shown}`" in doc, code

@@ -63,7 +63,7 @@ def sides(session: Session) -> list[list[int]]:
     return out
 
 
-def sheet(session: Session, speaks_to: int | None) -> dict[str, Any]:
+def sheet(session: Session, speaks_to: int | None, seats: Sequence[Seat] = ()) -> dict[str, Any]:
     """The score sheet across rounds, and the result in words: each game's
     winner is the engine's (``RoundResult.game_winner``)."""
     st = session.state
@@ -84,26 +84,31 @@ def sheet(session: Session, speaks_to: int | None) -> dict[str, Any]:
             ended.append(Ended(res.game + 1, winner, running, res.game_won_by or "target"))
     result: dict[str, Any] | None = None
     if ended and rounds[-1]["game_over"] and (st.is_over or not st.history()):
-        result = _result(session, ended, speaks_to)
+        result = _result(session, ended, speaks_to, seats)
     return {"rounds": rounds, "score": list(st.score), "games": list(st.games),
             "target": opts.target_points, "match": opts.match_games, "over": st.is_over,
             "winner": st.winner, "result": result}
 
 
-def _who(session: Session, side: int, speaks_to: int | None) -> str:
+def _who(session: Session, side: int, speaks_to: int | None, seats: Sequence[Seat] = ()) -> str:
     if speaks_to is None:
         return "side"
     mine = side == session.state.side_of(speaks_to)
     if session.players == 2:
-        return "you" if mine else "computer"
+        if mine:
+            return "you"
+        other = 1 - speaks_to
+        # a person across the table (pass and play, a friend online) is not "the computer"
+        return "opponent" if len(seats) == 2 and seats[other].level is None else "computer"
     return "your_side" if mine else "other_side"
 
 
-def _result(session: Session, ended: Sequence[Ended], speaks_to: int | None) -> dict[str, Any]:
+def _result(session: Session, ended: Sequence[Ended], speaks_to: int | None,
+            seats: Sequence[Seat] = ()) -> dict[str, Any]:
     st = session.state
     last = ended[-1]
     w = last.winner
-    who = _who(session, w, speaks_to)
+    who = _who(session, w, speaks_to, seats)
     # a spectator counts the games side 1 first
     mine = st.side_of(speaks_to) if speaks_to is not None else 0
     games = [0, 0]
@@ -191,7 +196,7 @@ def answer(session: Session, reader: Reader, seats: Sequence[Seat], *, table: st
         "claim": view.get("claim"),
         "moves": shown,
         "last_round_moves": before,
-        "sheet": sheet(session, reader.speaks_to),
+        "sheet": sheet(session, reader.speaks_to, seats),
         "summary": session.summary(),
         "coach": coach,
         "save": save,

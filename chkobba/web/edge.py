@@ -88,9 +88,10 @@ WEB_MESSAGES: dict[str, str] = {
 }
 
 # Results in words: who won what, said to the reader's seat. "you"/"computer"
-# at a two-player table, "your_side"/"other_side" at four; "side" to a
+# at a two-player table ("opponent" when a person sits across), "your_side"/"other_side" at four; "side" to a
 # spectator (a replay), who is neither.
 _WHO = {"you": ("You win", "You"), "computer": ("The computer wins", "The computer"),
+        "opponent": ("Your opponent wins", "Your opponent"),
         "your_side": ("Your side wins", "Your side"), "other_side": ("The other side wins", "The other side"),
         "side": ("Side {side_number} wins", "Side {side_number}")}
 for _w, (_wins, _subject) in _WHO.items():
