@@ -324,6 +324,17 @@ function dailySummary(st) {
   return "over";
 }
 
+/** A daily link opened: its deal, unless a game is in progress, which is
+ * thrown away only when the player says so (the confirm dialog); the same
+ * deal already on the table just goes on. */
+function openDailyLink(link) {
+  const st = app.state;
+  if (st && st.save.daily === link.date && st.game === link.game) return;
+  const inProgress = st && !gameOver() && !(st.save.daily && roundsDone(st));
+  if (inProgress) askToStart({ daily: link });
+  else newGame({ daily: link }, { split: false, remember: false });
+}
+
 function startDaily(game) {
   let date;
   try {
@@ -579,11 +590,12 @@ function onPythonReady() {
   $("start-button").disabled = false;
   daily.mountEntries($("start-form"), startDaily);
   const link = daily.linkedDeal();   // ?daily=YYYY-MM-DD&game=...: that date's deal (checked by the facade)
-  if (link && newGame({ daily: link }, { split: false, remember: false })) {
-    history.replaceState(null, "", location.pathname);   // a reload resumes the deal, it does not deal it again
-  }
-  const resumed = app.state ? true : resumeSaved();
-  if (resumed === null) {
+  if (link) history.replaceState(null, "", location.pathname);   // a reload resumes the deal, it does not deal it again
+  const resumed = resumeSaved();
+  if (link) openDailyLink(link);
+  if (app.state) {
+    // the saved game, or the linked deal
+  } else if (resumed === null) {
     const last = store.loadSettings();
     if (!last || !newGame(last, { split: false })) newGame({ game: "chkobba", options: { players: 2 }, seats: null }, { split: false, remember: false });
   } else if (!resumed) {
