@@ -13,7 +13,7 @@ const T = (key, params) => escapeHtml(t(key, params));
 const ROWS = [
   ["sheet.row.karta", "karta", (d, s) => d.cards && T("sheet.count.cards", { count: d.cards[s] })],
   ["sheet.row.dinari", "dinari", (d, s) => d.diamonds && T("sheet.count.diamonds", { count: d.diamonds[s] })],
-  ["sheet.row.barmila", "barmila", (d, s) => d.sevens && `${T("sheet.count.sevens", { count: d.sevens[s] })}, ${T("sheet.count.sixes", { count: d.sixes[s] })}`],
+  ["sheet.row.barmila", "barmila", (d, s) => d.sevens && `${T("sheet.count.sevens", { count: d.sevens[s] })}${T("cards.separator")}${T("sheet.count.sixes", { count: d.sixes[s] })}`],
   ["sheet.row.haya", "haya", (d, s, res) => (res.haya[s] ? T("sheet.has_7d") : "\u2014")],
   ["sheet.row.chkobba", "chkobba", (d, s, res) => T("sheet.count.sweeps", { count: res.chkobba[s] })],
 ];
@@ -89,7 +89,7 @@ export function renderSummary(box, st, names) {
         "</tr>";
     }
     html += "</tbody></table>";
-    if (match) html += `<p class="games">${tHtml("sheet.games_won", { match: sheet.match }, { games: order.map((s) => `${side(s)} ${formatNumber(sheet.games[s])}`).join(", ") })}</p>`;
+    if (match) html += `<p class="games">${tHtml("sheet.games_won", { match: sheet.match }, { games: order.map((s) => `${side(s)} ${formatNumber(sheet.games[s])}`).join(T("cards.separator")) })}</p>`;
   }
 
   let next = "round";

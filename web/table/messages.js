@@ -24,9 +24,9 @@ function isMessage(v) {
 }
 
 function param(name, value, names) {
-  // nested messages (a coach reason's parts): each rendered, joined with ", "
+  // nested messages (a coach reason's parts): each rendered, joined with the language's comma («، » in Arabic)
   if (isMessage(value)) return messageHtml(value, names);
-  if (Array.isArray(value) && value.length && value.every(isMessage)) return value.map((m) => messageHtml(m, names)).join(", ");
+  if (Array.isArray(value) && value.length && value.every(isMessage)) return value.map((m) => messageHtml(m, names)).join(escapeHtml(t("cards.separator")));
   if (name === "card" || name.endsWith("_card")) return mini(value);
   if (name === "cards" || name.endsWith("_cards")) return Array.isArray(value) ? minis(value) : mini(value);
   if ((name === "seat" || name.endsWith("_seat")) && typeof value === "number" && names && names.seat) {
@@ -35,7 +35,7 @@ function param(name, value, names) {
   if ((name === "side" || name.endsWith("_side")) && typeof value === "number" && names && names.side) {
     return escapeHtml(names.side(value));
   }
-  if (Array.isArray(value)) return escapeHtml(value.join(", "));
+  if (Array.isArray(value)) return escapeHtml(value.join(t("cards.separator")));
   // English text from the engine passed through (web.engine's {text}, a
   // reason): its card codes become symbols too.
   if ((name === "text" || name === "reason") && typeof value === "string") return symbolize(value);
