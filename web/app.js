@@ -17,6 +17,7 @@ import { appendRoundReplay, initShare } from "./shell/share.js";
 import { initStats, openStats, recordMatch } from "./shell/stats.js";
 import * as sound from "./shell/sound.js";
 import * as daily from "./shell/daily.js";
+import * as challenge from "./shell/challenge.js";
 
 // How long each computer move stays on its own before the next one (ms).
 const PACE_MS = { slow: 2600, normal: 1500, fast: 700, instant: 0 };
@@ -217,7 +218,9 @@ async function scheduleComputer() {
   let action;
   try {
     // a daily deal's computers (web/shell/daily.js): a fixed budget, the same on every device
-    action = (await think(st.save.daily ? "daily_choose" : "choose", { save: st.save, seat })).action;
+    // and a challenge's (web/shell/challenge.js): decided from the position and the seed
+    const call = st.save.daily ? "daily_choose" : st.save.challenge ? "challenge_choose" : "choose";
+    action = (await think(call, { save: st.save, seat })).action;
     app.workerChoices += 1;
   } catch (err) {
     app.busy = false;
@@ -273,6 +276,7 @@ function showSummary() {
   app.table.cancelFlights();
   let { title, next } = renderSummary($("summary-body"), st, names());
   if (st.save.daily) next = dailySummary(st);   // the daily deal is one round: its result against par
+  else challengeSummary(st, next);   // a challenge's comparison, or the offer to challenge a friend
   appendRoundReplay($("summary-body"), st, py);   // issue 14: replay with every hand shown
   $("summary-title").textContent = title;
   const btn = $("summary-next");
@@ -302,6 +306,16 @@ function startDaily(game) {
   askToStart({ daily: { date, game } });
 }
 // ---- end of the daily deal
+
+// ---- challenge a friend (web/shell/challenge.js)
+function challengeSummary(st, next) {
+  try {
+    challenge.onSummary($("summary-body"), st, next, py);
+  } catch (err) {
+    app.table.showMessage(err instanceof FacadeError ? err.msg : { error: String(err) });
+  }
+}
+// ---- end of challenges
 
 function closeSummary() {
   const next = $("summary-next").dataset.next;
@@ -384,10 +398,12 @@ function newGame(settings, { split = true, remember = true } = {}) {
   const seedNum = seed === null ? null : Number(seed);
   let st;
   try {
-    st = settings.daily ? py("daily_start", settings.daily) : py("start", { ...settings, seed: seed === null ? null : seedNum });
+    st = settings.daily ? py("daily_start", settings.daily)
+      : settings.challenge ? py("challenge_start", { link: settings.challenge })
+        : py("start", { ...settings, seed: seed === null ? null : seedNum });
   } catch (err) {
-    if (err instanceof FacadeError && settings.daily && !isOpen($("start"))) {   // a daily link: one clear error
-      const text = t("daily.bad_link", { error: messageText(err.msg) });
+    if (err instanceof FacadeError && (settings.daily || settings.challenge) && !isOpen($("start"))) {   // a daily or challenge link: one clear error
+      const text = t(settings.daily ? "daily.bad_link" : "challenge.bad_link", { error: messageText(err.msg) });
       showNotice(text);
       formErrorText(text, true);   // seen over the start screen too, at its top
       return false;
@@ -399,7 +415,7 @@ function newGame(settings, { split = true, remember = true } = {}) {
     }
     throw err;
   }
-  if (remember && !settings.daily) store.writeSettings(settings);
+  if (remember && !settings.daily && !settings.challenge) store.writeSettings(settings);
   // From here the facade plays the new game: moves of the old one are dropped.
   const gen = ++app.generation;
   const draw = () => {
@@ -546,7 +562,12 @@ function onPythonReady() {
   daily.mountEntries($("start-form"), startDaily);
   const link = daily.linkedDeal();   // ?daily=YYYY-MM-DD&game=...: that date's deal (checked by the facade)
   if (link && newGame({ daily: link }, { split: false, remember: false })) {
+    daily.keepFriend(link);   // a friend's result (&vs=), shown beside yours at the end
     history.replaceState(null, "", location.pathname);   // a reload resumes the deal, it does not deal it again
+  }
+  const dare = link ? null : challenge.linkedChallenge();   // ?challenge=x1...: a friend's match (checked by the facade)
+  if (dare !== null && newGame({ challenge: dare }, { split: false, remember: false })) {
+    history.replaceState(null, "", location.pathname);
   }
   const resumed = app.state ? true : resumeSaved();
   if (resumed === null) {

@@ -26,7 +26,7 @@ from .answer import Reader, answer
 from .modes import check_daily_act, status
 from .edge import (DEFAULT_LEVEL, LEVELS, PLAYABLE, SEAT_KINDS, Args, Seat, WebError, action, api, flag,
                    game_name, kind, quote, seat_index, seats, seed, table_id)
-from .saves import SAVE_VERSION, SAVE_VERSIONS, STORE, Table, check_replays, daily_of, load, takebacks_of
+from .saves import SAVE_VERSION, SAVE_VERSIONS, STORE, Table, challenge_of, check_replays, daily_of, load, takebacks_of
 
 HUMAN_SEAT = 0
 HINT_TOP = 3
@@ -109,6 +109,7 @@ def _resume(args: Args) -> dict[str, Any]:
     table = Table.seated(tid, session, seat_list, coach)
     table.takebacks = takebacks_of(args["save"])
     table.daily = daily_of(args["save"])
+    table.challenge = challenge_of(args["save"])
     out = state_of(table)
     STORE.tables.put(tid, table)
     return out
