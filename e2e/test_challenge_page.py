@@ -86,6 +86,13 @@ def test_a_challenge_link_round_trips(make_page: Any) -> None:
     assert "كيف كيف" in friend.inner_text(".challenge-verdict")   # level with the sender
     assert friend.locator("#challenge-button").count() == 0     # a challenge is not offered again from one
     fits(friend, "#summary .challenge-result, #summary .challenge-result *", "challenge-result-ar")
+    # a reload shows the finished challenge's comparison again
+    verdict = friend.inner_text(".challenge-verdict")
+    friend.evaluate("() => localStorage.setItem('chkobba.lang', 'ar')")   # the reload drops ?lang= with the link
+    friend.reload()
+    friend.wait_for_selector("html.ready")
+    friend.wait_for_selector("#summary[open] .challenge-result[data-ready]")
+    assert friend.inner_text(".challenge-verdict") == verdict
 
 
 def test_an_altered_challenge_link_is_one_error_then_the_normal_start(make_page: Any) -> None:

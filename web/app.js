@@ -481,7 +481,8 @@ function resumeSaved() {
     showNotice(t("app.save_damaged_previous"), true);
   }
   app.generation++;
-  app.shownRounds = st.save.daily ? 0 : roundsDone(st);   // a finished daily deal shows its result again
+  const finishedChallenge = st.save.challenge && (st.sheet ? st.sheet.over : st.to_act === null);
+  app.shownRounds = st.save.daily || finishedChallenge ? 0 : roundsDone(st);   // a finished daily deal or challenge shows its result again
   commit(st, null);
   return true;
 }
