@@ -316,3 +316,35 @@ def test_the_daily_result_carries_a_link_of_the_senders_result() -> None:
     with pytest.raises(ChkobbaError):
         C.decode_result(out["vs"][:-2], "2026-12-01", "chkobba")
     assert daily.parse_date("2026-12-01")
+
+
+def test_a_hard_challenge_move_thought_in_slices_in_the_page_is_the_facades_move() -> None:
+    """web/ai.py thinks for ``challenge_choose`` in slices, as for ``choose``:
+    the answer is the one blocking call's (the same player on every phone)."""
+    import importlib.util
+    import json
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location("chkobba_ai_challenge",
+                                                  Path(__file__).resolve().parent.parent / "web" / "ai.py")
+    assert spec and spec.loader
+    ai: Any = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ai)
+    c = C.Challenge("chkobba", Session.new("chkobba", {"players": 2}, seed=7).record()["options"], 7, (None, "hard"),
+                    {"won": True, "score": [11, 2], "games": [1, 0], "rounds": 3, "chkobbas": 0})
+    st = ok("challenge_start", link=C.encode_challenge(c))
+    while True:
+        s = web.table_session("main")
+        seat = s.to_act()
+        assert seat is not None
+        if seat == 1 and len(s.legal()) > 1:
+            break
+        action = s.legal()[0] if seat == 0 else ok("challenge_choose", save=st["save"], seat=1)["action"]
+        st = ok("act", action=action, seat=seat)
+    payload = json.dumps({"save": st["save"], "seat": 1})
+    task = ai.start("challenge_choose", payload)
+    slices = 0
+    while (out := task.step(2.0)) is None:
+        slices += 1
+    assert slices > 1
+    assert json.loads(out) == json.loads(web.call("challenge_choose", payload))
+    assert json.loads(out)["ok"] == {"action": str(C.computer_choice(c, web.table_session("main"), 1)), "level": "hard"}
