@@ -6,10 +6,12 @@ the same deal; a bad date is one clear error and the normal start."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
-from e2e_driver import PHONE, open_table, pick_action, point_and_play, settle, shot, state
+from e2e_driver import PHONE, open_table, pick_action, point_and_play, session_of, settle, shot, state
 
 from chkobba import daily
+from chkobba.links import challenge as C
 
 DATE = "2026-12-01"
 
@@ -47,7 +49,8 @@ def test_the_daily_link_gives_the_same_deal_and_moves_everywhere(make_page: Any)
         assert page.inner_text(".daily-vs-par").startswith("You:")
         assert "Days in a row" in page.inner_text(".daily-streak")
         href = page.get_attribute("#daily-link", "href")
-        assert href.endswith(f"?daily={DATE}&game=chkobba")
+        assert f"?daily={DATE}&game=chkobba&vs=r1." in href   # the link carries the sender's result
+        assert page.locator(".daily-friend").count() == 0       # no friend's result: yours alone
         kept = page.evaluate("() => JSON.parse(localStorage.getItem('chkobba.daily.results'))")
         assert kept["days"][0][:2] == [DATE, "chkobba"]
         assert page.evaluate(f"() => !!localStorage.getItem('chkobba.daily.par.chkobba.{DATE}')")
@@ -94,3 +97,51 @@ def test_the_start_screen_deals_todays_seven_diamonds(make_page: Any) -> None:
         page.evaluate("() => Date.now() / 1000"))
     assert [s.get("level") for s in st["seats"][1:]] == ["hard", "hard", "hard"]
     assert page.locator("#takeback-button").is_hidden()
+
+
+FRIEND_FITS = """() => {
+  const W = document.documentElement.clientWidth, bad = [];
+  for (const el of document.querySelectorAll('#summary .daily-result, #summary .daily-result *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width && (r.left < -0.5 || r.right > W + 0.5)) bad.push(`${el.className}: ${Math.round(r.left)}..${Math.round(r.right)} of ${W}`);
+  }
+  const box = document.querySelector('#summary .summary-box');
+  if (box.scrollWidth > box.clientWidth + 1) bad.push(`the summary scrolls sideways (${box.scrollWidth})`);
+  return bad;
+}"""
+
+
+def test_a_friends_daily_link_shows_both_results_side_by_side(make_page: Any) -> None:
+    par = daily.par(DATE, "chkobba")["result"]
+    theirs = dict(par, points=par["points"] + 1, chkobbas=par["chkobbas"] + 1)   # the sender's result
+    vs = C.encode_result(DATE, "chkobba", theirs)
+    page = make_page(PHONE)
+    open_table(page, f"?lang=ar&daily={DATE}&game=chkobba&vs={vs}")
+    assert state(page)["save"]["daily"] == DATE
+    page.evaluate("() => localStorage.setItem('chkobba.lang', 'ar')")   # the reload drops ?lang= with the link
+    page.reload()                                   # the friend's result is kept across a reload
+    page.wait_for_selector("html.ready")
+    play_daily_round(page)
+    page.wait_for_selector(".daily-result[data-ready]", timeout=120_000)
+    table = page.locator(".daily-friend-table")
+    assert table.locator("thead th").count() == 3   # you, your friend, par
+    points = table.locator("tbody tr").first.locator("td").all_inner_texts()
+    mine = C.decode_result(parse_qs(urlparse(page.get_attribute("#daily-link", "href")).query)["vs"][0], DATE,
+                           "chkobba")
+    assert points == [str(mine["points"]), str(theirs["points"]), str(par["points"])]
+    assert mine["points"] == daily.result(daily.daily(DATE, "chkobba"),
+                                          session_of(state(page)["save"]))["you"]["points"]
+    for size in ((360, 640), (320, 568)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.locator(".daily-friend").scroll_into_view_if_needed()
+        assert page.evaluate(FRIEND_FITS) == []
+        shot(page, f"daily-friend-ar-{size[0]}x{size[1]}")
+
+
+def test_an_altered_friends_result_is_one_clear_error(make_page: Any) -> None:
+    vs = C.encode_result("2026-11-30", "chkobba", {"points": 3, "other": 1, "categories": ["karta"], "chkobbas": 1})
+    page = make_page(PHONE)
+    open_table(page, f"?daily={DATE}&game=chkobba&vs={vs}")   # another day's result
+    notice = page.locator("#notice .notice-text").inner_text()
+    assert "daily deal link does not work" in notice and "another deal" in notice
+    assert page.evaluate("() => document.getElementById('start').open")

@@ -32,7 +32,7 @@ from typing import Any
 from chkobba import web
 from chkobba.agents.search import Search
 
-CALLS = ("choose", "hint", "daily_choose")   # the daily deal's computers search too (chkobba/web/daily.py)
+CALLS = ("choose", "hint", "daily_choose", "challenge_choose")   # the daily deal's computers search too (chkobba/web/daily.py)
 
 
 class _Handed(BaseException):

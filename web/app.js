@@ -17,6 +17,7 @@ import { appendRoundReplay, initShare } from "./shell/share.js";
 import { initStats, openStats, recordMatch } from "./shell/stats.js";
 import * as sound from "./shell/sound.js";
 import * as daily from "./shell/daily.js";
+import * as challenge from "./shell/challenge.js";
 
 // How long each computer move stays on its own before the next one (ms).
 const PACE_MS = { slow: 2600, normal: 1500, fast: 700, instant: 0 };
@@ -250,7 +251,9 @@ async function scheduleComputer() {
   let action;
   try {
     // a daily deal's computers (web/shell/daily.js): a fixed budget, the same on every device
-    action = (await think(st.save.daily ? "daily_choose" : "choose", { save: st.save, seat })).action;
+    // and a challenge's (web/shell/challenge.js): decided from the position and the seed
+    const call = st.save.daily ? "daily_choose" : st.save.challenge ? "challenge_choose" : "choose";
+    action = (await think(call, { save: st.save, seat })).action;
     app.workerChoices += 1;
   } catch (err) {
     app.busy = false;
@@ -306,6 +309,7 @@ function showSummary() {
   app.table.cancelFlights();
   let { title, next } = renderSummary($("summary-body"), st, names());
   if (st.save.daily) next = dailySummary(st);   // the daily deal is one round: its result against par
+  else challengeSummary(st, next);   // a challenge's comparison, or the offer to challenge a friend
   appendRoundReplay($("summary-body"), st, py);   // issue 14: replay with every hand shown
   $("summary-title").textContent = title;
   const btn = $("summary-next");
@@ -324,15 +328,27 @@ function dailySummary(st) {
   return "over";
 }
 
-/** A daily link opened: its deal, unless a game is in progress, which is
- * thrown away only when the player says so (the confirm dialog); the same
- * deal already on the table just goes on. */
-function openDailyLink(link) {
+/** A daily or challenge link opened: its game, unless a game is in
+ * progress, which is thrown away only when the player says so (the confirm
+ * dialog); the same game already on the table just goes on. `opened()` runs
+ * once the linked game is dealt (or already on the table). */
+function openLinkedGame(settings, same, opened = () => {}) {
   const st = app.state;
-  if (st && st.save.daily === link.date && st.game === link.game) return;
+  if (st && same(st)) { opened(); return; }
   const inProgress = st && !gameOver() && !(st.save.daily && roundsDone(st));
-  if (inProgress) askToStart({ daily: link });
-  else newGame({ daily: link }, { split: false, remember: false });
+  if (inProgress) {
+    askToStart(settings, opened);
+  } else if (newGame(settings, { split: false, remember: false })) {
+    opened();
+  }
+}
+
+/** The link's own parameters leave the address (the language and the rest stay). */
+function dropLinkFromAddress() {
+  const q = new URLSearchParams(location.search);
+  for (const k of ["daily", "game", "vs", "challenge"]) q.delete(k);
+  const rest = q.toString();
+  history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : "") + location.hash);
 }
 
 function startDaily(game) {
@@ -346,6 +362,16 @@ function startDaily(game) {
   askToStart({ daily: { date, game } });
 }
 // ---- end of the daily deal
+
+// ---- challenge a friend (web/shell/challenge.js)
+function challengeSummary(st, next) {
+  try {
+    challenge.onSummary($("summary-body"), st, next, py);
+  } catch (err) {
+    app.table.showMessage(err instanceof FacadeError ? err.msg : { error: String(err) });
+  }
+}
+// ---- end of challenges
 
 function closeSummary() {
   const next = $("summary-next").dataset.next;
@@ -410,14 +436,15 @@ function submitStart() {
   askToStart(app.form.read());
 }
 
-function askToStart(settings) {
+function askToStart(settings, opened = null) {
   // A game in progress is only thrown away when the player says so.
   if (app.state && !gameOver() && !isOpen($("summary"))) {
     app.pendingSettings = settings;
+    app.pendingOpened = opened;   // what a linked game does once dealt (openLinkedGame)
     openDialog($("confirm"), $("confirm-no"));
     return;
   }
-  newGame(settings);
+  if (newGame(settings) && opened) opened();
 }
 
 // The engine call and the first drawing of the new table run as two tasks,
@@ -428,10 +455,12 @@ function newGame(settings, { split = true, remember = true } = {}) {
   const seedNum = seed === null ? null : Number(seed);
   let st;
   try {
-    st = settings.daily ? py("daily_start", settings.daily) : py("start", { ...settings, seed: seed === null ? null : seedNum });
+    st = settings.daily ? py("daily_start", settings.daily)
+      : settings.challenge ? py("challenge_start", { link: settings.challenge })
+        : py("start", { ...settings, seed: seed === null ? null : seedNum });
   } catch (err) {
-    if (err instanceof FacadeError && settings.daily && !isOpen($("start"))) {   // a daily link: one clear error
-      const text = t("daily.bad_link", { error: messageText(err.msg) });
+    if (err instanceof FacadeError && (settings.daily || settings.challenge) && !isOpen($("start"))) {   // a daily or challenge link: one clear error
+      const text = t(settings.daily ? "daily.bad_link" : "challenge.bad_link", { error: messageText(err.msg) });
       showNotice(text);
       formErrorText(text, true);   // seen over the start screen too, at its top
       return false;
@@ -443,7 +472,7 @@ function newGame(settings, { split = true, remember = true } = {}) {
     }
     throw err;
   }
-  if (remember && !settings.daily) store.writeSettings(settings);
+  if (remember && !settings.daily && !settings.challenge) store.writeSettings(settings);
   // From here the facade plays the new game: moves of the old one are dropped.
   const gen = ++app.generation;
   const draw = () => {
@@ -509,7 +538,8 @@ function resumeSaved() {
     showNotice(t("app.save_damaged_previous"), true);
   }
   app.generation++;
-  app.shownRounds = st.save.daily ? 0 : roundsDone(st);   // a finished daily deal shows its result again
+  const finishedChallenge = st.save.challenge && (st.sheet ? st.sheet.over : st.to_act === null);
+  app.shownRounds = st.save.daily || finishedChallenge ? 0 : roundsDone(st);   // a finished daily deal or challenge shows its result again
   commit(st, null);
   return true;
 }
@@ -548,9 +578,10 @@ function wire() {
     showStart();
   });
   $("confirm-yes").addEventListener("click", () => {
-    const s = app.pendingSettings;
+    const s = app.pendingSettings, opened = app.pendingOpened;
+    app.pendingOpened = null;
     closeDialog($("confirm"));
-    if (s) newGame(s);
+    if (s && newGame(s) && opened) opened();
   });
   $("confirm-no").addEventListener("click", () => closeDialog($("confirm")));
   setupDialog($("start"), { onCancel: hideStart });
@@ -590,11 +621,13 @@ function onPythonReady() {
   $("start-button").disabled = false;
   daily.mountEntries($("start-form"), startDaily);
   const link = daily.linkedDeal();   // ?daily=YYYY-MM-DD&game=...: that date's deal (checked by the facade)
-  if (link) history.replaceState(null, "", location.pathname);   // a reload resumes the deal, it does not deal it again
+  const dare = link ? null : challenge.linkedChallenge();   // ?challenge=x1...: a friend's match (checked by the facade)
+  if (link || dare !== null) dropLinkFromAddress();   // a reload resumes the deal, it does not deal it again
   const resumed = resumeSaved();
-  if (link) openDailyLink(link);
+  if (link) openLinkedGame({ daily: link }, (st) => st.save.daily === link.date && st.game === link.game, () => daily.keepFriend(link));
+  else if (dare !== null) openLinkedGame({ challenge: dare }, (st) => st.save.challenge === dare);
   if (app.state) {
-    // the saved game, or the linked deal
+    // the saved game, or the linked one
   } else if (resumed === null) {
     const last = store.loadSettings();
     if (!last || !newGame(last, { split: false })) newGame({ game: "chkobba", options: { players: 2 }, seats: null }, { split: false, remember: false });

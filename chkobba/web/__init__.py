@@ -30,7 +30,7 @@ registry (:mod:`chkobba.registry`), so no module here branches on a game.
 
 from __future__ import annotations
 
-from . import answer, clock, daily, embeds, lessons, statistics, tables, takebacks
+from . import answer, challenge, clock, daily, embeds, lessons, statistics, tables, takebacks
 from .answer import Reader
 from .edge import (API, DEFAULT_LEVEL, LEVELS, MAX_ERROR, MAX_PAYLOAD, SEAT_KINDS, WEB_MESSAGES, Seat, WebError,
                    call, render)
@@ -44,4 +44,4 @@ __all__ = ["call", "choose", "hint", "defaults", "allow_tables", "reset_tables",
            "close_table", "Reader", "Seat", "Table",
            "WebError", "API", "WEB_MESSAGES", "LEVELS", "SEAT_KINDS", "DEFAULT_LEVEL", "HUMAN_SEAT", "MAX_TABLES",
            "MAX_PAYLOAD", "MAX_ERROR", "SAVE_VERSION", "SAVE_VERSIONS", "STORE", "answer", "embeds", "lessons", "statistics",
-           "tables", "takebacks", "daily", "clock"]
+           "tables", "takebacks", "daily", "clock", "challenge"]

@@ -15,6 +15,7 @@ from typing import Any
 from .. import daily as D
 from .. import daily_results as R
 from .. import messages as M
+from ..links.challenge import decode_result, encode_result
 from ..session import Session
 from .edge import SEED_LIMIT
 from .edge import Args, Seat, WebError, api, show, table_id
@@ -43,12 +44,22 @@ def _deal(args: Args) -> D.Daily:
     return D.daily(_at(args.get("at")), game)
 
 
-@api(optional=("date", "at", "game"))
+def _friend(args: Args, deal: D.Daily) -> dict[str, Any] | None:
+    """The sender's result a shared link carries (``vs``: an ``r1.`` text of
+    this deal, chkobba/links/challenge.py), checked strictly; None without one."""
+    if "vs" not in args:
+        return None
+    return decode_result(args["vs"], deal.date, deal.game)   # one link.* error in words
+
+
+@api(optional=("date", "at", "game", "vs"))
 def _daily_start(args: Args) -> dict[str, Any]:
     """Start the daily deal of a date (or of the moment ``at``) and game at a
-    table: its state (the save says ``daily``)."""
+    table: its state (the save says ``daily``). ``vs``: the sender's result
+    from a shared link, checked here (the page keeps it for the end)."""
     tid = table_id(args)
     deal = _deal(args)
+    _friend(args, deal)
     session = deal.session()
     check_replays(session)
     seat_list = [Seat("human") if level is None else Seat("computer", level) for level in deal.seats]
@@ -96,16 +107,20 @@ def _daily_par(args: Args) -> dict[str, Any]:
     return D.par(deal.date, deal.game)
 
 
-@api("save", optional=("results", "at"))
+@api("save", optional=("results", "at", "vs"))
 def _daily_result(args: Args) -> dict[str, Any]:
     """A finished daily round against par: ``result`` (daily.result),
     ``share`` (a message the page words in its language), ``results`` (the
     daily results with this one added: the first result of a deal counts) and
-    ``summary`` (streaks, best) as of the moment ``at``."""
+    ``summary`` (streaks, best) as of the moment ``at``; ``vs`` (this
+    result as a link's ``r1.`` text, for the shared link) and, given the
+    sender's ``vs``, ``friend`` (their result, shown side by side)."""
     table_id(args)
     deal, session, _ = _daily_save(args["save"])
+    friend = _friend(args, deal)
     res = D.result(deal, session)                         # daily.not_over in words
     kept = R.from_file(args.get("results") or R.empty())  # stats.file in words
     kept = R.add(kept, res)
     today = D.tunis_date(_at(args["at"])) if "at" in args else deal.date
-    return {"result": res, "share": D.share(res).to_json(), "results": kept, "summary": R.summary(kept, today)}
+    return {"result": res, "share": D.share(res).to_json(), "results": kept, "summary": R.summary(kept, today),
+            "vs": encode_result(deal.date, deal.game, res["you"]), "friend": friend}

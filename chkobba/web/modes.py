@@ -18,6 +18,8 @@ def mode_of(table: Table) -> str:
     """How the table is played, in :data:`chkobba.takeback.MODES`' words."""
     if table.daily is not None:
         return "daily"
+    if table.challenge is not None:   # chkobba/web/challenge.py: the same cards as a friend, no take-back
+        return "challenge"
     return "pass_and_play" if len(table.humans) > 1 else "computer"
 
 

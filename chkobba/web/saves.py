@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # types only: those modules use the store
 SAVE_VERSION = 2
 SAVE_VERSIONS = (1, 2)
 SAVE_KEYS = {1: ("v", "record", "seed", "seats", "coach"),
-             2: ("v", "game", "record", "seed", "seats", "coach", "takebacks", "daily", "clock_off")}
+             2: ("v", "game", "record", "seed", "seats", "coach", "takebacks", "daily", "clock_off", "challenge")}
 MAX_TAKEBACKS = 1_000_000   # take-backs counted in one save (chkobba/web/takebacks.py)
 MAX_TABLES = 32
 
@@ -45,6 +45,7 @@ class Table:
     takebacks: int = 0      # take-backs made in this game (chkobba/web/takebacks.py)
     daily: str | None = None  # the date of a daily deal's table (chkobba/web/daily.py)
     clock_off: bool = False   # timers turned off after a timeout was played (chkobba/web/clock.py)
+    challenge: str | None = None  # the challenge link a challenge's table plays (chkobba/web/challenge.py)
 
     @classmethod
     def seated(cls, tid: str, session: Session, seat_list: list[Seat], coach: bool = False) -> "Table":
@@ -69,6 +70,8 @@ class Table:
             out["daily"] = self.daily
         if self.clock_off:
             out["clock_off"] = True
+        if self.challenge is not None:
+            out["challenge"] = self.challenge
         return out
 
 
@@ -181,6 +184,10 @@ def load(save: Any, again: bool = False) -> tuple[Session, list[Seat], bool]:
         seat_list = seats(save["seats"], session.players)
     except WebError as exc:
         raise _save_error("web.save.seats", reason=as_message(exc)) from None
+    try:
+        challenge_of(save, session, seat_list)
+    except WebError as exc:
+        raise _save_error(exc.code, **exc.params) from None
     if again:
         try:
             check_replays(session)
@@ -219,6 +226,25 @@ def daily_of(save: dict[str, Any], game: Any = None, seed_value: int | None = No
     return deal.date
 
 
+def challenge_of(save: dict[str, Any], session: Session | None = None, seat_list: list[Seat] | None = None) -> str | None:
+    """The challenge link of a challenge's save (None for any other game): a
+    link that reads, whose game, options, seed and seats are the save's
+    (``web.save.challenge`` otherwise)."""
+    from ..links.challenge import decode_challenge   # chkobba/web/challenge.py
+    value = save.get("challenge")
+    if value is None:
+        return None
+    try:
+        c = decode_challenge(value)
+    except ChkobbaError as exc:
+        raise WebError("web.save.challenge", reason=as_message(exc)) from None
+    if session is not None and seat_list is not None and (
+            (c.game, c.options, c.seed) != (session.game, session.record()["options"], session.seed)
+            or list(c.seats) != [None if s.human else s.level for s in seat_list]):
+        raise WebError("web.save.challenge", reason={"code": "web.save.challenge_deal", "params": {}})
+    return str(value)   # a text: decode_challenge reads nothing else
+
+
 def check_replays(session: Session) -> None:
     """The session's latest step replays (the steps before it were checked
     when they were made, or by the replay that opened the session); raises
@@ -228,4 +254,4 @@ def check_replays(session: Session) -> None:
 
 
 __all__ = ["SAVE_VERSION", "SAVE_VERSIONS", "MAX_TABLES", "STORE", "Store", "Table", "load",
-           "takebacks_of", "daily_of", "clock_off_of", "check_replays", "allow_tables"]
+           "takebacks_of", "daily_of", "clock_off_of", "challenge_of", "check_replays", "allow_tables"]

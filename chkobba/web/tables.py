@@ -27,7 +27,8 @@ from .answer import Reader, answer
 from .modes import check_daily_act, status, timers_status
 from .edge import (DEFAULT_LEVEL, LEVELS, PLAYABLE, SEAT_KINDS, Args, Seat, WebError, action, api, flag,
                    game_name, kind, quote, seat_index, seats, seed, table_id)
-from .saves import SAVE_VERSION, SAVE_VERSIONS, STORE, Table, check_replays, clock_off_of, daily_of, load, takebacks_of
+from .saves import (SAVE_VERSION, SAVE_VERSIONS, STORE, Table, challenge_of, check_replays, clock_off_of, daily_of,
+                    load, takebacks_of)
 
 HUMAN_SEAT = 0
 HINT_TOP = 3
@@ -112,6 +113,7 @@ def _resume(args: Args) -> dict[str, Any]:
     table.takebacks = takebacks_of(args["save"])
     table.daily = daily_of(args["save"])
     table.clock_off = clock_off_of(args["save"])
+    table.challenge = challenge_of(args["save"])
     out = state_of(table)
     STORE.tables.put(tid, table)
     return out

@@ -6,11 +6,13 @@
 
 import { t } from "../i18n/i18n.js";
 import { messageText } from "../table/messages.js";
+import { dailySideBySide } from "./challenge.js";
 
 export const DAILY_GAMES = ["chkobba", "seven_diamonds"];
 const ENTRY_KEYS = { chkobba: "daily.start.chkobba", seven_diamonds: "daily.start.seven_diamonds" };
 const RESULTS_KEY = "chkobba.daily.results";
 const parKey = (date, game) => `chkobba.daily.par.${game}.${date}`;
+const friendKey = (date, game) => `chkobba.daily.vs.${game}.${date}`;   // a friend's result from their link
 
 function readJson(key) {
   try {
@@ -33,16 +35,24 @@ export const nowSeconds = () => Math.floor(Date.now() / 1000);
 export function linkedDeal(search = location.search) {
   const q = new URLSearchParams(search);
   if (!q.has("daily")) return null;
-  return { date: q.get("daily"), game: q.has("game") ? q.get("game") : "chkobba" };
+  const deal = { date: q.get("daily"), game: q.has("game") ? q.get("game") : "chkobba" };
+  if (q.has("vs")) deal.vs = q.get("vs");   // the friend's result (an r1. text)
+  return deal;
 }
 
-/** The link that opens the same deal for a friend. */
-export function dealUrl(date, game) {
+/** A deal opened from a link (checked by the facade): its friend's result is kept for the end. */
+export function keepFriend(deal) {
+  if (deal && deal.vs) writeJson(friendKey(deal.date, deal.game), deal.vs);
+}
+
+/** The link that opens the same deal for a friend, with your result (`vs`) when given. */
+export function dealUrl(date, game, vs) {
   const u = new URL(location.href);
   u.search = "";
   u.hash = "";
   u.searchParams.set("daily", date);
   u.searchParams.set("game", game);
+  if (vs) u.searchParams.set("vs", vs);
   return u.href;
 }
 
@@ -91,17 +101,26 @@ export async function showResult(body, st, askWorker) {
   box.append(line("daily-wait", t("daily.par_wait")));
   body.prepend(box);   // first: the summary's table follows
   await keepPar(askWorker, date, game);
-  const out = await askWorker("daily_result", { save: st.save, results: readJson(RESULTS_KEY), at: nowSeconds() });
+  const args = { save: st.save, results: readJson(RESULTS_KEY), at: nowSeconds() };
+  const vs = readJson(friendKey(date, game));
+  let out;
+  try {
+    out = await askWorker("daily_result", vs ? { ...args, vs } : args);
+  } catch (err) {
+    if (!vs) throw err;
+    out = await askWorker("daily_result", args);   // a kept friend's result that no longer reads: yours alone
+  }
   writeJson(RESULTS_KEY, out.results);
   const res = out.result;
   const share = messageText(out.share);
-  const url = dealUrl(date, game);
+  const url = dealUrl(date, game, out.vs);
   const mine = out.summary[game];
   box.replaceChildren(
     line("daily-title", t("daily.result_title", { date })),
     line("daily-vs-par", t("daily.vs_par", { points: res.points, par: res.par_points, margin: messageText(out.share.params.margin) })),
     line("daily-streak", t("daily.streak", { streak: mine.streak, best: mine.best_streak, best_points: mine.best_points })),
     line("daily-share-text", share));
+  if (out.friend) box.append(dailySideBySide(res, out.friend));   // a friend's link: both results and par
   const actions = document.createElement("p");
   actions.className = "daily-actions";
   const btn = document.createElement("button");

@@ -1,0 +1,389 @@
+"""Challenge links and result links: a friend plays the same cards and sees both results.
+
+Two link kinds, written like the game links of :mod:`chkobba.links.codec`
+(a versioned prefix, base64url of a bit stream, a CRC-32; grammar in
+``docs/links.md``, "Challenge and result links"):
+
+- **A challenge** (``x1.``): after a match against the computer, the same
+  match for a friend: the game, its options, the session seed (every deck of
+  the match comes from it: deck ``k`` is ``Random(f"{seed}/{k}")``, the
+  first dealer ``Random(f"{seed}/dealer")``), who sits where (the player's
+  seat and each computer's level) and the sender's result (won or lost, the
+  final score, games, rounds, chkobbas): never the sender's moves. The
+  friend plays the whole match against computers that decide from the
+  position and the seed only (:func:`computer_choice`: hard with a fixed
+  number of rollouts, as the daily deal's), and sees both results at its end.
+- **A result** (``r1.``): the sender's result in a daily deal
+  (``daily.result``'s ``you``), carried by the daily deal's link, so the
+  friend sees both results (and par) side by side.
+
+Decoding is hostile input: :func:`decode_challenge` and
+:func:`decode_result` return a valid value or raise one :class:`InvalidLink`
+(``link.*`` codes) with a one-line message.
+
+    >>> c = Challenge("chkobba", {"players": 2}, 7, (None, "hard"),
+    ...               {"won": True, "score": [11, 6], "games": [1, 0], "rounds": 4, "chkobbas": 2})
+    >>> text = encode_challenge(c)
+    >>> text[:3], len(text) < 40, decode_challenge(text) == c
+    ('x1.', True, True)
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+import re
+import zlib
+from dataclasses import dataclass, field
+from datetime import date as Date
+from datetime import timedelta
+from typing import Any
+
+from .. import messages as M
+from ..actions import Action
+from ..agents import Budget, make_agent
+from ..errors import ChkobbaError
+from ..messages import quote
+from ..registry import game_class
+from ..session import Session
+from .codec import GAMES, InvalidLink, _read_options, _Reader, _width, _write_options, _Writer
+
+__all__ = ["CHALLENGE_PREFIX", "RESULT_PREFIX", "MAX_LINK", "SEED_LIMIT", "LEVELS", "CHALLENGE_ROLLOUTS",
+           "Challenge", "encode_challenge", "decode_challenge", "encode_result", "decode_result",
+           "match_result", "compare", "computer_choice", "computer_rng"]
+
+CHALLENGE_PREFIX = "x1."
+RESULT_PREFIX = "r1."
+MAX_LINK = 200            # characters; a longer text is refused before it is read (links hold 20 to 60)
+SEED_LIMIT = 2**53        # the largest session seed a table takes (the facade's)
+MAX_NUMBER = 1_000_000    # the largest score, count or number of rounds a result may say
+LEVELS = ("easy", "medium", "hard")   # a computer seat's level, written 1 to 3 (0: the player)
+#: The challenge computers' search at hard: rollouts only, no time cap (the
+#: daily deal's budget, docs/daily.md), so every phone meets the same player.
+CHALLENGE_ROLLOUTS = 200
+_EPOCH = Date(2000, 1, 1)  # a result's date is written as days after this one
+
+#: A result's fields per game, in the order written: ``n`` a number
+#: (0..MAX_NUMBER), ``flag`` true/false, ``pair`` two numbers (the sender's
+#: side first), ``set`` a subset of the names given, ``range`` a number in
+#: [lo, hi].
+_MATCH_FIELDS: dict[str, tuple[tuple[str, str, Any], ...]] = {
+    "chkobba": (("won", "flag", None), ("score", "pair", None), ("games", "pair", None), ("rounds", "n", None),
+                ("chkobbas", "n", None)),
+    "seven_diamonds": (("won", "flag", None), ("score", "pair", None), ("games", "pair", None),
+                       ("rounds", "n", None)),
+}
+_DAILY_FIELDS: dict[str, tuple[tuple[str, str, Any], ...]] = {
+    "chkobba": (("points", "n", None), ("other", "n", None),
+                ("categories", "set", ("karta", "dinari", "barmila", "haya")), ("chkobbas", "n", None)),
+    "seven_diamonds": (("points", "n", None), ("other", "n", None), ("won", "flag", None),
+                       ("multiplier", "range", (1, 3)), ("bonus", "n", None), ("cards", "n", None)),
+}
+
+M.register({
+    "link.challenge.prefix": 'this is not a challenge link of this site (a challenge starts with "x1.")',
+    "link.challenge.version": 'this challenge was made by another version of the site ("{version}"); '
+                              'this page reads version 1 challenges ("x1.")',
+    "link.result.prefix": 'this is not a result of this site (a result starts with "r1.")',
+    "link.result.version": 'this result was made by another version of the site ("{version}"); '
+                           'this page reads version 1 results ("r1.")',
+    "link.seed": "the link's deal number is larger than {limit}",
+    "link.seats": "a challenge needs one player's seat and computers in the others",
+    "link.result": "the result in the link is not one a game can have ({field})",
+    "link.result_deal": "the result in the link is for another deal ({date}, {game})",
+})
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """A match to play again: ``game``, its ``options`` (all of them), the
+    session ``seed``, ``seats`` (``None``: the player; else a computer's
+    level) and the sender's ``result`` (:func:`match_result`)."""
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: tuple[str | None, ...]
+    result: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def seat(self) -> int:
+        """The player's seat."""
+        return self.seats.index(None)
+
+    def session(self) -> Session:
+        """The challenge's match, dealt from its seed: the sender's cards."""
+        return Session.new(self.game, dict(self.options), seed=self.seed)
+
+
+# ------------------------------------------------------------------ results
+
+def match_result(session: Session, seat: int) -> dict[str, Any]:
+    """A finished match for ``seat``'s side: ``won``, the last game's
+    ``score`` and the ``games`` won (the side first), the ``rounds`` played
+    and (Chkobba) the side's ``chkobbas``."""
+    summary = session.summary()
+    if not session.is_over:
+        raise InvalidLink("link.result", field="complete")
+    side = seat % 2
+    out: dict[str, Any] = {"won": summary["winner"] == side,
+                           "score": [int(summary["score"][side]), int(summary["score"][1 - side])],
+                           "games": [int(summary["games"][side]), int(summary["games"][1 - side])],
+                           "rounds": len(summary["rounds"])}
+    if any(name == "chkobbas" for name, _k, _x in _MATCH_FIELDS[session.game]):
+        out["chkobbas"] = sum(int(r["chkobba"][side]) for r in summary["rounds"])
+    return out
+
+
+def compare(yours: dict[str, Any], theirs: dict[str, Any]) -> int:
+    """1 when ``yours`` is the better match result, -1 when ``theirs`` is, 0 level:
+    won beats lost, then the games' margin, then the last game's margin."""
+    def key(r: dict[str, Any]) -> tuple[int, int, int]:
+        return int(r["won"]), r["games"][0] - r["games"][1], r["score"][0] - r["score"][1]
+    a, b = key(yours), key(theirs)
+    return (a > b) - (a < b)
+
+
+def _write_result(w: _Writer, fields: tuple[tuple[str, str, Any], ...], res: dict[str, Any]) -> None:
+    _check_result(fields, res)
+    for name, kind, extra in fields:
+        value = res[name]
+        if kind == "flag":
+            w.write(int(value), 1)
+        elif kind == "pair":
+            w.number(value[0])
+            w.number(value[1])
+        elif kind == "set":
+            for item in extra:
+                w.write(int(item in value), 1)
+        elif kind == "range":
+            w.write(value - extra[0], _width(extra[1] - extra[0] + 1))
+        else:
+            w.number(value)
+
+
+def _number(rd: _Reader, name: str) -> int:
+    value = rd.number(limit_bits=24)
+    if value > MAX_NUMBER:
+        raise InvalidLink("link.result", field=name)
+    return value
+
+
+def _read_result(rd: _Reader, fields: tuple[tuple[str, str, Any], ...]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, kind, extra in fields:
+        if kind == "flag":
+            out[name] = bool(rd.read(1))
+        elif kind == "pair":
+            out[name] = [_number(rd, name), _number(rd, name)]
+        elif kind == "set":
+            out[name] = [item for item in extra if rd.read(1)]
+        elif kind == "range":
+            value = rd.read(_width(extra[1] - extra[0] + 1)) + extra[0]
+            if value > extra[1]:
+                raise InvalidLink("link.result", field=name)
+            out[name] = value
+        else:
+            out[name] = _number(rd, name)
+    _check_result(fields, out)
+    return out
+
+
+def _is_number(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= MAX_NUMBER
+
+
+def _check_result(fields: tuple[tuple[str, str, Any], ...], res: Any) -> None:
+    """A result of exactly these fields, each in its range (``link.result``)."""
+    if not isinstance(res, dict) or set(res) != {name for name, _k, _x in fields}:
+        raise InvalidLink("link.result", field="fields")
+    for name, kind, extra in fields:
+        value = res[name]
+        ok = (type(value) is bool if kind == "flag"
+              else isinstance(value, list) and len(value) == 2 and all(map(_is_number, value)) if kind == "pair"
+              else isinstance(value, list) and value == [x for x in extra if x in value] if kind == "set"
+              else type(value) is int and extra[0] <= value <= extra[1] if kind == "range"
+              else _is_number(value))
+        if not ok:
+            raise InvalidLink("link.result", field=name)
+    if "games" in res:   # a match result: the winner won more games, and at least one
+        games = res["games"]
+        if res["won"] != (games[0] > games[1]) or max(games) < 1 or res["rounds"] < sum(games):
+            raise InvalidLink("link.result", field="games")
+
+
+# ---------------------------------------------------------------- framing
+
+_TEXT = re.compile(r"[A-Za-z0-9_-]*")
+
+
+def _seal(prefix: str, w: _Writer) -> str:
+    body = w.finish()
+    crc = zlib.crc32(prefix.encode() + body)
+    text = prefix + base64.urlsafe_b64encode(body + crc.to_bytes(4, "big")).decode().rstrip("=")
+    if len(text) > MAX_LINK:   # never hand out a link decode would refuse
+        raise InvalidLink("link.too_long", length=len(text), limit=MAX_LINK)
+    return text
+
+
+def _open(prefix: str, kind: str, text: object) -> _Reader:
+    """The checked body of a ``prefix`` link (hostile text: one InvalidLink)."""
+    if not isinstance(text, str):
+        raise InvalidLink("link.not_text", kind=type(text).__name__)
+    if len(text) > MAX_LINK:
+        raise InvalidLink("link.too_long", length=len(text), limit=MAX_LINK)
+    if not text:
+        raise InvalidLink("link.empty")
+    if not text.startswith(prefix):
+        m = re.match(rf"{prefix[0]}[0-9]{{1,6}}\.", text)
+        if m:
+            raise InvalidLink(f"link.{kind}.version", version=quote(m.group(0)[:-1]))
+        raise InvalidLink(f"link.{kind}.prefix")
+    data = text[len(prefix):]
+    ok = _TEXT.match(data)
+    assert ok is not None
+    if ok.end() != len(data):
+        raise InvalidLink("link.characters", position=len(prefix) + ok.end() + 1)
+    if len(data) % 4 == 1:
+        raise InvalidLink("link.damaged")
+    raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
+    if base64.urlsafe_b64encode(raw).decode().rstrip("=") != data or len(raw) < 5:
+        raise InvalidLink("link.damaged")
+    body, crc = raw[:-4], int.from_bytes(raw[-4:], "big")
+    if zlib.crc32(prefix.encode() + body) != crc:
+        raise InvalidLink("link.damaged")
+    return _Reader(body)
+
+
+def _close(rd: _Reader) -> None:
+    """Nothing but zero padding may follow the last field."""
+    if rd.left() >= 8 or rd.read(rd.left()) != 0:
+        raise InvalidLink("link.form")
+
+
+def _guarded(fn: Any, text: object) -> Any:
+    try:
+        return fn(text)
+    except ChkobbaError:
+        raise
+    except Exception:  # a bug must still give one plain line, never a traceback
+        raise InvalidLink("link.internal") from None
+
+
+# --------------------------------------------------------------- challenges
+
+def encode_challenge(c: Challenge) -> str:
+    """The challenge's text (``x1.`` + base64url). Raises InvalidLink for a
+    challenge no link can hold (seats, seed, result)."""
+    if c.game not in GAMES:
+        raise InvalidLink("link.game", value=quote(c.game))
+    opts = game_class(c.game).options_class().from_dict(dict(c.options)).to_dict()
+    players = opts["players"]
+    _check_seats(c.seats, players)
+    if type(c.seed) is not int or not 0 <= c.seed <= SEED_LIMIT:
+        raise InvalidLink("link.seed", limit=SEED_LIMIT)
+    w = _Writer()
+    w.write(GAMES.index(c.game), 2)
+    _write_options(w, c.game, opts)
+    w.number(c.seed)
+    for level in c.seats:
+        w.write(0 if level is None else LEVELS.index(level) + 1, 2)
+    _write_result(w, _MATCH_FIELDS[c.game], c.result)
+    return _seal(CHALLENGE_PREFIX, w)
+
+
+def _check_seats(seats: Any, players: int) -> None:
+    if (not isinstance(seats, tuple) or len(seats) != players or seats.count(None) != 1
+            or any(s is not None and s not in LEVELS for s in seats)):
+        raise InvalidLink("link.seats")
+
+
+def decode_challenge(text: object) -> Challenge:
+    """The challenge a text holds, or one InvalidLink (``link.*``), whatever the text."""
+    return _guarded(_decode_challenge, text)   # type: ignore[no-any-return]
+
+
+def _decode_challenge(text: object) -> Challenge:
+    rd = _open(CHALLENGE_PREFIX, "challenge", text)
+    g = rd.read(2)
+    if g >= len(GAMES):
+        raise InvalidLink("link.game", value=g)
+    game = GAMES[g]
+    options = _read_options(rd, game)
+    try:
+        opts = game_class(game).options_class().from_dict(options).to_dict()
+    except ChkobbaError as e:
+        raise InvalidLink("link.record", reason=e.message.to_json()) from None
+    seed = rd.number(limit_bits=54)
+    if seed > SEED_LIMIT:
+        raise InvalidLink("link.seed", limit=SEED_LIMIT)
+    seats: list[str | None] = []
+    for _ in range(opts["players"]):
+        v = rd.read(2)
+        seats.append(None if v == 0 else LEVELS[v - 1])
+    _check_seats(tuple(seats), opts["players"])
+    result = _read_result(rd, _MATCH_FIELDS[game])
+    _close(rd)
+    return Challenge(game, opts, seed, tuple(seats), result)
+
+
+# ------------------------------------------------------------ daily results
+
+def encode_result(day: str, game: str, res: dict[str, Any]) -> str:
+    """A daily deal's result (``daily.result``'s ``you``) as ``r1.`` text, bound to its date and game."""
+    if game not in _DAILY_FIELDS:
+        raise InvalidLink("link.game", value=quote(game))
+    days = (Date.fromisoformat(day) - _EPOCH).days
+    if days < 0:
+        raise InvalidLink("link.result_deal", date=quote(day), game=quote(game))
+    w = _Writer()
+    w.write(GAMES.index(game), 2)
+    w.number(days)
+    _write_result(w, _DAILY_FIELDS[game], res)
+    return _seal(RESULT_PREFIX, w)
+
+
+def decode_result(text: object, day: str, game: str) -> dict[str, Any]:
+    """The daily result a text holds, which must be for the deal of ``day``
+    and ``game``; or one InvalidLink (``link.*``), whatever the text."""
+    return _guarded(lambda t: _decode_result(t, day, game), text)   # type: ignore[no-any-return]
+
+
+def _decode_result(text: object, day: str, game: str) -> dict[str, Any]:
+    rd = _open(RESULT_PREFIX, "result", text)
+    g = rd.read(2)
+    if g >= len(GAMES) or GAMES[g] not in _DAILY_FIELDS:
+        raise InvalidLink("link.game", value=g)
+    days = rd.number(limit_bits=20)
+    try:
+        written = (_EPOCH + timedelta(days=days)).isoformat()
+    except OverflowError:
+        raise InvalidLink("link.number") from None
+    res = _read_result(rd, _DAILY_FIELDS[GAMES[g]])
+    _close(rd)
+    if written != day or GAMES[g] != game:
+        raise InvalidLink("link.result_deal", date=written, game=GAMES[g])
+    return res
+
+
+# ---------------------------------------------------------------- computers
+
+def computer_rng(c: Challenge, session: Session, seat: int) -> random.Random:
+    """The rng a challenge computer decides with: seeded from the seed, the
+    round, the actions played and the seat (the page's own computers' seeding,
+    so easy and medium are the very players the sender met)."""
+    history = session.state.history()
+    return random.Random(f"{session.seed}/{session.state.round_index}/{len(history)}/{seat}")
+
+
+def computer_choice(c: Challenge, session: Session, seat: int) -> Action:
+    """The challenge computer's action for ``seat`` (the seat to act): its
+    level, and at hard a fixed number of rollouts with no time cap, so the
+    same on every device."""
+    level = c.seats[seat]
+    if level is None:
+        raise InvalidLink("link.seats")
+    obs = session.observation(seat)
+    budget = Budget(rollouts=CHALLENGE_ROLLOUTS, ms=None) if level == "hard" else None
+    agent = make_agent(c.game, level, budget)
+    return agent.choose(obs, obs.legal_actions(), computer_rng(c, session, seat))

@@ -1,0 +1,111 @@
+"""Challenge a friend (docs/links.md, "Challenge and result links"): after a
+match against the computer, a link with the same decks (the session seed),
+options, seats and computer levels and the sender's result, never the
+sender's moves; the friend plays the same match and sees both results.
+
+A challenge's table is an ordinary table whose save says ``"challenge":
+link``: it replays like any save, refuses take-backs (mode ``challenge``),
+has no coach, and its computers decide with ``challenge_choose`` (in the
+worker: the level's player, hard with a fixed number of rollouts, so every
+phone meets the same opponent).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import messages as M
+from ..links import challenge as C
+from .edge import Args, Seat, WebError, api, show, table_id
+from .saves import STORE, Table, challenge_of, check_replays, daily_of, load
+from .tables import state_of
+
+M.register({
+    "web.save.challenge": "its challenge link does not read: {reason}",
+    "web.save.challenge_deal": "its challenge is not the game of its cards and seats",
+    "web.challenge.not_over": "The match is not over yet: a challenge is made of a finished match",
+    "web.challenge.not_computer": "Only a match of one person against the computer can be a challenge",
+    "web.challenge.not_challenge": "This game is not a challenge",
+})
+
+
+def _finished(save: Any) -> tuple[C.Challenge, Any]:
+    """The challenge a finished game's save makes: its game, options, seed,
+    seats and the person's result."""
+    session, seat_list, _ = load(save)
+    humans = [i for i, s in enumerate(seat_list) if s.human]
+    if len(humans) != 1 or (isinstance(save, dict) and daily_of(save) is not None):
+        raise WebError("web.challenge.not_computer")
+    if not session.is_over:
+        raise WebError("web.challenge.not_over")
+    seats = tuple(None if s.human else s.level for s in seat_list)
+    result = C.match_result(session, humans[0])
+    return C.Challenge(session.game, session.record()["options"], session.seed, seats, result), session
+
+
+@api("save")
+def _challenge_link(args: Args) -> dict[str, Any]:
+    """The challenge of a finished match against the computer: ``link`` (the
+    ``x1.`` text the page puts in ``?challenge=``) and ``result`` (the
+    person's, as the link carries it)."""
+    table_id(args)
+    c, _ = _finished(args["save"])
+    return {"link": C.encode_challenge(c), "result": c.result}
+
+
+@api("link")
+def _challenge_start(args: Args) -> dict[str, Any]:
+    """Start a challenge's match at a table: the same cards, options and
+    computers as the sender's (a bad link: one ``link.*`` error in words)."""
+    tid = table_id(args)
+    text = args["link"]
+    c = C.decode_challenge(text)
+    session = c.session()
+    check_replays(session)
+    seat_list = [Seat("human") if level is None else Seat("computer", level) for level in c.seats]
+    table = Table.seated(tid, session, seat_list)
+    table.challenge = text
+    out = state_of(table)
+    STORE.tables.put(tid, table)
+    return out
+
+
+def _challenge_save(save: Any) -> tuple[C.Challenge, Any, list[Seat]]:
+    session, seat_list, _ = load(save)
+    text = challenge_of(save) if isinstance(save, dict) else None
+    if text is None:
+        raise WebError("web.challenge.not_challenge")
+    return C.decode_challenge(text), session, seat_list
+
+
+@api("save", "seat")
+def _challenge_choose(args: Args) -> dict[str, Any]:
+    """The challenge computer's action for ``seat`` in the save's position (in
+    the worker): decided from the position and the seed, never the clock."""
+    table_id(args)
+    c, session, seat_list = _challenge_save(args["save"])
+    seat = args["seat"]
+    if type(seat) is not int or not 0 <= seat < session.players:
+        raise WebError("web.seat_index", last=session.players - 1, value=show(seat))
+    if seat_list[seat].level is None:
+        raise WebError("web.not_computer", seat=seat)
+    to_act = session.to_act()
+    if to_act is None:
+        raise WebError("web.game_over")
+    if to_act != seat:
+        raise WebError("web.not_turn", seat=seat, to_act=to_act)
+    return {"action": str(C.computer_choice(c, session, seat)), "level": seat_list[seat].level}
+
+
+@api("save")
+def _challenge_result(args: Args) -> dict[str, Any]:
+    """A finished challenge: ``yours`` and ``theirs`` (the sender's, from the
+    link), each ``{won, score, games, rounds[, chkobbas]}`` with the side's
+    number first, and ``verdict``: 1 you did better, -1 they did, 0 level."""
+    table_id(args)
+    c, session, _ = _challenge_save(args["save"])
+    if not session.is_over:
+        raise WebError("web.challenge.not_over")
+    yours = C.match_result(session, c.seat)
+    return {"game": c.game, "yours": yours, "theirs": c.result, "verdict": C.compare(yours, c.result),
+            "levels": sorted({level for level in c.seats if level is not None})}

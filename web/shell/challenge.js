@@ -1,0 +1,159 @@
+// Challenge a friend (docs/links.md, "Challenge and result links"): at the end
+// of a match against the computer, a link (?challenge=x1....) with the same
+// decks, options and computers and the player's result, never the moves; the
+// friend's table plays that match and its summary shows both results side by
+// side. Also the side-by-side table of a daily deal opened from a friend's
+// link (web/shell/daily.js). No rule here: the facade (chkobba/web/challenge.py)
+// deals, decides, scores and compares.
+
+import { t } from "../i18n/i18n.js";
+import { messageText } from "../table/messages.js";
+
+/** The challenge a link asks for (its x1. text), unchecked (the facade checks it), or null. */
+export function linkedChallenge(search = location.search) {
+  const q = new URLSearchParams(search);
+  return q.has("challenge") ? q.get("challenge") : null;
+}
+
+/** The page's address that opens a challenge. */
+export function challengeUrl(link) {
+  const u = new URL(location.href);
+  u.search = "";
+  u.hash = "";
+  u.searchParams.set("challenge", link);
+  return u.href;
+}
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+const pair = (p) => `${p[0]}–${p[1]}`;
+
+/** One result in words: won or lost, and the last game's score. */
+export function resultText(res) {
+  return t("challenge.result_line", { outcome: t(res.won ? "challenge.won" : "challenge.lost"), score: pair(res.score) });
+}
+
+/** A table of results side by side: columns (their headings), rows [heading, cells]. */
+export function sideBySide(cls, columns, rows) {
+  const table = el("table", `side-by-side ${cls}`);
+  const head = el("tr");
+  head.append(el("td"));
+  for (const c of columns) head.append(el("th", "", c));
+  const thead = el("thead");
+  thead.append(head);
+  const tbody = el("tbody");
+  for (const [name, cells] of rows) {
+    const tr = el("tr");
+    const th = el("th", "", name);
+    th.scope = "row";
+    tr.append(th);
+    for (const c of cells) tr.append(el("td", "", String(c)));
+    tbody.append(tr);
+  }
+  table.append(thead, tbody);
+  return table;
+}
+
+function copyOrShare(btn, text, url) {
+  btn.addEventListener("click", async () => {
+    if (typeof navigator.share === "function") {
+      navigator.share({ text, url }).catch(() => {});
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(`${text}\n${url}`);
+      btn.textContent = t("daily.copied");
+    } catch {
+      btn.textContent = t("daily.copy_failed");
+    }
+  });
+}
+
+/** The end of a match against the computer: "Challenge a friend". */
+function offer(body, st, py) {
+  const box = el("section", "challenge-offer");
+  const btn = el("button", "btn small", t("challenge.button"));
+  btn.type = "button";
+  btn.id = "challenge-button";
+  box.append(el("p", "challenge-about", t("challenge.about")), btn);
+  btn.addEventListener("click", () => {
+    let made;
+    try {
+      made = py("challenge_link", { save: st.save });
+    } catch (err) {
+      box.append(el("p", "form-error", err && err.msg ? messageText(err.msg) : String(err)));
+      return;
+    }
+    const url = challengeUrl(made.link);
+    const text = t("challenge.share_text", { result: resultText(made.result) });
+    const share = el("button", "btn small", t("daily.share"));
+    share.type = "button";
+    share.id = "challenge-share";
+    copyOrShare(share, text, url);
+    const a = el("a", "", t("challenge.link"));
+    a.id = "challenge-link";
+    a.href = url;
+    const actions = el("p", "challenge-actions");
+    actions.append(share, " ", a);
+    box.replaceChildren(el("p", "challenge-share-text", text), actions);
+    box.dataset.ready = "1";
+    share.focus();
+  });
+  body.append(box);
+}
+
+/** The end of a challenge: both results side by side, and who did better. */
+function compare(body, st, py) {
+  const out = py("challenge_result", { save: st.save });
+  const { yours, theirs } = out;
+  const rows = [
+    [t("challenge.row.result"), [t(yours.won ? "challenge.won" : "challenge.lost"), t(theirs.won ? "challenge.won" : "challenge.lost")]],
+    [t("challenge.row.score"), [pair(yours.score), pair(theirs.score)]],
+  ];
+  if (yours.games[0] + yours.games[1] > 1 || theirs.games[0] + theirs.games[1] > 1) {
+    rows.push([t("challenge.row.games"), [pair(yours.games), pair(theirs.games)]]);
+  }
+  rows.push([t("challenge.row.rounds"), [yours.rounds, theirs.rounds]]);
+  if ("chkobbas" in yours) rows.push([t("challenge.row.chkobbas"), [yours.chkobbas, theirs.chkobbas]]);
+  const verdict = out.verdict > 0 ? "challenge.verdict.ahead" : out.verdict < 0 ? "challenge.verdict.behind" : "challenge.verdict.level";
+  const box = el("section", "challenge-result");
+  box.setAttribute("aria-live", "polite");
+  box.append(el("p", "challenge-title", t("challenge.title")),
+    sideBySide("challenge-table", [t("challenge.you"), t("challenge.friend")], rows),
+    el("p", "challenge-verdict", t(verdict)));
+  body.prepend(box);   // first: the match's own summary follows
+  box.dataset.ready = "1";
+  return out;
+}
+
+/** At a summary: the comparison at a challenge's end; the offer at the end of
+ * a match against the computer (the only tables where take-backs are allowed). */
+export function onSummary(body, st, next, py) {
+  if (next !== "over") return null;
+  if (st.save.challenge) return compare(body, st, py);
+  if (st.takeback && st.takeback.allowed) offer(body, st, py);
+  return null;
+}
+
+/** A daily deal opened from a friend's link: you, your friend and par side by side. */
+export function dailySideBySide(res, friend) {
+  const you = res.you;
+  const par = res.par;
+  const rows = [[t("challenge.row.points"), [you.points, friend.points, par.points]]];
+  if ("chkobbas" in you) {
+    rows.push([t("challenge.row.categories"), [you.categories.length, friend.categories.length, par.categories.length]]);
+    rows.push([t("challenge.row.chkobbas"), [you.chkobbas, friend.chkobbas, par.chkobbas]]);
+  } else {
+    const out = (r) => t(r.won ? "challenge.yes" : "challenge.no");
+    rows.push([t("challenge.row.out_first"), [out(you), out(friend), out(par)]]);
+  }
+  const box = el("div", "daily-friend");
+  box.append(el("p", "daily-friend-title", t("daily.friend_title")),
+    sideBySide("daily-friend-table", [t("challenge.you"), t("challenge.friend"), t("challenge.par")], rows));
+  return box;
+}
