@@ -1,25 +1,23 @@
 // The daily deal in the page (docs/daily.md): the start screen's entries, the
 // link that opens a date's deal (?daily=YYYY-MM-DD&game=...), par kept per
 // date and game, and the result against par at the round's end, with the
-// share text in the page's language and the daily results (streak, best).
+// share text in the page's language and the daily results (streak, best),
+// kept in the statistics (web/shell/stats.js: export and import carry them).
+// Par is thought in slices in the page's interpreter (web/ai.py, ParTask)
+// from the moment a daily table is ready, while the computers are idle, so
+// the summary never waits on a long task; yesterday's deal is replayed with
+// every hand shown once the day is over (the facade checks the date).
 // No rule here: the facade (chkobba/web/daily.py) deals, decides and scores.
 
 import { t } from "../i18n/i18n.js";
 import { messageText } from "../table/messages.js";
+import { FacadeError, SLICE_MS, startPlayers, timed } from "./py.js";
+import { checkedStats, keepStats } from "./stats.js";
 
 export const DAILY_GAMES = ["chkobba", "seven_diamonds"];
 const ENTRY_KEYS = { chkobba: "daily.start.chkobba", seven_diamonds: "daily.start.seven_diamonds" };
-const RESULTS_KEY = "chkobba.daily.results";
+const YESTERDAY_KEYS = { chkobba: "daily.yesterday.chkobba", seven_diamonds: "daily.yesterday.seven_diamonds" };
 const parKey = (date, game) => `chkobba.daily.par.${game}.${date}`;
-
-function readJson(key) {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw === null ? null : JSON.parse(raw);
-  } catch {
-    return null;
-  }
-}
 
 function writeJson(key, value) {
   try {
@@ -46,8 +44,63 @@ export function dealUrl(date, game) {
   return u.href;
 }
 
-/** The start screen's entries: one button per daily game. */
-export function mountEntries(form, onPick) {
+// ------------------------------------------------------------------ par in slices
+
+let idle = () => true;   // whether the computers are idle (web/app.js says)
+const parTasks = new Map();
+
+const nextTask = () => new Promise((resolve) => {
+  const ch = new MessageChannel();
+  ch.port1.onmessage = () => resolve();
+  ch.port2.postMessage(0);
+});
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A par call (`daily_par`, `daily_replay`) thought in slices of SLICE_MS in
+ * the page's interpreter (web/ai.py ParTask), each slice only while the
+ * computers are idle; answers like py(), asynchronously.
+ */
+async function thinkPar(name, args) {
+  const ai = await startPlayers();
+  const task = timed("par", () => ai.start(name, JSON.stringify(args)));
+  try {
+    let out = task.answer;
+    while (out == null) {
+      await nextTask();
+      while (!idle()) await sleep(30);
+      out = timed("par", () => task.step(SLICE_MS));
+    }
+    const answer = JSON.parse(out);
+    if ("error" in answer) throw new FacadeError(answer);
+    return answer.ok;
+  } finally {
+    task.destroy();
+  }
+}
+
+/** Par of a deal, thought once per date and game (one task at a time each). */
+function parOf(name, date, game, extra = {}) {
+  const key = `${name}/${game}/${date}`;
+  if (!parTasks.has(key)) {
+    const p = thinkPar(name, { date, game, ...extra });
+    p.catch(() => parTasks.delete(key));
+    parTasks.set(key, p);
+  }
+  return parTasks.get(key);
+}
+
+/** Set what tells the computers are idle (par thinks only then). */
+export function whenIdle(fn) { idle = fn; }
+
+/** Start par of a daily table's deal early (web/app.js, once the table is there). */
+export function startPar(save) {
+  if (!save || !save.daily) return;
+  keepPar(null, save.daily, save.game).catch(() => { /* said when the result asks for it */ });
+}
+
+/** The start screen's entries: one button per daily game, and yesterday's deals. */
+export function mountEntries(form, onPick, py = null) {
   const box = document.createElement("fieldset");
   box.className = "daily-entries";
   const legend = document.createElement("legend");
@@ -62,14 +115,60 @@ export function mountEntries(form, onPick) {
     b.addEventListener("click", () => onPick(game));
     box.append(b);
   }
+  if (py) {
+    const past = document.createElement("p");
+    past.className = "daily-yesterday";
+    for (const game of DAILY_GAMES) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "btn small ghost";
+      b.id = `daily-yesterday-${game}`;
+      b.textContent = t(YESTERDAY_KEYS[game]);
+      b.addEventListener("click", () => replayDay(py, game).catch(() => {}));
+      past.append(b, " ");
+    }
+    const status = document.createElement("span");
+    status.className = "daily-yesterday-status";
+    status.setAttribute("role", "status");
+    past.append(status);
+    box.append(past);
+  }
   form.querySelector(".games").before(box);
 }
 
-/** Par of a deal, computed once in the worker and kept with its date. */
+/**
+ * The replay of a past day's deal (default: yesterday, from the facade's
+ * daily_today) with every hand shown: par's round, the daily computers in
+ * every seat, as a link to the replay viewer (embed.html). Refused by the
+ * facade, in words, for today's deal or a later one.
+ */
+export async function replayDay(py, game, date = null) {
+  const status = document.querySelector(".daily-yesterday-status");
+  const say = (...nodes) => { if (status) status.replaceChildren(...nodes); };
+  const at = nowSeconds();
+  try {
+    const day = date ?? py("daily_today", { at }).yesterday;
+    say(t("daily.yesterday_wait"));
+    const out = await parOf("daily_replay", day, game, { at });
+    const a = document.createElement("a");
+    a.id = "daily-yesterday-link";
+    a.href = new URL(`embed.html#${out.link}`, location.href).href;
+    a.target = "_blank";
+    a.rel = "noopener";
+    a.textContent = t("daily.yesterday_open", { date: out.date });
+    say(a);
+    return out;
+  } catch (err) {
+    const text = err instanceof FacadeError ? messageText(err.msg) || err.message : String(err);
+    say(text);
+    if (status) status.dataset.error = "1";
+    throw err;
+  }
+}
+
+/** Par of a deal, thought once in slices and kept with its date. */
 export async function keepPar(askWorker, date, game) {
-  const kept = readJson(parKey(date, game));
-  if (kept && kept.date === date && kept.game === game) return kept;
-  const par = await askWorker("daily_par", { date, game });
+  const par = await parOf("daily_par", date, game);
   writeJson(parKey(date, game), par);
   return par;
 }
@@ -91,8 +190,9 @@ export async function showResult(body, st, askWorker) {
   box.append(line("daily-wait", t("daily.par_wait")));
   body.prepend(box);   // first: the summary's table follows
   await keepPar(askWorker, date, game);
-  const out = await askWorker("daily_result", { save: st.save, results: readJson(RESULTS_KEY), at: nowSeconds() });
-  writeJson(RESULTS_KEY, out.results);
+  // the daily results live in the statistics (their "daily" key)
+  const out = await askWorker("daily_result", { save: st.save, stats: checkedStats(), at: nowSeconds() });
+  keepStats(out.stats);
   const res = out.result;
   const share = messageText(out.share);
   const url = dealUrl(date, game);
