@@ -211,7 +211,7 @@ function dailyTable(summary) {
     tr.append(el("th", { scope: "row" }, t(`daily.start.${g}`)));
     for (const [key] of DAILY_COLUMNS) {
       const v = summary[g][key];
-      const text = v === null ? "–" : key === "best_margin" && v > 0 ? `+${formatNumber(v)}` : formatNumber(v);
+      const text = v === null ? "–" : key === "best_margin" && v > 0 ? `\u200e+${formatNumber(v)}` : formatNumber(v);
       tr.append(el("td", { "data-col": key, "data-value": v === null ? "" : String(v) }, text));
     }
     tbody.append(tr);
