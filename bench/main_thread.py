@@ -126,6 +126,11 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(f"| {kind} | " + describe([t[2] for t in run["timings"] if t[0] == kind]) + " |")
         lt = [t["duration"] for t in run["long_tasks"]]
         rows.append(f"| long tasks > 50 ms | {len(lt)} | - | - | " + (f"{max(lt):.0f} |" if lt else "- |"))
+        spans = [(t[1], t[1] + t[2]) for t in run["timings"] if t[0] == "par"]
+        lp = [t["duration"] for t in run["long_tasks"]
+              if any(s0 < t["start"] + t["duration"] and t["start"] < s1 for s0, s1 in spans)]
+        rows.append(f"| long tasks > 50 ms holding a par slice | {len(lp)} | - | - | "
+                    + (f"{max(lp):.0f} |" if lp else "- |"))
         rows.append(f"| before: one blocking daily_par call (the next day's deal) | 1 | - | - | "
                     f"{run['blocking_par_ms']:.0f} |")
         print("\n".join(rows))

@@ -144,6 +144,7 @@ class ParTask:
                     self.answer = web.call(self.name, self.payload)
                 else:
                     self.decisions = said["ok"]["decisions"]
+                break       # one decision finished per slice: the next starts in the next slice
             if time.perf_counter() >= end:
                 break
         return self.answer
