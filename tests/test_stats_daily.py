@@ -158,3 +158,42 @@ def test_the_old_daily_results_move_into_the_statistics_once() -> None:
     bad = err("stats_daily_move", stats=kept, results={"days": [["someday", "chkobba", 1, 1]]})
     assert bad["code"] == "stats.file"
     assert err("stats_view", now="today")["code"] == "web.stats.now"
+
+
+# ------------------------------------------------------------------ the daily deal's side
+
+NOON = 1_796_126_400        # 2026-12-01 12:00 UTC (13:00 in Tunis)
+
+
+def test_a_daily_result_goes_into_the_statistics() -> None:
+    from chkobba import web
+    from test_web_daily import DATE, play_round
+    web.reset_tables()
+    st = play_round("chkobba")
+    kept = ok("stats_add", save=finished_save(1), at=1000)["stats"]
+    out = ok("daily_result", save=st["save"], stats=kept, at=NOON)
+    assert out["stats"]["daily"]["days"] == [[DATE, "chkobba", out["result"]["points"], out["result"]["par_points"]]]
+    assert out["stats"]["matches"] == kept["matches"]          # nothing else changed
+    assert out["results"] == out["stats"]["daily"] and out["summary"]["chkobba"]["streak"] == 1
+    again = ok("daily_result", save=st["save"], stats=out["stats"], at=NOON)
+    assert again["stats"] == out["stats"]                        # the first result of a deal counts
+    assert ok("daily_result", save=st["save"], stats=None, at=NOON)["stats"]["version"] == 3
+    assert err("daily_result", save=st["save"], stats={"format": "chkobba-stats"})["code"] == "stats.file"
+    web.reset_tables()
+
+
+def test_yesterdays_replay_is_refused_until_the_day_is_over() -> None:
+    from chkobba import links
+    assert ok("daily_today", at=NOON) == {"date": "2026-12-01", "yesterday": "2026-11-30",
+                                          "games": ["chkobba", "seven_diamonds"]}
+    for day in ("2026-12-01", "2026-12-02", "2030-01-01"):
+        e = err("daily_replay", date=day, game="chkobba", at=NOON)
+        assert e["code"] == "web.daily.not_yet" and "2026-12-01" in e["error"]
+        assert err("daily_par_step", date=day, game="chkobba", at=NOON, over=True)["code"] == "web.daily.not_yet"
+    # 23:00 UTC on the 30th is already the 1st in Tunis: the 30th is over
+    out = ok("daily_replay", date="2026-11-30", game="chkobba", at=1_796_079_600)
+    link = links.decode(out["link"])
+    assert link.mode == "replay" and link.show is None and link.at == (1, 0)
+    assert out["result"] == __import__("chkobba.daily").daily.par("2026-11-30", "chkobba")["result"]
+    assert err("daily_par_step", date="2026-11-30", over="yes")["code"] == "web.daily.over"
+    assert err("daily_replay", date="2026-11-31", at=NOON)["code"] == "daily.date"
