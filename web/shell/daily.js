@@ -79,12 +79,22 @@ async function thinkPar(name, args) {
   }
 }
 
-/** Par of a deal, thought once per date and game (one task at a time each). */
+const parLocks = new Map();
+
+/**
+ * Par of a deal (`daily_par`) or a past day's replay (`daily_replay`),
+ * thought once per call, date and game; the tasks of one date and game run
+ * one after the other, never together: two tasks stepping the same par run
+ * would hand each other's searches over (web/ai.py).
+ */
 function parOf(name, date, game, extra = {}) {
   const key = `${name}/${game}/${date}`;
   if (!parTasks.has(key)) {
-    const p = thinkPar(name, { date, game, ...extra });
+    const lock = `${game}/${date}`;
+    const before = parLocks.get(lock) || Promise.resolve();
+    const p = before.then(() => thinkPar(name, { date, game, ...extra }));
     p.catch(() => parTasks.delete(key));
+    parLocks.set(lock, p.catch(() => {}));
     parTasks.set(key, p);
   }
   return parTasks.get(key);
