@@ -43,7 +43,7 @@ def play_daily_round(page: Any) -> dict[str, Any]:
     raise AssertionError("the daily round did not end")
 
 
-def test_the_daily_link_gives_the_same_deal_and_moves_everywhere(make_page: Any) -> None:
+def test_the_daily_link_gives_the_same_deal_and_moves_everywhere(make_page: Any, tmp_path: Path) -> None:
     records = []
     for slow in (False, True):
         page = make_page(PHONE)
@@ -83,6 +83,16 @@ def test_the_daily_link_gives_the_same_deal_and_moves_everywhere(make_page: Any)
             again = stored_daily(page)
             assert again == kept
             assert "daily round is over" not in page.inner_text("body")   # the computers are not asked to go on
+            # the statistics show it, and their exported file carries it
+            page.click("#summary-stats")
+            page.wait_for_function("() => document.getElementById('stats').open")
+            played = page.locator('#stats table[data-daily] tr[data-game="chkobba"] td[data-col="played"]')
+            assert played.get_attribute("data-value") == "1"
+            with page.expect_download() as info:
+                page.click("#stats .stats-export")
+            info.value.save_as(tmp_path / "after-daily.json")
+            exported = json.loads((tmp_path / "after-daily.json").read_text(encoding="utf-8"))
+            assert exported["daily"] == kept
     # the same cards, the same computer moves (the person played the same)
     assert records[0] == records[1]
     # the shared link opens the same deal in a third browser
