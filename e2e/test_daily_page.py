@@ -161,6 +161,7 @@ def test_daily_results_move_into_the_statistics_and_travel_with_the_file(make_pa
     fresh.set_input_files("#stats .stats-file", str(exported))
     fresh.wait_for_selector("#stats table[data-daily]")
     assert stored_daily(fresh) == old
+    assert fresh.locator("#stats .stats-status").inner_text().endswith("و3 تفريقات نهار.")
     assert fresh.locator("#stats table[data-daily] caption").inner_text() == "تفريقة النهار"
     shot(fresh, "stats-daily-360x640-ar")
 

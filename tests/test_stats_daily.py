@@ -154,7 +154,9 @@ def test_the_old_daily_results_move_into_the_statistics_once() -> None:
     again = ok("stats_daily_move", stats=moved["stats"], results=old)
     assert again["added"] == 0 and again["stats"] == moved["stats"]
     exported = ok("stats_export", stats=moved["stats"])["text"]
-    assert ok("stats_import", stats=None, text=exported)["stats"]["daily"] == old
+    imported = ok("stats_import", stats=None, text=exported)
+    assert imported["stats"]["daily"] == old and imported["added_days"] == 2 and imported["added"] == 1
+    assert ok("stats_import", stats=imported["stats"], text=exported)["added_days"] == 0
     bad = err("stats_daily_move", stats=kept, results={"days": [["someday", "chkobba", 1, 1]]})
     assert bad["code"] == "stats.file"
     assert err("stats_view", now="today")["code"] == "web.stats.now"

@@ -107,8 +107,8 @@ def _stats_daily_move(args: Args) -> dict[str, Any]:
 @api("text", optional=("stats", "now"))
 def _stats_import(args: Args) -> dict[str, Any]:
     """A file's text merged into the statistics (every match counted once):
-    ``{stats, rows, daily, added}`` (how many matches were new; the file's
-    daily results are merged too). A bad file answers ``stats.file`` and the
+    ``{stats, rows, daily, added, added_days}`` (how many matches, and how
+    many daily deals, were new; the file's daily results are merged too). A bad file answers ``stats.file`` and the
     page keeps what it had."""
     table_id(args)
     kept = _stats_in(args.get("stats"))
@@ -117,7 +117,9 @@ def _stats_import(args: Args) -> dict[str, Any]:
         raise WebError("web.stats.text", kind=kind(text))
     incoming = stats.from_text(text)
     merged, added = stats.merge_count(kept, incoming)
-    return _answer(merged, args, added=added)
+    before = {(r[0], r[1]) for r in stats.daily_of(kept)["days"]}
+    days = sum(1 for r in stats.daily_of(incoming)["days"] if (r[0], r[1]) not in before)
+    return _answer(merged, args, added=added, added_days=days)
 
 
 @api(optional=("stats",))

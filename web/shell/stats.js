@@ -320,7 +320,8 @@ async function importFile(file) {
     return;
   }
   draw(answer.rows, answer.daily);
-  say(t("stats.imported", { count: answer.added }));
+  say(t("stats.imported", { count: answer.added })
+    + (answer.added_days ? ` ${t("stats.imported_days", { count: answer.added_days })}` : ""));
 }
 
 function confirmReset(show) {
