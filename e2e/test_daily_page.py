@@ -170,6 +170,7 @@ def test_yesterdays_deal_replays_with_every_hand_and_todays_is_refused(make_page
     page = make_page(PHONE)
     open_table(page)
     assert page.evaluate("() => document.getElementById('start').open")
+    page.click(".daily-yesterday summary")
     page.click("#daily-yesterday-chkobba")
     link = page.locator("#daily-yesterday-link")
     link.wait_for(timeout=120_000)

@@ -126,8 +126,12 @@ export function mountEntries(form, onPick, py = null) {
     box.append(b);
   }
   if (py) {
-    const past = document.createElement("p");
+    // folded under one line (the start screen is long on a phone)
+    const past = document.createElement("details");
     past.className = "daily-yesterday";
+    const title = document.createElement("summary");
+    title.textContent = t("daily.yesterday_title");
+    past.append(title);
     for (const game of DAILY_GAMES) {
       const b = document.createElement("button");
       b.type = "button";
