@@ -2,6 +2,7 @@
 """Main-thread work while playing: does the page ever freeze?
 
     python bench/main_thread.py [--rounds 3] [--level medium] [--cpu 1] [--write docs/main-thread.md] [--no-build]
+    python bench/main_thread.py --daily chkobba [--date 2026-12-01] [--cpu 4] [--no-build]
 
 Plays whole rounds through the real site in headless Chromium (1v1 against
 `--level` (medium by default), 2v2 with three such seats; instant pace), as the e2e tests
@@ -13,6 +14,13 @@ do, and reports for the time after the computer players are up:
 The computer's search runs in the page's interpreter in slices (issue 22).
 Timings depend on the machine's load, so they are measured here, not asserted
 in tests.
+
+``--daily GAME`` plays the daily deal of ``--date`` instead (the person's seat
+by the e2e driver's plain choice) and reports the same, par included: par is
+thought in slices (``par``) while the computers are idle (issue 25). For the
+"before" figure it then times, on the same page, one blocking facade call of
+``daily_par`` for the next day's deal (what the page did before: one main-thread
+task for the whole of par).
 """
 
 from __future__ import annotations
@@ -56,6 +64,34 @@ def play_round(browser: Any, base_url: str, players: int, seed: int, level: str 
     return {"timings": timings, "long_tasks": long_tasks}
 
 
+def play_daily(browser: Any, base_url: str, game: str, day: str, cpu: float = 1) -> dict[str, Any]:
+    from datetime import date, timedelta
+
+    from e2e_driver import pick_action, point_and_play, state
+    ctx = browser.new_context(viewport=PHONE, service_workers="block")
+    ctx.add_init_script(LONGTASK_SCRIPT)
+    page = ctx.new_page()
+    page.base_url = base_url
+    page.set_default_timeout(600_000)
+    if cpu > 1:
+        ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    open_table(page, f"?daily={day}&game={game}")
+    page.select_option("#pace", "instant")
+    page.wait_for_selector("html.ai-ready")
+    while settle(page) != "summary":
+        point_and_play(page, pick_action(state(page)["save"]))
+    page.wait_for_selector(".daily-result[data-ready]")
+    after = page.evaluate("() => window.__aiReadyAt")
+    timings = [t for t in page.evaluate("() => window.chkobbaApp.timings") if t[1] >= after]
+    long_tasks = [t for t in page.evaluate("() => window.__longTasks") if t["start"] >= after]
+    nxt = (date.fromisoformat(day) + timedelta(days=1)).isoformat()
+    blocking = page.evaluate("""([d, g]) => { const t0 = performance.now();
+        JSON.parse(window.chkobbaPy("daily_par", JSON.stringify({date: d, game: g})));
+        return performance.now() - t0; }""", [nxt, game])
+    ctx.close()
+    return {"timings": timings, "long_tasks": long_tasks, "blocking_par_ms": blocking}
+
+
 def describe(durations: list[float]) -> str:
     if not durations:
         return "-"
@@ -71,12 +107,34 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-build", action="store_true")
     p.add_argument("--level", default="medium", choices=("easy", "medium", "hard"), help="the computer seats' level")
     p.add_argument("--cpu", type=float, default=1, help="CDP CPU throttling of the page (4 = a phone)")
+    p.add_argument("--daily", choices=("chkobba", "seven_diamonds"), help="play this daily deal instead")
+    p.add_argument("--date", default="2026-12-01", help="the daily deal's date (with --daily)")
     a = p.parse_args(argv)
     if not a.no_build:
         subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True)
     from playwright.sync_api import sync_playwright
     server = start_server(ROOT / "build" / "site")
     base_url = f"http://127.0.0.1:{server.server_address[1]}/"
+    if a.daily:
+        with sync_playwright() as pw:
+            browser = launch(pw)
+            run = play_daily(browser, base_url, a.daily, a.date, a.cpu)
+            browser.close()
+        server.shutdown()
+        rows = ["| work | count | median ms | p95 ms | max ms |", "|---|---|---|---|---|"]
+        for kind in sorted({t[0] for t in run["timings"]}):
+            rows.append(f"| {kind} | " + describe([t[2] for t in run["timings"] if t[0] == kind]) + " |")
+        lt = [t["duration"] for t in run["long_tasks"]]
+        rows.append(f"| long tasks > 50 ms | {len(lt)} | - | - | " + (f"{max(lt):.0f} |" if lt else "- |"))
+        spans = [(t[1], t[1] + t[2]) for t in run["timings"] if t[0] == "par"]
+        lp = [t["duration"] for t in run["long_tasks"]
+              if any(s0 < t["start"] + t["duration"] and t["start"] < s1 for s0, s1 in spans)]
+        rows.append(f"| long tasks > 50 ms holding a par slice | {len(lp)} | - | - | "
+                    + (f"{max(lp):.0f} |" if lp else "- |"))
+        rows.append(f"| before: one blocking daily_par call (the next day's deal) | 1 | - | - | "
+                    f"{run['blocking_par_ms']:.0f} |")
+        print("\n".join(rows))
+        return 0
     results: dict[str, list[dict[str, Any]]] = {"1v1": [], "2v2": []}
     with sync_playwright() as pw:
         browser = launch(pw)

@@ -23,6 +23,15 @@ match is still known by a short digest of its id (``earlier.ids``, at most
 :data:`MAX_FOLDED` of them), so it is never counted again (version 2 of the
 file; a file with nothing folded is written as version 1).
 
+Version 3 adds two things, and is written only when a file holds one of
+them: a match row may have an eighth field, ``takebacks`` (how many
+take-backs the player made in that game, at least 1; a row without it had
+none), so games with take-backs are counted apart; and the file may have a
+``"daily"`` key, the daily deal's results (:mod:`chkobba.daily_results`,
+``{"days": [[date, game, points, par points], ...]}``). Folded totals then
+also count ``takeback_matches`` and ``takeback_wins``. Older files read as
+having neither.
+
 A file from outside is read strictly (:func:`from_file`): anything wrong is
 refused with one :class:`StatsError` (code ``stats.file``, its ``reason`` a
 ``stats.file.*`` message) and nothing else is ever raised.
@@ -50,7 +59,8 @@ from .registry import game as registered
 
 FORMAT = "chkobba-stats"
 VERSION = 1                 # the version of a file with nothing folded
-VERSIONS = (1, 2)           # 2: ``earlier`` also remembers the folded matches (ids, last, horizon)
+VERSIONS = (1, 2, 3)        # 2: ``earlier`` also remembers the folded matches (ids, last, horizon)
+#                             3: take-backs per match, the daily results (``daily``)
 MAX_MATCHES = 5000          # kept one by one; older ones are folded into totals
 MAX_FOLDED = 5000           # digests of folded matches remembered (all groups)
 MAX_GROUPS = 500
@@ -60,6 +70,7 @@ MAX_AT = 2**53              # ms since 1970
 MAX_ROUNDS = 100_000        # rounds of one match
 MAX_POINTS = 10**9          # points of one match
 MAX_TOTAL = 10**12          # any folded total
+MAX_TAKEBACKS = 1_000_000   # take-backs of one game (chkobba/web/saves.py's limit)
 LEVELS = ("easy", "medium", "hard", "mixed", "none")
 ID = re.compile(r"[0-9a-f]{24}\Z")
 ID_CHARS = 24
@@ -76,6 +87,8 @@ EARLIER = ("matches", "wins", "rounds", "points", "chkobbas", "best_streak", "st
 # up to which folded matches may have been forgotten (0: none); ``ids`` the
 # digests of the folded matches remembered, DIGEST characters each
 FOLDED = ("last", "horizon", "ids")
+# version 3: the folded games with take-backs, and how many of them were won
+TAKEBACK_EARLIER = ("takeback_matches", "takeback_wins")
 DIGEST = 8
 DIGEST_CHARS = re.compile(r"(?:[A-Za-z0-9_-]{%d})*\Z" % DIGEST)
 
@@ -142,9 +155,30 @@ def _where(kind: str, index: int | None = None, field: str | None = None) -> dic
     return {"code": f"stats.where.{kind}{'_field' if field else ''}", "params": params}
 
 
+def _daily_empty() -> dict[str, Any]:
+    return {"days": []}
+
+
 def empty() -> Stats:
     """No statistics yet."""
-    return {"format": FORMAT, "version": VERSION, "groups": [], "matches": []}
+    return {"format": FORMAT, "version": VERSION, "groups": [], "matches": [], "daily": _daily_empty()}
+
+
+def daily_of(stats: Stats) -> dict[str, Any]:
+    """The daily results kept in the statistics (:mod:`chkobba.daily_results`)."""
+    return stats.get("daily") or _daily_empty()
+
+
+def with_daily(stats: Stats, results: dict[str, Any]) -> Stats:
+    """The statistics with their daily results replaced (a new object)."""
+    return {**stats, "daily": {"days": [list(r) for r in results["days"]]}}
+
+
+def add_daily(stats: Stats, result: dict[str, Any]) -> Stats:
+    """The statistics with one daily round's result added
+    (:func:`chkobba.daily_results.add`: the first result of a deal counts)."""
+    from . import daily_results
+    return with_daily(stats, daily_results.add(daily_of(stats), result))
 
 
 @functools.lru_cache(maxsize=2 * MAX_MATCHES + 1000)
@@ -209,22 +243,27 @@ def variant_of(game: str, options: dict[str, Any]) -> dict[str, Any]:
 
 
 def match_entry(game: str, options: dict[str, Any], seats: list[dict[str, Any]], summary: dict[str, Any],
-                side: int, record: dict[str, Any], at: int) -> tuple[dict[str, Any], list[Any]]:
+                side: int, record: dict[str, Any], at: int, takebacks: int = 0) -> tuple[dict[str, Any], list[Any]]:
     """The group and the ``[id, group, at, won, rounds, points, chkobbas]``
     row (group left 0) of a finished match, from the engine's summary (the
-    replay output) and the player's ``side``."""
+    replay output) and the player's ``side``; with ``takebacks`` (more than
+    0) an eighth field counts the take-backs made in it."""
     if summary.get("winner") is None:
         raise StatsError("stats.not_over")
     rounds = summary["rounds"]
     points = sum(int(r["points"][side]) for r in rounds)
     chkobbas = sum(int(r.get("chkobba", [0, 0])[side]) for r in rounds) if registered(game).counts_sweeps else 0
     group = {"game": game, "variant": variant_of(game, options), "level": level_of(seats)}
-    return group, [match_id(record), 0, int(at), summary["winner"] == side, len(rounds), points, chkobbas]
+    row = [match_id(record), 0, int(at), summary["winner"] == side, len(rounds), points, chkobbas]
+    if takebacks:
+        row.append(min(int(takebacks), MAX_TAKEBACKS))
+    return group, row
 
 
-def add_match(stats: Stats, session: Any, seats: list[dict[str, Any]], at: int) -> Stats:
+def add_match(stats: Stats, session: Any, seats: list[dict[str, Any]], at: int, takebacks: int = 0) -> Stats:
     """The statistics with a finished match (a :class:`~chkobba.session.Session`
-    and its seats) added, seen from the first human seat's side. A match
+    and its seats) added, seen from the first human seat's side, with the
+    number of take-backs the player made in it. A match
     already counted changes nothing. Raises ``stats.not_over`` for a match
     in progress."""
     if not session.is_over:
@@ -232,7 +271,7 @@ def add_match(stats: Stats, session: Any, seats: list[dict[str, Any]], at: int) 
     me = next((i for i, s in enumerate(seats) if s.get("kind") == "human"), 0)
     side = int(session.observation(me).side)
     record = session.record()
-    group, row = match_entry(session.game, record["options"], seats, session.summary(), side, record, at)
+    group, row = match_entry(session.game, record["options"], seats, session.summary(), side, record, at, takebacks)
     return add_row(stats, group, row)
 
 
@@ -261,7 +300,8 @@ def add_row(stats: Stats, group: dict[str, Any], row: list[Any]) -> Stats:
         groups.append({"game": group["game"], "variant": dict(group["variant"]), "level": group["level"]})
         index = len(groups) - 1
     matches = [list(m) for m in stats["matches"]] + [[row[0], index] + list(row[2:])]
-    return _fold({"format": FORMAT, "version": VERSION, "groups": groups, "matches": matches})
+    return _fold({"format": FORMAT, "version": VERSION, "groups": groups, "matches": matches,
+                  "daily": daily_of(stats)})
 
 
 # ------------------------------------------------------------ folding, order
@@ -280,7 +320,12 @@ def _run(start: int, best: int, wins: Iterable[bool]) -> tuple[int, int]:
 
 
 def _new_earlier() -> dict[str, Any]:
-    return {**dict.fromkeys(EARLIER, 0), "last": 0, "horizon": 0, "ids": ""}
+    return {**dict.fromkeys(EARLIER + TAKEBACK_EARLIER, 0), "last": 0, "horizon": 0, "ids": ""}
+
+
+def _takebacks(m: list[Any]) -> int:
+    """The take-backs of a match row (0 for a row of 7 fields)."""
+    return int(m[7]) if len(m) > 7 else 0
 
 
 def _fold(stats: Stats) -> Stats:
@@ -295,9 +340,10 @@ def _fold(stats: Stats) -> Stats:
         groups = stats["groups"]
         for m in old:
             g = groups[m[1]]
-            e = dict(g.get("earlier") or _new_earlier())
+            e = {**dict.fromkeys(TAKEBACK_EARLIER, 0), **(g.get("earlier") or _new_earlier())}
+            tb = 1 if _takebacks(m) else 0
             for k, v in (("matches", 1), ("wins", int(m[3])), ("rounds", m[4]), ("points", m[5]),
-                         ("chkobbas", m[6])):
+                         ("chkobbas", m[6]), ("takeback_matches", tb), ("takeback_wins", tb * int(m[3]))):
                 e[k] = min(e[k] + v, MAX_TOTAL)
             streak, best = _run(e["streak"], e["best_streak"], [m[3]])
             e["streak"], e["best_streak"] = min(streak, MAX_TOTAL), min(best, MAX_TOTAL)
@@ -332,19 +378,23 @@ def totals(stats: Stats) -> list[dict[str, Any]]:
     """One row per group: ``game``, ``variant``, ``level``, ``matches``,
     ``wins``, ``rounds``, ``points``, ``chkobbas``, ``best_streak``,
     ``streak`` (the winning streak now), ``avg_points`` (points per round,
-    or None before any round). Ordered by game, then most played."""
+    or None before any round), ``takeback_matches`` and ``takeback_wins``
+    (the games with take-backs among ``matches`` and ``wins``). Ordered by
+    game, then most played."""
     out = []
     by_group: dict[int, list[list[Any]]] = {}
     for m in stats["matches"]:          # in the order they ended
         by_group.setdefault(m[1], []).append(m)
     for i, g in enumerate(stats["groups"]):
-        e = g.get("earlier") or dict.fromkeys(EARLIER, 0)
+        e = {**dict.fromkeys(EARLIER + TAKEBACK_EARLIER, 0), **(g.get("earlier") or {})}
         rows = by_group.get(i, [])
         streak, best = _run(e["streak"], e["best_streak"], (bool(m[3]) for m in rows))
         t = {"game": g["game"], "variant": dict(g["variant"]), "level": g["level"],
              "matches": e["matches"] + len(rows), "wins": e["wins"] + sum(1 for m in rows if m[3]),
              "rounds": e["rounds"] + sum(m[4] for m in rows), "points": e["points"] + sum(m[5] for m in rows),
-             "chkobbas": e["chkobbas"] + sum(m[6] for m in rows), "best_streak": best, "streak": streak}
+             "chkobbas": e["chkobbas"] + sum(m[6] for m in rows), "best_streak": best, "streak": streak,
+             "takeback_matches": e["takeback_matches"] + sum(1 for m in rows if _takebacks(m)),
+             "takeback_wins": e["takeback_wins"] + sum(1 for m in rows if _takebacks(m) and m[3])}
         t["avg_points"] = round(t["points"] / t["rounds"], 2) if t["rounds"] else None
         if t["matches"]:
             out.append(t)
@@ -374,7 +424,8 @@ def _merge_earlier(mine: dict[str, Any] | None, theirs: dict[str, Any] | None) -
     if fa <= fb and mine["horizon"] <= theirs["horizon"]:
         return {**theirs, "last": last, "horizon": horizon}, "b"
     if not fa & fb and not mine["horizon"] and not theirs["horizon"]:
-        out = {k: min(mine[k] + theirs[k], MAX_TOTAL) for k in ("matches", "wins", "rounds", "points", "chkobbas")}
+        out = {k: min(mine.get(k, 0) + theirs.get(k, 0), MAX_TOTAL)
+               for k in ("matches", "wins", "rounds", "points", "chkobbas") + TAKEBACK_EARLIER}
         later = mine if mine["last"] >= theirs["last"] else theirs
         out["best_streak"] = max(mine["best_streak"], theirs["best_streak"])
         out["streak"] = later["streak"]
@@ -387,15 +438,17 @@ def _merge_earlier(mine: dict[str, Any] | None, theirs: dict[str, Any] | None) -
 def merge(a: Stats, b: Stats) -> Stats:
     """Both histories in one: every match of either counted once (by its id,
     kept or folded and remembered). See :func:`_merge_earlier` for the
-    totals of matches both sides folded."""
+    totals of matches both sides folded. The daily results are merged by
+    :func:`chkobba.daily_results.merge`."""
     return merge_count(a, b)[0]
 
 
 def merge_count(a: Stats, b: Stats) -> tuple[Stats, int]:
     """:func:`merge`, and how many matches of ``b`` are counted now that
     were not counted in ``a`` (what an import says it added)."""
+    from . import daily_results
     out: Stats = {"format": FORMAT, "version": VERSION, "groups": [dict(g) for g in a["groups"]],
-                  "matches": []}
+                  "matches": [], "daily": daily_results.merge(daily_of(a), daily_of(b))}
     keys = [_group_key(g) for g in out["groups"]]
     side = ["a"] * len(keys)
     remap: dict[int, int] = {}
@@ -440,15 +493,24 @@ def merge_count(a: Stats, b: Stats) -> tuple[Stats, int]:
 
 def to_file(stats: Stats) -> dict[str, Any]:
     """The statistics as the JSON object of a file (and of storage): version
-    1 when nothing is folded (older pages read it), else version 2."""
+    1 when nothing is folded (older pages read it), version 2 when some
+    matches are folded, version 3 when it holds daily results or games with
+    take-backs (then ``daily`` is written)."""
+    days = daily_of(stats)["days"]
+    v3 = bool(days) or any(len(m) > 7 for m in stats["matches"]) or any(
+        (g.get("earlier") or {}).get(k) for g in stats["groups"] for k in TAKEBACK_EARLIER)
     groups = []
     for g in stats["groups"]:
         d = {"game": g["game"], "variant": dict(g["variant"]), "level": g["level"]}
         if g.get("earlier"):
-            d["earlier"] = {k: g["earlier"][k] for k in EARLIER + FOLDED}
+            fields = EARLIER + FOLDED + (TAKEBACK_EARLIER if v3 else ())
+            d["earlier"] = {k: g["earlier"].get(k, 0) for k in fields}
         groups.append(d)
-    version = 2 if any("earlier" in g for g in groups) else 1
-    return {"format": FORMAT, "version": version, "groups": groups, "matches": [list(m) for m in stats["matches"]]}
+    version = 3 if v3 else 2 if any("earlier" in g for g in groups) else 1
+    out = {"format": FORMAT, "version": version, "groups": groups, "matches": [list(m) for m in stats["matches"]]}
+    if v3:
+        out["daily"] = {"days": [list(r) for r in days]}
+    return out
 
 
 def to_text(stats: Stats) -> str:
@@ -532,12 +594,14 @@ def from_file(data: Any, _measured: bool = False) -> Stats:
         raise _bad("stats.file.format") from None
 
 
-def _bad_match(m: Any, i: int, ids: set[str], groups: list[dict[str, Any]]) -> None:
+def _bad_match(m: Any, i: int, ids: set[str], groups: list[dict[str, Any]], version: int) -> None:
     """Raise the refusal of match ``i`` (0-based) of a file, which is wrong."""
     where = _where("match", i + 1)
-    if not isinstance(m, list) or len(m) != 7:
+    if not isinstance(m, list) or len(m) not in ((7, 8) if version >= 3 else (7,)):
         raise _bad("stats.file.value", where=where, value=_show(m))
-    mid, group, at, won, rounds, points, chkobbas = m
+    mid, group, at, won, rounds, points, chkobbas = m[:7]
+    if len(m) == 8:
+        _whole(m[7], 1, MAX_TAKEBACKS, _where("match", i + 1, "takebacks"))
     if not isinstance(mid, str) or not ID.match(mid):
         raise _bad("stats.file.value", where=_where("match", i + 1, "id"), value=_show(mid))
     if mid in ids:
@@ -563,7 +627,7 @@ def _from_file(data: Any, measured: bool = False) -> Stats:
     version = data.get("version")
     if type(version) is not int or version not in VERSIONS:
         raise _bad("stats.file.version", value=_show(version))
-    _keys(data, ("format", "version", "groups", "matches"), (), _where("file"))
+    _keys(data, ("format", "version", "groups", "matches"), ("daily",) if version >= 3 else (), _where("file"))
     groups_in, matches_in = data["groups"], data["matches"]
     if not isinstance(groups_in, list):
         raise _bad("stats.file.value", where=_where("file", field="groups"), value=_show(groups_in))
@@ -594,13 +658,17 @@ def _from_file(data: Any, measured: bool = False) -> Stats:
             raise _bad("stats.file.value", where=_where("group", i + 1, "level"), value=_show(level))
         out: dict[str, Any] = {"game": game, "variant": {k: variant[k] for k in spec}, "level": level}
         if "earlier" in g:
-            fields = EARLIER + (FOLDED if version == 2 else ())
+            fields = EARLIER + (FOLDED if version >= 2 else ()) + (TAKEBACK_EARLIER if version >= 3 else ())
             e = _keys(g["earlier"], fields, (), _where("group", i + 1, "earlier"))
             ea: dict[str, Any] = {k: _whole(e[k], 0, MAX_TOTAL, _where("group", i + 1, f"earlier.{k}"))
                                   for k in EARLIER}
             if ea["wins"] > ea["matches"] or ea["streak"] > ea["best_streak"] or ea["best_streak"] > ea["wins"]:
                 raise _bad("stats.file.totals", where=_where("group", i + 1, "earlier"))
-            if version == 2:
+            for k in TAKEBACK_EARLIER:
+                ea[k] = _whole(e[k], 0, MAX_TOTAL, _where("group", i + 1, f"earlier.{k}")) if version >= 3 else 0
+            if ea["takeback_matches"] > ea["matches"] or ea["takeback_wins"] > min(ea["takeback_matches"], ea["wins"]):
+                raise _bad("stats.file.totals", where=_where("group", i + 1, "earlier"))
+            if version >= 2:
                 ea["last"] = _whole(e["last"], 0, MAX_AT, _where("group", i + 1, "earlier.last"))
                 ea["horizon"] = _whole(e["horizon"], 0, ea["last"], _where("group", i + 1, "earlier.horizon"))
                 digests = e["ids"]
@@ -622,19 +690,22 @@ def _from_file(data: Any, measured: bool = False) -> Stats:
     matches: list[list[Any]] = []
     ids: set[str] = set()
     last_group = len(groups) - 1
+    sizes = (7, 8) if version >= 3 else (7,)
     for i, m in enumerate(matches_in):
         # the common case checked first, cheaply; the words of a refusal are made only then
-        if type(m) is list and len(m) == 7:
-            mid, group, at, won, rounds, points, chkobbas = m
+        if type(m) is list and len(m) in sizes:
+            mid, group, at, won, rounds, points, chkobbas = m[:7]
+            tb = m[7] if len(m) == 8 else 1
             if (type(mid) is str and ID.match(mid) and mid not in ids and type(group) is int
                     and 0 <= group <= last_group and type(at) is int and 0 <= at <= MAX_AT
                     and type(won) is bool and type(rounds) is int and 1 <= rounds <= MAX_ROUNDS
                     and type(points) is int and 0 <= points <= MAX_POINTS and type(chkobbas) is int
-                    and 0 <= chkobbas <= (MAX_ROUNDS * 40 if registered(groups[group]["game"]).counts_sweeps else 0)):
+                    and 0 <= chkobbas <= (MAX_ROUNDS * 40 if registered(groups[group]["game"]).counts_sweeps else 0)
+                    and type(tb) is int and 1 <= tb <= MAX_TAKEBACKS):
                 ids.add(mid)
-                matches.append([mid, group, at, won, rounds, points, chkobbas])
+                matches.append([mid, group, at, won, rounds, points, chkobbas] + list(m[7:]))
                 continue
-        _bad_match(m, i, ids, groups)
+        _bad_match(m, i, ids, groups, version)
     folded: set[str] = set()
     for i, g in enumerate(groups):
         folds: dict[str, Any] | None = g.get("earlier")
@@ -650,9 +721,13 @@ def _from_file(data: Any, measured: bool = False) -> Stats:
     for i, m in enumerate(matches):
         if digest(m[0]) in folded:
             raise _bad("stats.file.twice", where=_where("match", i + 1, "id"))
-    return _fold({"format": FORMAT, "version": VERSION, "groups": groups, "matches": matches})
+    days = _daily_empty()
+    if "daily" in data:
+        from . import daily_results
+        days = daily_results.from_file(data["daily"])
+    return _fold({"format": FORMAT, "version": VERSION, "groups": groups, "matches": matches, "daily": days})
 
 
 __all__ = ["FORMAT", "VERSION", "Stats", "StatsError", "empty", "add_match", "add_row", "match_entry",
            "match_id", "totals", "merge", "merge_count", "counts", "digest", "to_file", "to_text", "from_file", "from_text", "level_of",
-           "variant_of", "MAX_MATCHES"]
+           "variant_of", "MAX_MATCHES", "daily_of", "with_daily", "add_daily"]

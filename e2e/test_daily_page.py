@@ -1,10 +1,18 @@
 """The daily deal in the page: a date's link deals the same cards and meets
 the same computer moves in two fresh browsers (one with its CPU slowed), the
 round ends with the result against par, the share text and a link that opens
-the same deal; a bad date is one clear error and the normal start."""
+the same deal; a bad date is one clear error and the normal start. The daily
+results live in the statistics (export and import carry them; an older
+page's separate key is moved in once); yesterday's deal replays with every
+hand shown, today's is refused; par is thought in slices before the end."""
 
 from __future__ import annotations
 
+import json
+import time
+from datetime import date as Date
+from datetime import timedelta
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
@@ -12,6 +20,15 @@ from e2e_driver import PHONE, open_table, pick_action, point_and_play, session_o
 
 from chkobba import daily
 from chkobba.links import challenge as C
+from chkobba.session import Session
+
+STATS_KEY = "chkobba.stats.v1"
+OLD_KEY = "chkobba.daily.results"
+
+
+def stored_daily(page: Any) -> Any:
+    raw = page.evaluate(f"() => localStorage.getItem('{STATS_KEY}')")
+    return None if raw is None else json.loads(raw).get("daily")
 
 DATE = "2026-12-01"
 
@@ -28,7 +45,7 @@ def play_daily_round(page: Any) -> dict[str, Any]:
     raise AssertionError("the daily round did not end")
 
 
-def test_the_daily_link_gives_the_same_deal_and_moves_everywhere(make_page: Any) -> None:
+def test_the_daily_link_gives_the_same_deal_and_moves_everywhere(make_page: Any, tmp_path: Path) -> None:
     records = []
     for slow in (False, True):
         page = make_page(PHONE)
@@ -51,8 +68,13 @@ def test_the_daily_link_gives_the_same_deal_and_moves_everywhere(make_page: Any)
         href = page.get_attribute("#daily-link", "href")
         assert f"?daily={DATE}&game=chkobba&vs=r1." in href   # the link carries the sender's result
         assert page.locator(".daily-friend").count() == 0       # no friend's result: yours alone
-        kept = page.evaluate("() => JSON.parse(localStorage.getItem('chkobba.daily.results'))")
+        kept = stored_daily(page)      # the daily results live in the statistics
         assert kept["days"][0][:2] == [DATE, "chkobba"]
+        assert page.evaluate(f"() => localStorage.getItem('{OLD_KEY}')") is None
+        # par was thought in slices before the summary, never in one long call
+        par_slices = page.evaluate("() => window.chkobbaApp.timings.filter((t) => t[0] === 'par').length")
+        assert par_slices > 10
+        assert "daily_par" not in {t[0] for t in page.evaluate("() => window.chkobbaApp.timings")}
         assert page.evaluate(f"() => !!localStorage.getItem('chkobba.daily.par.chkobba.{DATE}')")
         if not slow:
             shot(page, "daily-result-phone")
@@ -61,9 +83,19 @@ def test_the_daily_link_gives_the_same_deal_and_moves_everywhere(make_page: Any)
             page.wait_for_selector("html.ready")
             page.wait_for_selector("#summary[open] .daily-result[data-ready]", timeout=120_000)
             assert page.inner_text(".daily-share-text") == text
-            again = page.evaluate("() => JSON.parse(localStorage.getItem('chkobba.daily.results'))")
+            again = stored_daily(page)
             assert again == kept
             assert "daily round is over" not in page.inner_text("body")   # the computers are not asked to go on
+            # the statistics show it, and their exported file carries it
+            page.click("#summary-stats")
+            page.wait_for_function("() => document.getElementById('stats').open")
+            played = page.locator('#stats table[data-daily] tr[data-game="chkobba"] td[data-col="played"]')
+            assert played.get_attribute("data-value") == "1"
+            with page.expect_download() as info:
+                page.click("#stats .stats-export")
+            info.value.save_as(tmp_path / "after-daily.json")
+            exported = json.loads((tmp_path / "after-daily.json").read_text(encoding="utf-8"))
+            assert exported["daily"] == kept
     # the same cards, the same computer moves (the person played the same)
     assert records[0] == records[1]
     # the shared link opens the same deal in a third browser
@@ -145,3 +177,73 @@ def test_an_altered_friends_result_is_one_clear_error(make_page: Any) -> None:
     notice = page.locator("#notice .notice-text").inner_text()
     assert "daily deal link does not work" in notice and "another deal" in notice
     assert page.evaluate("() => document.getElementById('start').open")
+
+
+def test_daily_results_move_into_the_statistics_and_travel_with_the_file(make_page: Any, tmp_path: Path) -> None:
+    today = Date.fromisoformat(daily.tunis_date(time.time()))
+    days = [[(today - timedelta(days=k)).isoformat(), "chkobba", 3 + k, 2] for k in (3, 2, 1)]
+    old = {"days": days}
+    page = make_page(PHONE)
+    open_table(page)
+    page.evaluate(f"(s) => localStorage.setItem('{OLD_KEY}', s)", json.dumps(old))   # an older page's key
+    page.reload()
+    page.wait_for_selector("html.stats-ready")
+    page.wait_for_function(f"() => localStorage.getItem('{OLD_KEY}') === null")
+    assert stored_daily(page) == old                      # moved once, nothing lost
+    page.click("#stats-from-start")
+    page.wait_for_function("() => document.getElementById('stats').open")
+    row = page.locator('#stats table[data-daily] tr[data-game="chkobba"]')
+    assert row.locator('td[data-col="played"]').get_attribute("data-value") == "3"
+    assert row.locator('td[data-col="streak"]').get_attribute("data-value") == "3"   # up to yesterday
+    assert row.locator('td[data-col="best_margin"]').get_attribute("data-value") == "4"
+    assert page.locator("#stats .stats-empty").count() == 0
+    shot(page, "stats-daily-360x640")
+    with page.expect_download() as info:
+        page.click("#stats .stats-export")
+    exported = tmp_path / "daily.json"
+    info.value.save_as(exported)
+    data = json.loads(exported.read_text(encoding="utf-8"))
+    assert data["version"] == 3 and data["daily"] == old
+    # a new phone: the file brings the daily results back, in Arabic too
+    fresh = make_page(PHONE)
+    open_table(fresh, "?lang=ar")
+    fresh.wait_for_selector("html.stats-ready")
+    fresh.click("#stats-from-start")
+    fresh.set_input_files("#stats .stats-file", str(exported))
+    fresh.wait_for_selector("#stats table[data-daily]")
+    assert stored_daily(fresh) == old
+    assert fresh.locator("#stats .stats-status").inner_text().endswith("و3 تفريقات نهار.")
+    assert fresh.locator("#stats table[data-daily] caption").inner_text() == "تفريقة النهار"
+    shot(fresh, "stats-daily-360x640-ar")
+
+
+def test_yesterdays_deal_replays_with_every_hand_and_todays_is_refused(make_page: Any) -> None:
+    page = make_page(PHONE)
+    open_table(page)
+    assert page.evaluate("() => document.getElementById('start').open")
+    page.click(".daily-yesterday summary")
+    page.click("#daily-yesterday-chkobba")
+    link = page.locator("#daily-yesterday-link")
+    link.wait_for(timeout=120_000)
+    yesterday = (Date.fromisoformat(daily.tunis_date(time.time())) - timedelta(days=1)).isoformat()
+    assert yesterday in link.inner_text()
+    shot(page, "daily-yesterday-link-360x640")
+    par = daily.par(yesterday, "chkobba")
+    viewer = make_page(PHONE)
+    viewer.goto(link.get_attribute("href"))
+    viewer.wait_for_selector("body[data-index='0']", timeout=120_000)
+    viewer.click('.embed-controls [data-go="forward"]')
+    viewer.wait_for_selector("body[data-index='1']")
+    # every hand face up: the computer's hand in the seat across is drawn, not backs
+    at = Session.from_record(par["record"], seed=par["record"]["seed"] if "seed" in par["record"] else 0, at=(1, 1))
+    opp = at.view(None)["hands"][1]
+    shown = viewer.eval_on_selector_all(".open-hand .card", "els => els.map(e => e.dataset.card)")
+    assert sorted(shown) == sorted(opp)
+    # today's deal (and a later one) is refused by the facade, in words
+    today = daily.tunis_date(time.time())
+    said = page.evaluate("""(day) => window.chkobbaApp.daily.replayDay(
+        (n, a) => JSON.parse(window.chkobbaPy(n, JSON.stringify(a))).ok, "chkobba", day)
+        .then(() => "replayed", (e) => e.code)""", today)
+    assert said == "web.daily.not_yet"
+    status = page.inner_text(".daily-yesterday-status")
+    assert today in status and "once that day is over" in status

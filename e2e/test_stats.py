@@ -83,7 +83,7 @@ def close_stats(page: Any) -> None:
 
 def shown(page: Any) -> list[dict[str, str]]:
     """The rows of the dialog's tables: the group's data and every number."""
-    return list(page.evaluate("""() => [...document.querySelectorAll('#stats table.stats-table tbody tr')].map((tr) => {
+    return list(page.evaluate("""() => [...document.querySelectorAll('#stats table.stats-table:not([data-daily]) tbody tr')].map((tr) => {
         const row = {game: tr.closest('table').dataset.game, level: tr.dataset.level, variant: tr.dataset.variant};
         for (const td of tr.querySelectorAll('td')) row[td.dataset.col] = td.dataset.value;
         row.label = tr.querySelector('th').textContent;
@@ -195,6 +195,42 @@ def test_a_finished_match_is_counted_once_exported_and_imported(make_page: Any, 
     fresh.click("#stats .stats-reset-yes")
     assert stored(fresh) is None
     assert fresh.locator("#stats .stats-empty").is_visible()
+
+
+def test_a_game_with_takebacks_is_counted_apart(make_page: Any, tmp_path: Path) -> None:
+    page = make_page(PHONE)
+    open_table(page)
+    page.select_option("#pace", "instant")
+    save = dict(near_the_end(SEED + 1), takebacks=2)     # the save counts the game's take-backs
+    page.evaluate("(s) => localStorage.setItem('chkobba.save.v1', s)", json.dumps(save))
+    page.reload()
+    page.wait_for_selector("html.ready")
+    final = finish_match(page)
+    want = expected_numbers(final["save"])
+    page.wait_for_function(f"() => localStorage.getItem('{STATS_KEY}') !== null")
+    kept = json.loads(stored(page))
+    assert kept["version"] == 3 and kept["matches"][0][7] == 2
+    page.click("#summary-stats")
+    page.wait_for_function("() => document.getElementById('stats').open")
+    [row] = shown(page)
+    assert numbers(row) == want                      # counted as any game...
+    apart = page.locator("#stats .stats-takebacks")  # ...and apart
+    assert apart.get_attribute("data-played") == "1"
+    assert apart.get_attribute("data-won") == str(want["wins"])
+    assert apart.inner_text() == f"1 game with take-backs ({want['wins']} won)"
+    shot(page, "stats-takebacks-360x640")
+    # the exported file carries it; a fresh profile reads it back the same
+    with page.expect_download() as info:
+        page.click("#stats .stats-export")
+    exported = tmp_path / "tb.json"
+    info.value.save_as(exported)
+    assert json.loads(exported.read_text(encoding="utf-8"))["matches"][0][7] == 2
+    fresh = make_page(PHONE)
+    open_table(fresh, "?lang=fr")
+    open_stats(fresh)
+    fresh.set_input_files("#stats .stats-file", str(exported))
+    fresh.wait_for_selector("#stats .stats-takebacks")
+    assert fresh.locator("#stats .stats-takebacks").inner_text().startswith("1 partie avec reprises de coup")
 
 
 def test_the_dialog_fits_phones_and_reads_right_to_left(make_page: Any, tmp_path: Path) -> None:

@@ -81,3 +81,28 @@ def test_quick_players_and_refusals_answer_at_once() -> None:
     # outside a task the search runs whole, as before
     st = _until(_start(seed=3, coach=True, seats=[{"kind": "human"}, {"kind": "computer", "level": "easy"}]), 0)
     assert "ok" in json.loads(web.call("hint", json.dumps({"save": st["save"]})))
+
+
+def test_par_thought_in_slices_is_par() -> None:
+    from chkobba import daily as D
+    from chkobba.web import daily as WD
+    WD._RUNS.clear()
+    payload = json.dumps({"date": "2026-11-20", "game": "chkobba"})
+    out, slices = _sliced("daily_par", payload)
+    assert slices > 10                      # a decision at a time, each in slices
+    assert json.loads(out)["ok"] == D.par("2026-11-20", "chkobba")
+
+
+def test_yesterdays_replay_in_slices_and_todays_refused_at_once() -> None:
+    from chkobba.web import daily as WD
+    WD._RUNS.clear()
+    noon = 1764590400    # 2025-12-01 12:00 UTC
+    today = json.dumps({"date": "2025-12-01", "game": "seven_diamonds", "at": noon})
+    out, slices = _sliced("daily_replay", today)
+    assert slices == 0 and json.loads(out)["code"] == "web.daily.not_yet"
+    assert not WD._RUNS                     # nothing was computed for it
+    out, slices = _sliced("daily_replay", json.dumps({"date": "2025-11-30", "game": "seven_diamonds", "at": noon}))
+    assert slices > 0
+    assert json.loads(out) == json.loads(web.call("daily_replay", json.dumps(
+        {"date": "2025-11-30", "game": "seven_diamonds", "at": noon})))
+    assert json.loads(out)["ok"]["link"]

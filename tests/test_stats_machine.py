@@ -8,7 +8,11 @@ Invariants after every step:
   matches it said it counted, and a match it had counted is never counted
   again (while no digest is forgotten and no total saturates: the second
   run, with those limits tiny, checks readability only; docs/stats.md);
-- every accepted store readable: its file text reads back to the same store.
+- every accepted store readable: its file text reads back to the same store;
+- games with take-backs counted apart: the totals' ``takeback_matches`` and
+  ``takeback_wins`` are those of the distinct matches counted;
+- the daily results (the file's ``daily`` key) are those of a model: the first
+  result of a deal added counts, a merge keeps the lower of two results.
 
 ``CHKOBBA_FUZZ=N`` runs N times more examples (the documented long run:
 ``CHKOBBA_FUZZ=50 .venv/bin/python -m pytest -q tests/test_stats_machine.py``).
@@ -36,7 +40,19 @@ GROUPS = [{"game": "chkobba", "variant": {"players": 2, "capture": "optional", "
 def match(n: int) -> tuple[dict[str, Any], list[Any]]:
     """Match n of the pool: always the same group and numbers (its id is made
     from its record), ``at`` given when it is added."""
-    return GROUPS[n % len(GROUPS)], [f"{n * 7919 + 1:024x}", 0, 0, n % 3 != 0, 1 + n % 5, 3 * n % 17, n % 2]
+    row = [f"{n * 7919 + 1:024x}", 0, 0, n % 3 != 0, 1 + n % 5, 3 * n % 17, n % 2]
+    if n % 4 == 1:
+        row.append(1 + n % 3)     # a game with take-backs
+    return GROUPS[n % len(GROUPS)], row
+
+
+DAYS = ["2026-11-29", "2026-11-30", "2026-12-01", "2026-12-02"]
+daily_rows = st.tuples(st.sampled_from(DAYS), st.sampled_from(["chkobba", "seven_diamonds"]),
+                       st.integers(0, 5), st.integers(0, 5))
+
+
+def rank(row: tuple[str, str, int, int]) -> tuple[int, int, tuple[str, str, int, int]]:
+    return row[2] - row[3], row[2], row
 
 
 def total(stats: S.Stats) -> int:
@@ -49,6 +65,9 @@ def counted_ids(stats: S.Stats) -> set[str]:
             if any(m[0] == match(n)[1][0] for m in stats["matches"]) or S.digest(match(n)[1][0]) in folded}
 
 
+BY_ID = {match(n)[1][0]: match(n)[1] for n in range(POOL)}
+
+
 class StatsStore(RuleBasedStateMachine):
     forgets = False      # whether the limits let digests be forgotten
 
@@ -58,6 +77,7 @@ class StatsStore(RuleBasedStateMachine):
         super().__init__()
         self.stats = S.empty()
         self.counted: set[str] = set()
+        self.daily: dict[tuple[str, str], tuple[str, str, int, int]] = {}
 
     def _accept(self, new: S.Stats, newly: set[str]) -> None:
         if not self.forgets:
@@ -84,6 +104,12 @@ class StatsStore(RuleBasedStateMachine):
             return
         self._accept(new, {row[0]})
 
+    @rule(row=daily_rows)
+    def add_daily(self, row: tuple[str, str, int, int]) -> None:
+        new = S.add_daily(self.stats, {"date": row[0], "game": row[1], "points": row[2], "par_points": row[3]})
+        self.daily.setdefault(row[:2], row)     # the first result of a deal counts
+        self.stats = new
+
     @rule(target=exports)
     def export(self) -> str:
         return S.to_text(self.stats)
@@ -93,8 +119,9 @@ class StatsStore(RuleBasedStateMachine):
         self._import(text)
 
     @rule(items=st.lists(st.tuples(st.integers(0, POOL - 1), st.integers(0, 60)), max_size=6,
-                         unique_by=lambda x: x[0]))
-    def import_another_file(self, items: list[tuple[int, int]]) -> None:
+                         unique_by=lambda x: x[0]),
+          days=st.lists(daily_rows, max_size=5, unique_by=lambda r: r[:2]))
+    def import_another_file(self, items: list[tuple[int, int]], days: list[tuple[str, str, int, int]]) -> None:
         groups: list[dict[str, Any]] = []
         rows = []
         for n, at in items:
@@ -102,9 +129,19 @@ class StatsStore(RuleBasedStateMachine):
             if group not in groups:
                 groups.append(json.loads(json.dumps(group)))
             rows.append([row[0], groups.index(group), at] + row[3:])
-        self._import(json.dumps({"format": "chkobba-stats", "version": 1, "groups": groups, "matches": rows}))
+        v3 = bool(days) or any(len(r) > 7 for r in rows)
+        data: dict[str, Any] = {"format": "chkobba-stats", "version": 3 if v3 else 1, "groups": groups,
+                                "matches": rows}
+        if v3:
+            data["daily"] = {"days": [list(r) for r in sorted(days)]}
+        self._import(json.dumps(data), [tuple(r) for r in days])  # type: ignore[misc]
 
-    def _import(self, text: str) -> None:
+    def _merge_daily(self, days: list[tuple[str, str, int, int]]) -> None:
+        for row in days:
+            if row[:2] not in self.daily or rank(row) < rank(self.daily[row[:2]]):
+                self.daily[row[:2]] = row
+
+    def _import(self, text: str, days: list[tuple[str, str, int, int]] | None = None) -> None:
         try:
             incoming = S.from_text(text)
         except S.StatsError as e:        # a file with more groups than the (small) limit
@@ -119,6 +156,7 @@ class StatsStore(RuleBasedStateMachine):
         newly = counted_ids(merged) - before
         assert added == len(newly)
         self._accept(merged, newly)
+        self._merge_daily(days if days is not None else [tuple(r) for r in incoming["daily"]["days"]])  # type: ignore[misc]
 
     @rule()
     def reload_the_store(self) -> None:
@@ -130,6 +168,18 @@ class StatsStore(RuleBasedStateMachine):
             assert total(self.stats) == len(self.counted)
         assert len(self.stats["matches"]) <= S.MAX_MATCHES
         assert len(S.folded_ids(self.stats)) <= S.MAX_FOLDED
+
+    @invariant()
+    def takebacks_counted_apart(self) -> None:
+        if self.forgets:
+            return
+        rows = [BY_ID[mid] for mid in self.counted]
+        assert sum(t["takeback_matches"] for t in S.totals(self.stats)) == sum(1 for r in rows if len(r) > 7)
+        assert sum(t["takeback_wins"] for t in S.totals(self.stats)) == sum(1 for r in rows if len(r) > 7 and r[3])
+
+    @invariant()
+    def daily_results_are_the_models(self) -> None:
+        assert [tuple(r) for r in S.daily_of(self.stats)["days"]] == sorted(self.daily.values())
 
     @invariant()
     def every_accepted_store_is_readable(self) -> None:

@@ -22,17 +22,27 @@ the same search from the same payload: its rng is seeded from the position), so
 the answer is the one a single blocking call would give. For ``choose`` the
 second call is skipped: its answer is the search's choice and the level
 ("hard", the one player that searches), as the facade writes it.
+
+Par of a daily deal (``daily_par``, and ``daily_replay`` of a past day) is a
+whole round of daily computers: :class:`ParTask` plays it one decision at a
+time through the facade's ``daily_par_step`` (each decision's search thought
+in slices as above), then makes the call asked for, which finds par done
+(chkobba/web/daily.py keeps it per date and game). The page runs one par
+task per date and game at a time (web/shell/daily.js): two tasks stepping
+the same run would hand each other's searches over.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from chkobba import web
 from chkobba.agents.search import Search
 
-CALLS = ("choose", "hint", "daily_choose", "challenge_choose")   # the daily deal's computers search too (chkobba/web/daily.py)
+CALLS = ("choose", "hint", "daily_choose", "challenge_choose", "daily_par_step")   # the daily deal's and a challenge's computers search too
+PAR_CALLS = ("daily_par", "daily_replay")    # par, a decision at a time (ParTask)
 
 
 class _Handed(BaseException):
@@ -100,5 +110,47 @@ class Task:
         return self.answer
 
 
-def start(name: str, payload: str) -> Task:
+class ParTask:
+    """Par of a daily deal in slices: ``daily_par_step`` until par is done
+    (or refused: its answer is then this task's), then ``name``'s answer."""
+
+    def __init__(self, name: str, payload: str) -> None:
+        if name not in PAR_CALLS:
+            raise ValueError(f"not a par call: {name!r}")
+        self.name = name
+        self.payload = payload
+        args = json.loads(payload) if payload else {}
+        if isinstance(args, dict) and name == "daily_replay":
+            args["over"] = True          # refused at once unless the day is over
+        self.step_payload = json.dumps(args)
+        self.inner: Task | None = None
+        self.decisions = 0
+        self.answer: str | None = None
+
+    def step(self, max_ms: float = 15.0) -> str | None:
+        """Think about ``max_ms`` ms (at least one piece of work); the answer once done, else None."""
+        end = time.perf_counter() + max_ms / 1000
+        while self.answer is None:
+            if self.inner is None:
+                self.inner = Task("daily_par_step", self.step_payload)
+            if self.inner.answer is None:
+                self.inner.step(max(1.0, (end - time.perf_counter()) * 1000))
+            if self.inner.answer is not None:
+                said = json.loads(self.inner.answer)
+                self.inner = None
+                if "error" in said:
+                    self.answer = json.dumps(said)
+                elif said["ok"]["done"]:
+                    self.answer = web.call(self.name, self.payload)
+                else:
+                    self.decisions = said["ok"]["decisions"]
+                break       # one decision finished per slice: the next starts in the next slice
+            if time.perf_counter() >= end:
+                break
+        return self.answer
+
+
+def start(name: str, payload: str) -> Task | ParTask:
+    if name in PAR_CALLS:
+        return ParTask(name, payload)
     return Task(name, payload)

@@ -188,6 +188,7 @@ function commit(next, before) {
   sound.onChange(before, next, humanSeat(next), sideOf);   // web/shell/sound.js (off unless the player turns it on)
   timed("save", save);
   recordMatch(next);   // a finished match, counted once (web/shell/stats.js)
+  daily.startPar(next.save);   // a daily table: par thought in slices while the computers are idle
   const ended = roundEnded(next);
   if (ended && before) {
     // The last move and the cards left on the table show first; the
@@ -232,9 +233,8 @@ function checkRoundEnd() {
   }
 }
 
-// The daily deal's par and result (web/shell/daily.js): facade calls in the
-// page's interpreter (par plays a whole round of computers: it blocks while it
-// thinks, once per date and game).
+// The daily deal's result (web/shell/daily.js): a facade call in the page's
+// interpreter (par is thought before, in slices: web/ai.py's ParTask).
 async function askPlayers(name, args) {
   return py(name, args);
 }
@@ -619,7 +619,8 @@ function onPythonReady() {
   app.form = new StartForm($("start-form"), describeTables(py));
   app.table.set({ loading: t("app.ready") });
   $("start-button").disabled = false;
-  daily.mountEntries($("start-form"), startDaily);
+  daily.mountEntries($("start-form"), startDaily, py);
+  daily.whenIdle(() => !app.busy);
   const link = daily.linkedDeal();   // ?daily=YYYY-MM-DD&game=...: that date's deal (checked by the facade)
   const dare = link ? null : challenge.linkedChallenge();   // ?challenge=x1...: a friend's match (checked by the facade)
   if (link || dare !== null) dropLinkFromAddress();   // a reload resumes the deal, it does not deal it again
@@ -696,6 +697,7 @@ if (!window.chkobbaPy) {
 app.handoff = new Handoff({ onReveal: reveal, guarded: () => [$("table"), document.querySelector("header.bar"), document.querySelector(".share-bar")] });
 app.timer = new PageTimer({ onTimeout: () => humanAct("timeout"), display: () => $("table").querySelector(".sd-timer"), onSecond: sound.onTimerSecond });
 app.sound = sound;   // for the e2e tests
+app.daily = daily;   // for the e2e tests
 initShare({ getState: () => app.state, py });   // the Share dialog (web/shell/share.js)
 initStats({ py });   // the Statistics button and dialog (web/shell/stats.js, issue 12)
 wire();

@@ -6,16 +6,29 @@ A daily table is an ordinary table whose save says ``"daily": date``: it
 replays like any save, refuses take-backs (mode ``daily``) and stops after
 its one round. ``daily_choose``, ``daily_par`` and ``daily_result`` run in the
 worker (par plays a whole round: seconds on a slow phone).
+
+Par is also computed a step at a time (``daily_par_step``: one computer
+decision per call, kept in this process per date and game), so the page's
+interpreter thinks it in short slices (web/ai.py) while the player plays;
+``daily_par``, ``daily_result`` and ``daily_replay`` then find it done.
+``daily_replay`` gives the replay link of a past day's par round (every
+hand shown), refused while the day is not over in Tunisia.
 """
 
 from __future__ import annotations
 
+import json
+import time
+from datetime import timedelta
 from typing import Any
 
 from .. import daily as D
+from .. import links
+from .. import stats as S
 from .. import daily_results as R
 from .. import messages as M
 from ..links.challenge import decode_result, encode_result
+from ..records import parse_record
 from ..session import Session
 from .edge import SEED_LIMIT
 from .edge import Args, Seat, WebError, api, show, table_id
@@ -26,7 +39,64 @@ M.register({
     "web.save.daily": "its daily deal {value} is not the deal of its cards",
     "web.daily.at": "The moment must be a whole number of seconds from 0 to 2^53, not {value}",
     "web.daily.not_daily": "This game is not a daily deal",
+    "web.daily.over": "over must be true or false, not {value}",
+    "web.daily.not_yet": "The deal of {date} can be replayed with every hand shown once that day is over "
+                         "(today is {today} in Tunisia)",
 })
+
+_RUNS_KEPT = 16                     # par runs kept in the process (dates x games)
+
+
+class ParRun:
+    """Par of a daily deal, played one computer decision per :meth:`step`
+    (the same round as :func:`chkobba.daily.par`: the daily computers in
+    every seat, each deciding from its own seeded rng). A decision's search
+    may be handed out and finished elsewhere (web/ai.py) before the step
+    applies it: nothing changes here until the decision is made."""
+
+    def __init__(self, deal: D.Daily) -> None:
+        self.deal = deal
+        self.session = deal.session()
+        self.decisions = 0
+        self.par: dict[str, Any] | None = None
+
+    def step(self) -> bool:
+        """One decision (or none once done); whether par is known."""
+        if self.par is None and not D.round_over(self.session):
+            seat = self.session.to_act()
+            if seat is not None:
+                action = D.computer_choice(self.deal, self.session, seat)   # may hand its search out
+                self.session.apply(action)
+                self.decisions += 1
+        if self.par is None and (D.round_over(self.session) or self.session.to_act() is None):
+            first = self.session.summary()["rounds"][0]
+            self.par = {"date": self.deal.date, "game": self.deal.game,
+                        "result": D.round_result(self.deal, first),
+                        "record": json.loads(self.session.record_json())}
+        return self.par is not None
+
+
+_RUNS: dict[tuple[str, str], ParRun] = {}
+
+
+def par_run(deal: D.Daily) -> ParRun:
+    """The par run of a deal in this process (made on first use)."""
+    key = (deal.date, deal.game)
+    run = _RUNS.get(key)
+    if run is None:
+        if len(_RUNS) >= _RUNS_KEPT:
+            del _RUNS[next(iter(_RUNS))]          # the oldest
+        run = _RUNS[key] = ParRun(deal)
+    return run
+
+
+def par_of(deal: D.Daily) -> dict[str, Any]:
+    """Par of a deal: the run's, finished here if it is not done yet."""
+    run = par_run(deal)
+    while not run.step():
+        pass
+    assert run.par is not None
+    return run.par
 
 
 def _at(value: Any) -> int:
@@ -72,9 +142,11 @@ def _daily_start(args: Args) -> dict[str, Any]:
 
 @api(optional=("at",))
 def _daily_today(args: Args) -> dict[str, Any]:
-    """The date in Tunisia at the moment ``at`` (POSIX seconds), the daily games."""
+    """The date in Tunisia at the moment ``at`` (POSIX seconds), the day
+    before it (whose deal can be replayed with every hand), the daily games."""
     table_id(args)
-    return {"date": D.tunis_date(_at(args.get("at"))), "games": list(D.GAMES)}
+    today = D.parse_date(D.tunis_date(_at(args.get("at"))))
+    return {"date": today.isoformat(), "yesterday": (today - timedelta(days=1)).isoformat(), "games": list(D.GAMES)}
 
 
 def _daily_save(save: Any) -> tuple[D.Daily, Session, list[Seat]]:
@@ -103,24 +175,74 @@ def _daily_choose(args: Args) -> dict[str, Any]:
 def _daily_par(args: Args) -> dict[str, Any]:
     """Par of a daily deal (in the worker; the page keeps it per date and game)."""
     table_id(args)
-    deal = _deal(args)
-    return D.par(deal.date, deal.game)
+    return par_of(_deal(args))
 
 
-@api("save", optional=("results", "at", "vs"))
+def _replayable(deal: D.Daily, at: Any) -> None:
+    """Refuse a deal whose day is not over in Tunisia at the moment ``at``
+    (POSIX seconds; the facade's clock without it)."""
+    moment = _at(at) if at is not None else int(time.time())
+    if not D.day_over(deal.date, moment):
+        raise WebError("web.daily.not_yet", date=deal.date, today=D.tunis_date(moment))
+
+
+@api(optional=("date", "at", "game", "over"))
+def _daily_par_step(args: Args) -> dict[str, Any]:
+    """One decision of par's round (kept per date and game): ``{done,
+    decisions}``. With ``over: true``, refused (``web.daily.not_yet``) unless
+    the day is over at ``at`` (the replay of a past day's deal)."""
+    table_id(args)
+    over = args.get("over", False)
+    if type(over) is not bool:
+        raise WebError("web.daily.over", value=show(over))
+    if over:
+        deal = D.daily(D.parse_date(args.get("date")).isoformat(), args.get("game", "chkobba"))
+        _replayable(deal, args.get("at"))
+    else:
+        deal = _deal(args)
+    run = par_run(deal)
+    return {"done": run.step(), "decisions": run.decisions}
+
+
+@api("date", optional=("at", "game", "over"))
+def _daily_replay(args: Args) -> dict[str, Any]:
+    """The replay link (every hand shown) of a past day's par round: the
+    daily computers in every seat. Refused (``web.daily.not_yet``) for today's
+    deal or a later one: the date is checked against Tunisia's date at ``at``
+    (POSIX seconds: the page's clock), never by the page."""
+    table_id(args)
+    deal = D.daily(D.parse_date(args["date"]).isoformat(), args.get("game", "chkobba"))
+    _replayable(deal, args.get("at"))
+    par = par_of(deal)
+    link = links.encode(links.Link(parse_record(par["record"]), (1, 0), "replay", None, False))
+    return {"date": deal.date, "game": deal.game, "link": link, "result": par["result"]}
+
+
+@api("save", optional=("results", "at", "stats", "vs"))
 def _daily_result(args: Args) -> dict[str, Any]:
     """A finished daily round against par: ``result`` (daily.result),
     ``share`` (a message the page words in its language), ``results`` (the
     daily results with this one added: the first result of a deal counts) and
     ``summary`` (streaks, best) as of the moment ``at``; ``vs`` (this
     result as a link's ``r1.`` text, for the shared link) and, given the
-    sender's ``vs``, ``friend`` (their result, shown side by side)."""
+    sender's ``vs``, ``friend`` (their result, shown side by side). Given
+    ``stats`` (the stored statistics file, null for none: the daily results
+    live in it), the result is added to their ``daily`` key and the answer
+    has ``stats`` too."""
     table_id(args)
     deal, session, _ = _daily_save(args["save"])
     friend = _friend(args, deal)
-    res = D.result(deal, session)                         # daily.not_over in words
-    kept = R.from_file(args.get("results") or R.empty())  # stats.file in words
-    kept = R.add(kept, res)
+    if not D.round_over(session):
+        raise D.DailyError("daily.not_over")
+    res = D.result(deal, session, par_of(deal)["result"])   # daily.not_over in words
+    out: dict[str, Any] = {}
+    if "stats" in args:
+        stats = S.empty() if args["stats"] is None else S.from_file(args["stats"])   # stats.file in words
+        stats = S.add_daily(stats, res)
+        kept = S.daily_of(stats)
+        out["stats"] = S.to_file(stats)
+    else:
+        kept = R.add(R.from_file(args.get("results") or R.empty()), res)  # stats.file in words
     today = D.tunis_date(_at(args["at"])) if "at" in args else deal.date
     return {"result": res, "share": D.share(res).to_json(), "results": kept, "summary": R.summary(kept, today),
-            "vs": encode_result(deal.date, deal.game, res["you"]), "friend": friend}
+            "vs": encode_result(deal.date, deal.game, res["you"]), "friend": friend, **out}

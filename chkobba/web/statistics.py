@@ -10,10 +10,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from .. import daily as D
+from .. import messages as M
+from .. import daily_results as R
 from .. import stats
 from ..registry import game as registered
 from .edge import Args, WebError, api, kind, label, show, table_id
-from .saves import load
+from .saves import load, takebacks_of
 
 STATS_AT_LIMIT = stats.MAX_AT
 
@@ -45,37 +48,68 @@ def _rows(kept: stats.Stats) -> list[dict[str, Any]]:
     return rows
 
 
-def _answer(kept: stats.Stats, **extra: Any) -> dict[str, Any]:
-    return {"stats": stats.to_file(kept), "rows": _rows(kept), **extra}
+def _today(args: Args) -> str:
+    """Tunisia's date at ``now`` (POSIX seconds: the page's clock), or at the
+    facade's clock without it: the day the daily streaks are counted to."""
+    now = args.get("now")
+    if now is None:
+        return D.tunis_date(int(time.time()))
+    if type(now) is not int or not 0 <= now <= STATS_AT_LIMIT // 1000:
+        raise WebError("web.stats.now", value=show(now))
+    return D.tunis_date(now)
 
 
-@api("save", optional=("stats", "at"))
+def _answer(kept: stats.Stats, args: Args, **extra: Any) -> dict[str, Any]:
+    """The statistics' file object, the table's rows, and the daily deal's
+    summary (``daily``: per game played, streak, best streak, at par, best
+    margin, best points; :func:`chkobba.daily_results.summary`)."""
+    return {"stats": stats.to_file(kept), "rows": _rows(kept),
+            "daily": R.summary(stats.daily_of(kept), _today(args)), **extra}
+
+
+@api("save", optional=("stats", "at", "now"))
 def _stats_add(args: Args) -> dict[str, Any]:
     """A finished match (its save, checked and replayed) added to the
-    statistics: ``{stats, rows, added}``; ``added`` is false when the
-    match was already counted (a reload at the end of a match)."""
+    statistics: ``{stats, rows, daily, added}``; ``added`` is false when the
+    match was already counted (a reload at the end of a match). A game with
+    take-backs (the save's ``takebacks``) is counted apart too."""
     table_id(args)
     kept = _stats_in(args.get("stats"))
     at = _stats_at(args)
     session, seats, _ = load(args["save"])
-    new = stats.add_match(kept, session, [s.to_json() for s in seats], at)
-    return _answer(new, added=new is not kept)
+    new = stats.add_match(kept, session, [s.to_json() for s in seats], at, takebacks_of(args["save"]))
+    return _answer(new, args, added=new is not kept)
 
 
-@api(optional=("stats",))
+@api(optional=("stats", "now"))
 def _stats_view(args: Args) -> dict[str, Any]:
-    """The rows of the statistics table: ``{stats, rows}``; each row is a
+    """The rows of the statistics table: ``{stats, rows, daily}``; each row is a
     group's totals with its labels as messages (``game_label``,
     ``variant_labels``, ``level_label``)."""
     table_id(args)
-    return _answer(_stats_in(args.get("stats")))
+    return _answer(_stats_in(args.get("stats")), args)
 
 
-@api("text", optional=("stats",))
+@api("results", optional=("stats", "now"))
+def _stats_daily_move(args: Args) -> dict[str, Any]:
+    """Daily results kept apart by an older page (``results``: the
+    ``{"days": [...]}`` value, read strictly) merged into the statistics'
+    ``daily`` key: ``{stats, rows, daily, added}`` (the deals that were new).
+    A bad value answers ``stats.file`` and nothing changes."""
+    table_id(args)
+    kept = _stats_in(args.get("stats"))
+    old = R.from_file(args["results"])
+    before = {(r[0], r[1]) for r in stats.daily_of(kept)["days"]}
+    new = stats.with_daily(kept, R.merge(stats.daily_of(kept), old))
+    return _answer(new, args, added=sum(1 for r in old["days"] if (r[0], r[1]) not in before))
+
+
+@api("text", optional=("stats", "now"))
 def _stats_import(args: Args) -> dict[str, Any]:
     """A file's text merged into the statistics (every match counted once):
-    ``{stats, rows, added}`` (how many matches were new). A bad file answers
-    ``stats.file`` and the page keeps what it had."""
+    ``{stats, rows, daily, added, added_days}`` (how many matches, and how
+    many daily deals, were new; the file's daily results are merged too). A bad file answers ``stats.file`` and the
+    page keeps what it had."""
     table_id(args)
     kept = _stats_in(args.get("stats"))
     text = args["text"]
@@ -83,7 +117,9 @@ def _stats_import(args: Args) -> dict[str, Any]:
         raise WebError("web.stats.text", kind=kind(text))
     incoming = stats.from_text(text)
     merged, added = stats.merge_count(kept, incoming)
-    return _answer(merged, added=added)
+    before = {(r[0], r[1]) for r in stats.daily_of(kept)["days"]}
+    days = sum(1 for r in stats.daily_of(incoming)["days"] if (r[0], r[1]) not in before)
+    return _answer(merged, args, added=added, added_days=days)
 
 
 @api(optional=("stats",))
@@ -91,3 +127,6 @@ def _stats_export(args: Args) -> dict[str, Any]:
     """The statistics as a file's text: ``{text}``."""
     table_id(args)
     return {"text": stats.to_text(_stats_in(args.get("stats")))}
+
+
+M.register({"web.stats.now": "The moment must be a whole number of seconds from 0 to 2^53 / 1000, not {value}"})

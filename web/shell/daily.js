@@ -1,27 +1,25 @@
 // The daily deal in the page (docs/daily.md): the start screen's entries, the
 // link that opens a date's deal (?daily=YYYY-MM-DD&game=...), par kept per
 // date and game, and the result against par at the round's end, with the
-// share text in the page's language and the daily results (streak, best).
+// share text in the page's language and the daily results (streak, best),
+// kept in the statistics (web/shell/stats.js: export and import carry them).
+// Par is thought in slices in the page's interpreter (web/ai.py, ParTask)
+// from the moment a daily table is ready, while the computers are idle, so
+// the summary never waits on a long task; yesterday's deal is replayed with
+// every hand shown once the day is over (the facade checks the date).
 // No rule here: the facade (chkobba/web/daily.py) deals, decides and scores.
 
 import { t } from "../i18n/i18n.js";
 import { messageText } from "../table/messages.js";
 import { dailySideBySide } from "./challenge.js";
+import { FacadeError, SLICE_MS, startPlayers, timed } from "./py.js";
+import { checkedStats, keepStats } from "./stats.js";
 
 export const DAILY_GAMES = ["chkobba", "seven_diamonds"];
 const ENTRY_KEYS = { chkobba: "daily.start.chkobba", seven_diamonds: "daily.start.seven_diamonds" };
-const RESULTS_KEY = "chkobba.daily.results";
+const YESTERDAY_KEYS = { chkobba: "daily.yesterday.chkobba", seven_diamonds: "daily.yesterday.seven_diamonds" };
 const parKey = (date, game) => `chkobba.daily.par.${game}.${date}`;
 const friendKey = (date, game) => `chkobba.daily.vs.${game}.${date}`;   // a friend's result from their link
-
-function readJson(key) {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw === null ? null : JSON.parse(raw);
-  } catch {
-    return null;
-  }
-}
 
 function writeJson(key, value) {
   try {
@@ -56,8 +54,73 @@ export function dealUrl(date, game, vs) {
   return u.href;
 }
 
-/** The start screen's entries: one button per daily game. */
-export function mountEntries(form, onPick) {
+// ------------------------------------------------------------------ par in slices
+
+let idle = () => true;   // whether the computers are idle (web/app.js says)
+const parTasks = new Map();
+
+const nextTask = () => new Promise((resolve) => {
+  const ch = new MessageChannel();
+  ch.port1.onmessage = () => resolve();
+  ch.port2.postMessage(0);
+});
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A par call (`daily_par`, `daily_replay`) thought in slices of SLICE_MS in
+ * the page's interpreter (web/ai.py ParTask), each slice only while the
+ * computers are idle; answers like py(), asynchronously.
+ */
+async function thinkPar(name, args) {
+  const ai = await startPlayers();
+  const task = timed("par", () => ai.start(name, JSON.stringify(args)));
+  try {
+    let out = task.answer;
+    while (out == null) {
+      await nextTask();
+      while (!idle()) await sleep(30);
+      out = timed("par", () => task.step(SLICE_MS));
+    }
+    const answer = JSON.parse(out);
+    if ("error" in answer) throw new FacadeError(answer);
+    return answer.ok;
+  } finally {
+    task.destroy();
+  }
+}
+
+const parLocks = new Map();
+
+/**
+ * Par of a deal (`daily_par`) or a past day's replay (`daily_replay`),
+ * thought once per call, date and game; the tasks of one date and game run
+ * one after the other, never together: two tasks stepping the same par run
+ * would hand each other's searches over (web/ai.py).
+ */
+function parOf(name, date, game, extra = {}) {
+  const key = `${name}/${game}/${date}`;
+  if (!parTasks.has(key)) {
+    const lock = `${game}/${date}`;
+    const before = parLocks.get(lock) || Promise.resolve();
+    const p = before.then(() => thinkPar(name, { date, game, ...extra }));
+    p.catch(() => parTasks.delete(key));
+    parLocks.set(lock, p.catch(() => {}));
+    parTasks.set(key, p);
+  }
+  return parTasks.get(key);
+}
+
+/** Set what tells the computers are idle (par thinks only then). */
+export function whenIdle(fn) { idle = fn; }
+
+/** Start par of a daily table's deal early (web/app.js, once the table is there). */
+export function startPar(save) {
+  if (!save || !save.daily) return;
+  keepPar(null, save.daily, save.game).catch(() => { /* said when the result asks for it */ });
+}
+
+/** The start screen's entries: one button per daily game, and yesterday's deals. */
+export function mountEntries(form, onPick, py = null) {
   const box = document.createElement("fieldset");
   box.className = "daily-entries";
   const legend = document.createElement("legend");
@@ -72,14 +135,64 @@ export function mountEntries(form, onPick) {
     b.addEventListener("click", () => onPick(game));
     box.append(b);
   }
+  if (py) {
+    // folded under one line (the start screen is long on a phone)
+    const past = document.createElement("details");
+    past.className = "daily-yesterday";
+    const title = document.createElement("summary");
+    title.textContent = t("daily.yesterday_title");
+    past.append(title);
+    for (const game of DAILY_GAMES) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "btn small ghost";
+      b.id = `daily-yesterday-${game}`;
+      b.textContent = t(YESTERDAY_KEYS[game]);
+      b.addEventListener("click", () => replayDay(py, game).catch(() => {}));
+      past.append(b, " ");
+    }
+    const status = document.createElement("span");
+    status.className = "daily-yesterday-status";
+    status.setAttribute("role", "status");
+    past.append(status);
+    box.append(past);
+  }
   form.querySelector(".games").before(box);
 }
 
-/** Par of a deal, computed once in the worker and kept with its date. */
+/**
+ * The replay of a past day's deal (default: yesterday, from the facade's
+ * daily_today) with every hand shown: par's round, the daily computers in
+ * every seat, as a link to the replay viewer (embed.html). Refused by the
+ * facade, in words, for today's deal or a later one.
+ */
+export async function replayDay(py, game, date = null) {
+  const status = document.querySelector(".daily-yesterday-status");
+  const say = (...nodes) => { if (status) status.replaceChildren(...nodes); };
+  const at = nowSeconds();
+  try {
+    const day = date ?? py("daily_today", { at }).yesterday;
+    say(t("daily.yesterday_wait"));
+    const out = await parOf("daily_replay", day, game, { at });
+    const a = document.createElement("a");
+    a.id = "daily-yesterday-link";
+    a.href = new URL(`embed.html#${out.link}`, location.href).href;
+    a.target = "_blank";
+    a.rel = "noopener";
+    a.textContent = t("daily.yesterday_open", { date: out.date });
+    say(a);
+    return out;
+  } catch (err) {
+    const text = err instanceof FacadeError ? messageText(err.msg) || err.message : String(err);
+    say(text);
+    if (status) status.dataset.error = "1";
+    throw err;
+  }
+}
+
+/** Par of a deal, thought once in slices and kept with its date. */
 export async function keepPar(askWorker, date, game) {
-  const kept = readJson(parKey(date, game));
-  if (kept && kept.date === date && kept.game === game) return kept;
-  const par = await askWorker("daily_par", { date, game });
+  const par = await parOf("daily_par", date, game);
   writeJson(parKey(date, game), par);
   return par;
 }
@@ -101,7 +214,8 @@ export async function showResult(body, st, askWorker) {
   box.append(line("daily-wait", t("daily.par_wait")));
   body.prepend(box);   // first: the summary's table follows
   await keepPar(askWorker, date, game);
-  const args = { save: st.save, results: readJson(RESULTS_KEY), at: nowSeconds() };
+  // the daily results live in the statistics (their "daily" key)
+  const args = { save: st.save, stats: checkedStats(), at: nowSeconds() };
   const vs = readJson(friendKey(date, game));
   let out;
   try {
@@ -110,7 +224,7 @@ export async function showResult(body, st, askWorker) {
     if (!vs) throw err;
     out = await askWorker("daily_result", args);   // a kept friend's result that no longer reads: yours alone
   }
-  writeJson(RESULTS_KEY, out.results);
+  keepStats(out.stats);
   const res = out.result;
   const share = messageText(out.share);
   const url = dealUrl(date, game, out.vs);

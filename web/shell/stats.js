@@ -4,6 +4,11 @@
 // Nothing is computed here: the facade (chkobba/web/statistics.py, chkobba/stats.py)
 // checks the stored statistics, adds a match from its save, merges a file and
 // answers the rows to show. This file only stores what it answers.
+// The daily deal's results live in the same store (the file's "daily" key,
+// docs/stats.md): web/shell/daily.js adds them through the facade, and the
+// dialog shows their streaks and bests. An older page kept them apart
+// (DAILY_OLD_KEY): they are moved in once, the old key removed only after
+// the statistics holding them are stored.
 
 import { openDialog, closeDialog, setupDialog } from "./dialogs.js";
 import { FacadeError, timed } from "./py.js";
@@ -12,6 +17,7 @@ import { messageText } from "../table/messages.js";
 
 export const STATS_KEY = "chkobba.stats.v1";
 export const STATS_DAMAGED_KEY = "chkobba.stats.damaged.v1";
+export const DAILY_OLD_KEY = "chkobba.daily.results";
 // Larger files are refused before they are read (the facade's own limit is
 // 600,000 characters; a character is at least one byte).
 const MAX_FILE_BYTES = 600_000;
@@ -26,6 +32,39 @@ function readStored() {
 
 function store(stats) {
   localStorage.setItem(STATS_KEY, JSON.stringify(stats));
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The daily results an older page kept apart, moved into the checked statistics (once). */
+function moveOldDaily(answer) {
+  let raw = null;
+  try { raw = localStorage.getItem(DAILY_OLD_KEY); } catch (e) { return answer; }
+  if (raw === null) return answer;
+  let moved;
+  try {
+    moved = ctx.py("stats_daily_move", { stats: answer.stats, results: JSON.parse(raw), now: nowSeconds() });
+    store(moved.stats);
+  } catch (e) {
+    return answer;   // unreadable, or not stored: the old key stays, nothing is lost
+  }
+  try { localStorage.removeItem(DAILY_OLD_KEY); } catch (e) { /* moved already: it adds nothing again */ }
+  return moved;
+}
+
+/** The stored statistics, checked (null: none yet), for a facade call that adds to them. */
+export function checkedStats() {
+  return loadChecked().stats;
+}
+
+/** Store statistics a facade call answered (the daily deal's result). */
+export function keepStats(stats) {
+  try {
+    store(stats);
+  } catch (err) {
+    ctx.lastError = t("stats.save_failed", { reason: err.message });
+  }
+  if (ctx.dialog && ctx.dialog.open) refresh();
 }
 
 /** Keep a damaged stored value aside (the newest one), clear it, and say so. */
@@ -53,13 +92,15 @@ function loadChecked() {
       stats = null;
     }
   }
+  let answer;
   try {
-    return ctx.py("stats_view", { stats });
+    answer = ctx.py("stats_view", { stats, now: nowSeconds() });
   } catch (err) {
     if (!(err instanceof FacadeError) || stats === null) throw err;
     keepDamaged(raw, err.message);
-    return ctx.py("stats_view", { stats: null });
+    answer = ctx.py("stats_view", { stats: null, now: nowSeconds() });
   }
+  return moveOldDaily(answer);
 }
 
 // ------------------------------------------------------------------ recording
@@ -79,9 +120,9 @@ export function recordMatch(state) {
 function record(state) {
   try {
     const { stats } = loadChecked();
-    const answer = ctx.py("stats_add", { stats, save: state.save, at: Date.now() });
+    const answer = ctx.py("stats_add", { stats, save: state.save, at: Date.now(), now: nowSeconds() });
     if (answer.added) store(answer.stats);
-    if (ctx.dialog && ctx.dialog.open) draw(answer.rows);
+    if (ctx.dialog && ctx.dialog.open) draw(answer.rows, answer.daily);
   } catch (err) {
     // A statistics problem never stops the game: it is said in the dialog.
     ctx.lastError = err instanceof FacadeError ? messageText(err.msg) || err.message : String(err);
@@ -124,6 +165,13 @@ function tableFor(game, rows, index) {
     const th = el("th", { scope: "row" });
     th.append(el("span", { class: "stats-variant" }, r.variant_labels.map(messageText).join(t("stats.list_separator"))));
     th.append(el("span", { class: "stats-level" }, messageText(r.level_label)));
+    if (r.takeback_matches) {
+      // games with take-backs, counted apart (they are in the row's numbers too)
+      th.append(el("span", { class: "stats-takebacks", "data-played": String(r.takeback_matches),
+        "data-won": String(r.takeback_wins) },
+      t("stats.takebacks", { count: r.takeback_matches, played: formatNumber(r.takeback_matches),
+        won: formatNumber(r.takeback_wins) })));
+    }
     tr.append(th);
     for (const [key] of cols) {
       const v = r[key];
@@ -137,16 +185,54 @@ function tableFor(game, rows, index) {
   return wrap;
 }
 
-function draw(rows) {
+const DAILY_COLUMNS = [
+  ["played", "stats.col.played"],
+  ["streak", "stats.daily.col.streak"],
+  ["best_streak", "stats.daily.col.best"],
+  ["at_par", "stats.daily.col.at_par"],
+  ["best_margin", "stats.daily.col.best_margin"],
+];
+
+/** The daily deal's results: per game played, days in a row, best, against par. */
+function dailyTable(summary) {
+  const games = ["chkobba", "seven_diamonds"].filter((g) => summary[g] && summary[g].played);
+  const wrap = el("div", { class: "stats-scroll stats-daily", role: "region", tabindex: "0",
+    "aria-labelledby": "stats-daily-caption" });
+  const table = el("table", { class: "stats-table", "data-daily": "1" });
+  table.append(el("caption", { id: "stats-daily-caption" }, t("stats.daily.title")));
+  const head = el("tr");
+  head.append(el("th", { scope: "col" }, t("stats.col.table")));
+  for (const [key, label] of DAILY_COLUMNS) head.append(el("th", { scope: "col", "data-col": key }, t(label)));
+  const thead = el("thead");
+  thead.append(head);
+  const tbody = el("tbody");
+  for (const g of games) {
+    const tr = el("tr", { "data-game": g });
+    tr.append(el("th", { scope: "row" }, t(`daily.start.${g}`)));
+    for (const [key] of DAILY_COLUMNS) {
+      const v = summary[g][key];
+      const text = v === null ? "–" : key === "best_margin" && v > 0 ? `\u200e+${formatNumber(v)}` : formatNumber(v);
+      tr.append(el("td", { "data-col": key, "data-value": v === null ? "" : String(v) }, text));
+    }
+    tbody.append(tr);
+  }
+  table.append(thead, tbody);
+  wrap.append(table);
+  return wrap;
+}
+
+function draw(rows, daily = null) {
   const body = ctx.dialog.querySelector(".stats-body");
   body.replaceChildren();
-  if (!rows.length) {
+  const days = daily && daily.any && daily.any.played;
+  if (!rows.length && !days) {
     body.append(el("p", { class: "stats-empty" }, t("stats.empty")));
     return;
   }
   const games = [];
   for (const r of rows) if (!games.includes(r.game)) games.push(r.game);
   games.forEach((g, i) => body.append(tableFor(g, rows.filter((r) => r.game === g), i)));
+  if (days) body.append(dailyTable(daily));
 }
 
 function say(text, isError = false) {
@@ -158,8 +244,8 @@ function say(text, isError = false) {
 }
 
 function refresh() {
-  const { rows } = loadChecked();
-  draw(rows);
+  const { rows, daily } = loadChecked();
+  draw(rows, daily);
 }
 
 export function openStats() {
@@ -222,7 +308,7 @@ async function importFile(file) {
   try {
     const text = await file.text();
     const { stats } = loadChecked();
-    answer = ctx.py("stats_import", { stats, text });
+    answer = ctx.py("stats_import", { stats, text, now: nowSeconds() });
   } catch (err) {
     say(importError(err), true);
     return;
@@ -233,8 +319,9 @@ async function importFile(file) {
     say(t("stats.save_failed", { reason: err.message }), true);
     return;
   }
-  draw(answer.rows);
-  say(t("stats.imported", { count: answer.added }));
+  draw(answer.rows, answer.daily);
+  say(t("stats.imported", { count: answer.added })
+    + (answer.added_days ? ` ${t("stats.imported_days", { count: answer.added_days })}` : ""));
 }
 
 function confirmReset(show) {
