@@ -21,6 +21,15 @@ const YESTERDAY_KEYS = { chkobba: "daily.yesterday.chkobba", seven_diamonds: "da
 const parKey = (date, game) => `chkobba.daily.par.${game}.${date}`;
 const friendKey = (date, game) => `chkobba.daily.vs.${game}.${date}`;   // a friend's result from their link
 
+function readJson(key) {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw === null ? null : JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
 function writeJson(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
