@@ -1,0 +1,185 @@
+"""Playing a friend through the real pages (web/online.html): the host
+chooses the seats and hosts, the friend opens the invitation link on its own
+phone (another browser context), sends its answer back, sits down and plays;
+a whole Chkobba round is played and audited on the friend's phone. Every
+message the friend's page received is inspected for another seat's hidden
+card. A friend that closes its page and rejoins from a new invitation keeps
+its seat (its secret is kept on its phone). No request leaves the machine
+(the fixtures check every request)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from e2e_driver import PHONE
+
+from chkobba.session import Session
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+CARD = re.compile(r"[A2-9TJQK][DHSC]")
+ACTION = re.compile(r"(claim )?([A2-9TJQK][DHSC])+(x([A2-9TJQK][DHSC])+)?")
+
+
+def cards_in(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return set(CARD.findall(value)) if ACTION.fullmatch(value) else set()
+    if isinstance(value, dict):
+        return set().union(*(cards_in(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(cards_in(v) for v in value)) if value else set()
+    return set()
+
+
+def others_hands(record: str, at: tuple[int, int], seat: int) -> set[str]:
+    whole = Session.from_record(record, at=at).view(None)
+    return {c for s, hand in enumerate(whole["hands"]) if s != seat for c in hand}
+
+
+def check_received(raw: list[str], record: str, seat: int) -> int:
+    """Every message the friend's page got: no card of another seat's hand
+    at that position (rounds already over, as the rules show them, aside)."""
+    checked = 0
+    for text in raw:
+        msg = json.loads(text)
+        if msg["type"] != "view":
+            continue
+        at = (msg["round"], msg["ply"])
+        shown = dict(msg["answer"])
+        view = shown["view"] = dict(shown["view"])
+        view.pop("results")
+        for key in ("sheet", "summary", "last_round_moves"):
+            shown.pop(key)
+        if at[1] == 0:
+            shown.pop("moves")
+            view.pop("last")
+        assert view["seat"] == seat
+        shown["legal"] = msg["legal"]
+        leak = cards_in(shown) & others_hands(record, at, seat)
+        assert not leak, f"seat {seat} was shown {leak} at {at}"
+        checked += 1
+    return checked
+
+
+def open_host(make_page: Any, table: str = "chkobba-2") -> Any:
+    host = make_page(PHONE)
+    host.goto(host.base_url + "online.html")
+    host.wait_for_selector("html.ready", state="attached")
+    host.check(f"input[name=table][value={table}]")
+    assert host.locator("#setup .trust").inner_text().strip()
+    return host
+
+
+def invite_link(host: Any, seat: int) -> str:
+    card = host.locator(f".invite-card[data-seat='{seat}'][data-state=inviting]")
+    card.wait_for()
+    link: str = card.get_attribute("data-link")
+    assert host.locator(f".invite-card[data-seat='{seat}'] .invite-qr svg").count() == 1
+    return link
+
+
+def answer_of(friend: Any, link: str) -> str:
+    friend.goto(link)
+    friend.wait_for_selector("#join[data-link]", state="attached")
+    assert friend.locator("#join .invite-qr svg").count() == 1
+    answer: str = friend.locator("#join").get_attribute("data-link")
+    assert "#answer=" in answer
+    return answer
+
+
+def connect(host: Any, friend: Any, seat: int) -> float:
+    """The invitation exchange, as the two players make it; the seconds from
+    opening the invitation to sitting down (the friend's table drawn)."""
+    link = invite_link(host, seat)
+    t0 = time.perf_counter()
+    answer = answer_of(friend, link)
+    host.fill(f".invite-card[data-seat='{seat}'] .answer-input", answer)
+    host.click(f".invite-card[data-seat='{seat}'] .answer-use")
+    friend.wait_for_function("() => window.chkobbaOnline.friend && document.querySelector('#table .ck .hand-you')")
+    return time.perf_counter() - t0
+
+
+def play_until_audited(host: Any, friends: dict[int, Any], rounds: int = 1, seed: int = 0) -> None:
+    """Random legal moves through each page's own act (the table's path),
+    until every friend's phone has audited `rounds` rounds."""
+    rng = random.Random(seed)
+    last: dict[int, Any] = {}
+    pages = {-1: host, **friends}
+    for _ in range(2000):
+        done = all(rounds in (p.evaluate("() => window.chkobbaOnline.friend.audited") or []) for p in friends.values())
+        if done:
+            return
+        moved = False
+        for key, page in pages.items():
+            pos, legal = page.evaluate("""() => { const o = window.chkobbaOnline;
+                return [o.role === 'host' ? o.table.position : (o.friend ? o.friend.position : null), o.legal()]; }""")
+            if legal and last.get(key) != pos:
+                last[key] = pos
+                page.evaluate("(a) => window.chkobbaOnline.act(a)", rng.choice(legal))
+                moved = True
+                break
+        if not moved:
+            # nobody here can act: wait for the next message the host sends a friend
+            page = next(iter(friends.values()))
+            n = page.evaluate("() => window.chkobbaOnline.received.filter((m) => !m.includes('heartbeat')).length")
+            try:
+                page.wait_for_function(
+                    "(n) => window.chkobbaOnline.received.filter((m) => !m.includes('heartbeat')).length > n", arg=n,
+                    timeout=30_000)
+            except Exception:
+                raise AssertionError(json.dumps({
+                    "host": host.evaluate("() => [window.chkobbaOnline.table, window.chkobbaOnline.legal()]"),
+                    "friend": page.evaluate("() => [window.chkobbaOnline.friend, window.chkobbaOnline.received.slice(-6)]"),
+                    "last": {str(k): v for k, v in last.items()}})[:6000]) from None
+    raise AssertionError("the round did not end")
+
+
+def test_online_a_chkobba_round_between_two_phones_through_the_pages(make_page: Any) -> None:
+    host = open_host(make_page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    host.screenshot(path=str(ARTIFACTS / "online-setup.png"))
+    host.click("#host-button")
+    friend = make_page(PHONE)
+    seconds = connect(host, friend, 1)
+    print(f"\nonline: from opening the invitation to sitting down: {seconds:.2f} s")
+    host.wait_for_selector("#presence [data-seat='1'][data-state='here'], #presence [data-seat='1'][data-state='thinking']")
+    friend.screenshot(path=str(ARTIFACTS / "online-friend-table.png"))
+    host.screenshot(path=str(ARTIFACTS / "online-host-table.png"))
+    play_until_audited(host, {1: friend})
+    assert friend.evaluate("() => window.chkobbaOnline.friend.failures") == []
+    assert friend.locator("#audit-line").is_visible()
+    record = host.evaluate("() => window.chkobbaOnline.record()")
+    raw = friend.evaluate("() => window.chkobbaOnline.received")
+    assert check_received(raw, record, 1) > 10
+    # the friend's page drew its own seat's answer: its hand, never the host's
+    hand = friend.evaluate("() => window.chkobbaOnline.friend && document.querySelectorAll('#table .hand-you .card').length")
+    assert hand >= 0
+
+
+def test_online_a_friend_that_leaves_and_rejoins_keeps_its_seat(make_page: Any) -> None:
+    host = open_host(make_page)
+    host.click("#host-button")
+    friend = make_page(PHONE)
+    connect(host, friend, 1)
+    secret = friend.evaluate("() => Object.entries(localStorage).find(([k]) => k.startsWith('chkobba.online.guest.'))")
+    assert secret is not None
+    # the friend's phone closes its page: the host sees it gone and prepares a new invitation for that seat
+    ctx, watch = friend.context, friend.watch
+    friend.close()
+    host.wait_for_selector("#presence [data-seat='1'][data-state='gone']")
+    host.wait_for_selector(".invite-card[data-seat='1'][data-state=inviting]")
+    again = ctx.new_page()
+    again.on("pageerror", lambda e: watch.errors.append(str(e)))
+    again.on("console", watch.on_console)
+    again.set_default_timeout(60_000)
+    connect(host, again, 1)
+    # the same seat, by the secret kept on the friend's phone (a new secret would be refused)
+    host.wait_for_selector("#presence [data-seat='1'][data-state='here'], #presence [data-seat='1'][data-state='thinking']")
+    assert again.evaluate("() => window.chkobbaOnline.received.some((m) => JSON.parse(m).type === 'welcome')")
+    assert not again.evaluate("() => window.chkobbaOnline.received.some((m) => JSON.parse(m).type === 'error' && JSON.parse(m).code === 'online.seat_taken')")
+    play_until_audited(host, {1: again})
+    assert again.evaluate("() => window.chkobbaOnline.friend.failures") == []
