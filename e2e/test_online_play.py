@@ -183,3 +183,77 @@ def test_online_a_friend_that_leaves_and_rejoins_keeps_its_seat(make_page: Any) 
     assert not again.evaluate("() => window.chkobbaOnline.received.some((m) => JSON.parse(m).type === 'error' && JSON.parse(m).code === 'online.seat_taken')")
     play_until_audited(host, {1: again})
     assert again.evaluate("() => window.chkobbaOnline.friend.failures") == []
+
+
+SIZES = {"phone": PHONE, "small": {"width": 320, "height": 568}, "landscape": {"width": 640, "height": 360}}
+
+
+def test_online_setup_fits_each_screen_in_arabic_and_french(make_page: Any) -> None:
+    """The set-up (with its trust line) and the invitation fit 360x640,
+    320x568 and 640x360 without sideways scrolling; Arabic is right to left."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    for lang in ("ar", "fr"):
+        for name, size in SIZES.items():
+            page = make_page(size)
+            page.goto(page.base_url + f"online.html?lang={lang}")
+            page.wait_for_selector("html.ready", state="attached")
+            assert page.evaluate("() => document.documentElement.dir") == ("rtl" if lang == "ar" else "ltr")
+            assert page.locator("#setup .trust").is_visible()
+            fits = "() => document.documentElement.scrollWidth <= window.innerWidth"
+            assert page.evaluate(fits), f"{lang} {name}: the set-up scrolls sideways"
+            page.screenshot(path=str(ARTIFACTS / f"online-setup-{lang}-{name}.png"))
+            if name == "small":
+                page.check("input[name=table][value=chkobba-4]")
+                assert page.locator(".seat-rows select").count() == 3
+                page.click("#host-button")
+                page.wait_for_selector(".invite-card[data-state=inviting] .invite-qr svg")
+                assert page.evaluate(fits), f"{lang} {name}: the invitations scroll sideways"
+                page.screenshot(path=str(ARTIFACTS / f"online-invite-{lang}-{name}.png"), full_page=True)
+            page.context.close()
+
+
+def test_online_a_2v2_round_with_one_friend_and_the_computer(make_page: Any) -> None:
+    host = open_host(make_page, "chkobba-4")
+    host.select_option("select[name=seat2]", "easy")
+    host.select_option("select[name=seat3]", "easy")
+    host.click("#host-button")
+    friend = make_page(PHONE)
+    connect(host, friend, 1)
+    play_until_audited(host, {1: friend}, seed=1)
+    assert friend.evaluate("() => window.chkobbaOnline.friend.failures") == []
+    record = host.evaluate("() => window.chkobbaOnline.record()")
+    assert check_received(friend.evaluate("() => window.chkobbaOnline.received"), record, 1) > 10
+
+
+def test_online_the_host_page_reloads_and_the_table_resumes(make_page: Any) -> None:
+    """The host's save is written after every change; on reload the table
+    resumes from it, the friend sits down again (a new invitation, the kept
+    secret) and nothing played is lost."""
+    host = open_host(make_page)
+    host.click("#host-button")
+    friend = make_page(PHONE)
+    connect(host, friend, 1)
+    rng = random.Random(2)
+    for _ in range(200):
+        pos = host.evaluate("() => window.chkobbaOnline.table.position")
+        if pos[1] >= 3:
+            break
+        for page in (host, friend):
+            legal = page.evaluate("() => window.chkobbaOnline.legal()")
+            if legal:
+                before = friend.evaluate("() => window.chkobbaOnline.received.length")
+                page.evaluate("(a) => window.chkobbaOnline.act(a)", rng.choice(legal))
+                friend.wait_for_function("(n) => window.chkobbaOnline.received.length > n", arg=before)
+                break
+    before = host.evaluate("() => window.chkobbaOnline.record()")
+    host.reload()
+    host.wait_for_selector("#resume:not([hidden])")
+    host.click("#resume-go")
+    friend.wait_for_selector("#online-status:not([hidden])")   # the friend is told the host's phone is gone
+    host.wait_for_selector(".invite-card[data-seat='1'][data-state=inviting]")
+    after = host.evaluate("() => window.chkobbaOnline.record()")
+    assert after == before, "nothing played is lost"
+    connect(host, friend, 1)
+    assert not friend.evaluate("() => window.chkobbaOnline.received.some((m) => JSON.parse(m).type === 'error' && JSON.parse(m).code === 'online.seat_taken')")
+    play_until_audited(host, {1: friend}, seed=3)
+    assert friend.evaluate("() => window.chkobbaOnline.friend.failures") == []

@@ -266,7 +266,7 @@ function hostDraw() {
   host.lastText = text;
   online.table = st;
   const answer = st.answer;
-  drawPresence(st.presence, answer ? answer.to_act : null, st.seat);
+  drawPresence(st.started ? st.presence : null, answer ? answer.to_act : null, st.seat);
   for (const p of st.presence) {
     const card = host.invites.get(p.seat);
     if (card) card.sync(p);
@@ -644,4 +644,6 @@ if (frag && frag.kind === "offer" && frag.seat !== undefined) {
   $("setup-form").addEventListener("change", (e) => { if (e.target.name === "table") drawSeatRows(); });
   $("setup-form").addEventListener("submit", hostNew);
 }
+// a new invitation opened in this tab (only the fragment changes): start again from it
+window.addEventListener("hashchange", () => location.reload());
 root.classList.add("ready");
