@@ -82,8 +82,8 @@ def invite_link(host: Any, seat: int) -> str:
     return link
 
 
-def answer_of(friend: Any, link: str) -> str:
-    friend.goto(link)
+def answer_of(friend: Any, link: str, lang: str | None = None) -> str:
+    friend.goto(link.replace("online.html#", f"online.html?lang={lang}#") if lang else link)
     friend.wait_for_selector("#join[data-link]", state="attached")
     assert friend.locator("#join .invite-qr svg").count() == 1
     answer: str = friend.locator("#join").get_attribute("data-link")
@@ -91,14 +91,24 @@ def answer_of(friend: Any, link: str) -> str:
     return answer
 
 
-def connect(host: Any, friend: Any, seat: int) -> float:
-    """The invitation exchange, as the two players make it; the seconds from
-    opening the invitation to sitting down (the friend's table drawn)."""
+def connect(host: Any, friend: Any, seat: int, via: str = "paste", lang: str | None = None) -> float:
+    """The invitation exchange, as the two players make it (the answer pasted
+    under the seat, or its link opened on the host's phone: ``via="link"``);
+    the seconds from opening the invitation to sitting down (the friend's
+    table drawn)."""
     link = invite_link(host, seat)
     t0 = time.perf_counter()
-    answer = answer_of(friend, link)
-    host.fill(f".invite-card[data-seat='{seat}'] .answer-input", answer)
-    host.click(f".invite-card[data-seat='{seat}'] .answer-use")
+    answer = answer_of(friend, link, lang)
+    if via == "link":
+        tab = host.context.new_page()
+        tab.on("console", host.watch.on_console)
+        tab.goto(answer)
+        tab.wait_for_function("() => document.querySelector('#relay .relay-text').textContent === "
+                              "document.querySelector('#relay .relay-text').dataset.done")
+        tab.close()
+    else:
+        host.fill(f".invite-card[data-seat='{seat}'] .answer-input", answer)
+        host.click(f".invite-card[data-seat='{seat}'] .answer-use")
     friend.wait_for_function("() => window.chkobbaOnline.friend && document.querySelector('#table .ck .hand-you')")
     return time.perf_counter() - t0
 
@@ -119,7 +129,20 @@ def play_until_audited(host: Any, friends: dict[int, Any], rounds: int = 1, seed
                 return [o.role === 'host' ? o.table.position : (o.friend ? o.friend.position : null), o.legal()]; }""")
             if legal and last.get(key) != pos:
                 last[key] = pos
+                watch = next(iter(friends.values())) if key == -1 else page
+                n = watch.evaluate("() => window.chkobbaOnline.received.length")
                 page.evaluate("(a) => window.chkobbaOnline.act(a)", rng.choice(legal))
+                # the answer to this move: the next view, or a refusal
+                watch.wait_for_function("(n) => window.chkobbaOnline.received.slice(n).some((m) => !m.includes('heartbeat'))",
+                                        arg=n, timeout=30_000)
+                if key != -1:
+                    got = [json.loads(m) for m in page.evaluate("(n) => window.chkobbaOnline.received.slice(n)", n)]
+                    if any(m["type"] == "error" and m["answers"] == "act" for m in got):
+                        # refused (a bot faster than the host's rate limit): try again after the next heartbeat
+                        del last[key]
+                        k = page.evaluate("() => window.chkobbaOnline.received.length")
+                        page.wait_for_function("(k) => window.chkobbaOnline.received.slice(k).some((m) => m.includes('heartbeat'))",
+                                               arg=k, timeout=30_000)
                 moved = True
                 break
         if not moved:
@@ -144,7 +167,8 @@ def test_online_a_chkobba_round_between_two_phones_through_the_pages(make_page: 
     host.screenshot(path=str(ARTIFACTS / "online-setup.png"))
     host.click("#host-button")
     friend = make_page(PHONE)
-    seconds = connect(host, friend, 1)
+    seconds = connect(host, friend, 1, lang="ar")
+    assert friend.evaluate("() => document.documentElement.dir") == "rtl"
     print(f"\nonline: from opening the invitation to sitting down: {seconds:.2f} s")
     host.wait_for_selector("#presence [data-seat='1'][data-state='here'], #presence [data-seat='1'][data-state='thinking']")
     friend.screenshot(path=str(ARTIFACTS / "online-friend-table.png"))
@@ -152,6 +176,7 @@ def test_online_a_chkobba_round_between_two_phones_through_the_pages(make_page: 
     play_until_audited(host, {1: friend})
     assert friend.evaluate("() => window.chkobbaOnline.friend.failures") == []
     assert friend.locator("#audit-line").is_visible()
+    friend.screenshot(path=str(ARTIFACTS / "online-friend-audited-ar.png"))
     record = host.evaluate("() => window.chkobbaOnline.record()")
     raw = friend.evaluate("() => window.chkobbaOnline.received")
     assert check_received(raw, record, 1) > 10
@@ -218,7 +243,7 @@ def test_online_a_2v2_round_with_one_friend_and_the_computer(make_page: Any) -> 
     host.select_option("select[name=seat3]", "easy")
     host.click("#host-button")
     friend = make_page(PHONE)
-    connect(host, friend, 1)
+    connect(host, friend, 1, via="link")   # the answer's link opened on the host's own phone
     play_until_audited(host, {1: friend}, seed=1)
     assert friend.evaluate("() => window.chkobbaOnline.friend.failures") == []
     record = host.evaluate("() => window.chkobbaOnline.record()")

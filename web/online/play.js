@@ -527,9 +527,17 @@ function friendReceive(msg, raw) {
   if (msg.type === "heartbeat") return;
   for (const text of JSON.parse(friend.py.receive(raw))) friend.peer.send(text);
   store(guestKey(friend.table, friend.seat), friend.py.save());
-  if (msg.type === "view") friend.answer = msg.answer;
+  if (msg.type === "view") {
+    // a refusal is about the position it answered: a new position clears it
+    if (view && friend.refused && (friend.refused[0] !== msg.round || friend.refused[1] !== msg.ply)) view.showMessage(null);
+    friend.answer = msg.answer;
+  }
   if (msg.type === "welcome" || msg.type === "seats") friend.presence = msg.seats;
-  if (msg.type === "error" && view) view.showMessage(facadeMessage(msg), t("app.not_allowed"));
+  if (msg.type === "error" && view && (msg.answers === "act" || msg.answers === "join")) {
+    // the player's own move (or seat) refused, in the engine's words; a refused heartbeat is nobody's business
+    friend.refused = JSON.parse(friend.py.status()).position;
+    view.showMessage(facadeMessage(msg), t("app.not_allowed"));
+  }
   friendDraw();
 }
 
@@ -597,6 +605,7 @@ function relay(frag) {
   $("relay").hidden = false;
   const text = $("relay").querySelector(".relay-text");
   text.textContent = t("online.relay_sending");
+  text.dataset.done = t("online.relay_done");
   if (!self.BroadcastChannel || frag.seat === undefined) {
     text.textContent = t("online.relay_paste");
     return;
