@@ -109,54 +109,50 @@ def connect(host: Any, friend: Any, seat: int, via: str = "paste", lang: str | N
     else:
         host.fill(f".invite-card[data-seat='{seat}'] .answer-input", answer)
         host.click(f".invite-card[data-seat='{seat}'] .answer-use")
-    friend.wait_for_function("() => window.chkobbaOnline.friend && document.querySelector('#table .ck .hand-you')")
+    friend.wait_for_function("() => window.chkobbaOnline.friend && window.chkobbaOnline.timing.view")
     return time.perf_counter() - t0
 
 
 def play_until_audited(host: Any, friends: dict[int, Any], rounds: int = 1, seed: int = 0) -> None:
     """Random legal moves through each page's own act (the table's path),
-    until every friend's phone has audited `rounds` rounds."""
+    until every friend's phone has audited `rounds` rounds. A move the host
+    refused (this bot is faster than the host's rate limit) is tried again
+    after the friend's next heartbeat."""
     rng = random.Random(seed)
     last: dict[int, Any] = {}
+    refused: dict[int, int] = {}
     pages = {-1: host, **friends}
-    for _ in range(2000):
-        done = all(rounds in (p.evaluate("() => window.chkobbaOnline.friend.audited") or []) for p in friends.values())
-        if done:
+    first = next(iter(friends.values()))
+    for _ in range(3000):
+        if all(rounds in (p.evaluate("() => window.chkobbaOnline.friend.audited") or []) for p in friends.values()):
             return
         moved = False
         for key, page in pages.items():
-            pos, legal = page.evaluate("""() => { const o = window.chkobbaOnline;
-                return [o.role === 'host' ? o.table.position : (o.friend ? o.friend.position : null), o.legal()]; }""")
+            pos, legal, r = page.evaluate("""() => { const o = window.chkobbaOnline;
+                return [o.role === 'host' ? o.table.position : (o.friend ? o.friend.position : null), o.legal(),
+                        o.refusals]; }""")
+            if key != -1 and r != refused.get(key, 0):
+                refused[key] = r
+                last.pop(key, None)
+                k = page.evaluate("() => window.chkobbaOnline.received.length")
+                page.wait_for_function("(k) => window.chkobbaOnline.received.slice(k).some((m) => m.includes('heartbeat'))",
+                                       arg=k, timeout=30_000)
             if legal and last.get(key) != pos:
                 last[key] = pos
-                watch = next(iter(friends.values())) if key == -1 else page
-                n = watch.evaluate("() => window.chkobbaOnline.received.length")
                 page.evaluate("(a) => window.chkobbaOnline.act(a)", rng.choice(legal))
-                # the answer to this move: the next view, or a refusal
-                watch.wait_for_function("(n) => window.chkobbaOnline.received.slice(n).some((m) => !m.includes('heartbeat'))",
-                                        arg=n, timeout=30_000)
-                if key != -1:
-                    got = [json.loads(m) for m in page.evaluate("(n) => window.chkobbaOnline.received.slice(n)", n)]
-                    if any(m["type"] == "error" and m["answers"] == "act" for m in got):
-                        # refused (a bot faster than the host's rate limit): try again after the next heartbeat
-                        del last[key]
-                        k = page.evaluate("() => window.chkobbaOnline.received.length")
-                        page.wait_for_function("(k) => window.chkobbaOnline.received.slice(k).some((m) => m.includes('heartbeat'))",
-                                               arg=k, timeout=30_000)
                 moved = True
                 break
         if not moved:
-            # nobody here can act: wait for the next message the host sends a friend
-            page = next(iter(friends.values()))
-            n = page.evaluate("() => window.chkobbaOnline.received.filter((m) => !m.includes('heartbeat')).length")
+            # nobody here can act now: wait for the next message the host sends (a move, a view, a refusal)
+            n = first.evaluate("() => window.chkobbaOnline.received.length")
             try:
-                page.wait_for_function(
-                    "(n) => window.chkobbaOnline.received.filter((m) => !m.includes('heartbeat')).length > n", arg=n,
+                first.wait_for_function(
+                    "(n) => window.chkobbaOnline.received.slice(n).some((m) => !m.includes('heartbeat'))", arg=n,
                     timeout=30_000)
             except Exception:
                 raise AssertionError(json.dumps({
-                    "host": host.evaluate("() => [window.chkobbaOnline.table, window.chkobbaOnline.legal()]"),
-                    "friend": page.evaluate("() => [window.chkobbaOnline.friend, window.chkobbaOnline.received.slice(-6)]"),
+                    "host": host.evaluate("() => [window.chkobbaOnline.table.position, window.chkobbaOnline.legal()]"),
+                    "friend": first.evaluate("() => [window.chkobbaOnline.friend, window.chkobbaOnline.received.slice(-4)]"),
                     "last": {str(k): v for k, v in last.items()}})[:6000]) from None
     raise AssertionError("the round did not end")
 
@@ -169,13 +165,20 @@ def test_online_a_chkobba_round_between_two_phones_through_the_pages(make_page: 
     friend = make_page(PHONE)
     seconds = connect(host, friend, 1, lang="ar")
     assert friend.evaluate("() => document.documentElement.dir") == "rtl"
-    print(f"\nonline: from opening the invitation to sitting down: {seconds:.2f} s")
+    timing = friend.evaluate("() => window.chkobbaOnline.timing")
+    print(f"\nonline: from opening the invitation to sitting down: {seconds:.2f} s (the friend's page: answer "
+          f"shown {timing['answer'] / 1000:.2f} s, channel open {timing['open'] / 1000:.2f} s, first view "
+          f"{timing['view'] / 1000:.2f} s after it opened)")
     host.wait_for_selector("#presence [data-seat='1'][data-state='here'], #presence [data-seat='1'][data-state='thinking']")
     friend.screenshot(path=str(ARTIFACTS / "online-friend-table.png"))
     host.screenshot(path=str(ARTIFACTS / "online-host-table.png"))
     play_until_audited(host, {1: friend})
     assert friend.evaluate("() => window.chkobbaOnline.friend.failures") == []
     assert friend.locator("#audit-line").is_visible()
+    lat = sorted(friend.evaluate("() => window.chkobbaOnline.latencies"))
+    assert lat
+    print(f"online: a friend's move to its next view, {len(lat)} moves: median {lat[len(lat) // 2]:.1f} ms, "
+          f"max {lat[-1]:.1f} ms")
     friend.screenshot(path=str(ARTIFACTS / "online-friend-audited-ar.png"))
     record = host.evaluate("() => window.chkobbaOnline.record()")
     raw = friend.evaluate("() => window.chkobbaOnline.received")

@@ -32,7 +32,7 @@ const guestKey = (table, seat) => `chkobba.online.guest.${table}.${seat}`;
 const CHANNEL = "chkobba-online";
 
 // For the e2e tests and the curious: what this page did and received.
-const online = { role: null, received: [], events: [], peers: new Map(), table: null };
+const online = { role: null, received: [], events: [], peers: new Map(), table: null, latencies: [], refusals: 0 };
 window.chkobbaOnline = online;
 
 function status(text) {
@@ -373,7 +373,7 @@ class InviteCard {
     this.el.querySelector(".answer-field").hidden = true;
     this.el.querySelector(".answer-use").hidden = true;
     this.giveUp = setTimeout(() => {
-      if (peer.state === "open") return;
+      if (peer.state === "open" || peer.channel.readyState === "open" || peer.pc.connectionState === "connected") return;
       this.el.dataset.state = "failed";
       this.say(t("online.gave_up"));
       peer.close("gave-up");
@@ -519,6 +519,7 @@ function friendAct(action) {
     return;
   }
   view.showMessage(null);
+  friend.sentAt = performance.now();
   friend.peer.send(friend.py.act(action));
 }
 
@@ -531,9 +532,19 @@ function friendReceive(msg, raw) {
     // a refusal is about the position it answered: a new position clears it
     if (view && friend.refused && (friend.refused[0] !== msg.round || friend.refused[1] !== msg.ply)) view.showMessage(null);
     friend.answer = msg.answer;
+    if (online.timing && !online.timing.view) online.timing.view = performance.now();
+    if (friend.sentAt !== null && friend.sentAt !== undefined) {
+      // a move's latency: sent, refereed by the host's engine, this seat's next view back
+      online.latencies.push(performance.now() - friend.sentAt);
+      friend.sentAt = null;
+    }
   }
   if (msg.type === "welcome" || msg.type === "seats") friend.presence = msg.seats;
-  if (msg.type === "error" && view && (msg.answers === "act" || msg.answers === "join")) {
+  // a rate refusal answers "?" (the host does not read a message over its rate): ours if a move is on its way
+  const ours = msg.answers === "act" || msg.answers === "join" || (msg.code === "online.rate" && friend.sentAt != null);
+  if (msg.type === "error" && view && ours) {
+    friend.sentAt = null;
+    online.refusals += 1;
     // the player's own move (or seat) refused, in the engine's words; a refused heartbeat is nobody's business
     friend.refused = JSON.parse(friend.py.status()).position;
     view.showMessage(facadeMessage(msg), t("app.not_allowed"));
@@ -562,10 +573,13 @@ async function join(frag) {
   const { inviteLink } = await invite();
   const link = inviteLink("./online.html", "answer", answer, { seat: frag.seat, table: frag.table });
   $("join").dataset.link = link;
+  online.timing = { answer: performance.now() };   // ms since this page opened
   await showLink($("join").querySelector(".invite-box"), link, { label: t("online.answer_link") });
   status(t("online.waiting_host"));
   let giveUp = setTimeout(() => failed(), WAIT_FOR_HOST_MS);
-  const failed = () => { if (peer.state !== "open") { peer.close("gave-up"); status(t("online.gave_up")); } };
+  // a channel whose open event waits behind a busy page (Python starting) is not given up
+  const reached = () => peer.state === "open" || peer.channel.readyState === "open" || peer.pc.connectionState === "connected";
+  const failed = () => { if (!reached()) { peer.close("gave-up"); status(t("online.gave_up")); } };
   peer.pc.addEventListener("iceconnectionstatechange", () => {
     if (peer.pc.iceConnectionState === "checking") {
       status(t("online.connecting"));
@@ -586,6 +600,7 @@ async function join(frag) {
     return;
   }
   clearTimeout(giveUp);
+  online.timing.open = performance.now();
   $("join").hidden = true;
   status(t("online.sitting_down"));
   await python;
