@@ -285,3 +285,22 @@ def test_online_the_host_page_reloads_and_the_table_resumes(make_page: Any) -> N
     assert not friend.evaluate("() => window.chkobbaOnline.received.some((m) => JSON.parse(m).type === 'error' && JSON.parse(m).code === 'online.seat_taken')")
     play_until_audited(host, {1: friend}, seed=3)
     assert friend.evaluate("() => window.chkobbaOnline.friend.failures") == []
+
+
+def test_online_the_start_screen_links_to_play_friends_without_loading_it(make_page: Any) -> None:
+    """The table's start screen offers "Play friends" (a link); the table page
+    loads nothing of the online play (no QR encoder, no transport)."""
+    page = make_page(PHONE)
+    page.goto(page.base_url + "?lang=ar")
+    page.wait_for_selector("html.ready", state="attached")
+    page.wait_for_function("() => document.getElementById('start').open")
+    link = page.locator("#start-form .friends-link a")
+    assert link.get_attribute("href") == "online.html" and link.inner_text().strip()
+    link.scroll_into_view_if_needed()
+    assert link.is_visible()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "online-start-link-ar.png"))
+    assert not [u for u in page.watch.requests if "/online" in u], "the table page loaded the online play"
+    link.click()
+    page.wait_for_selector("#setup:not([hidden])")
+    assert any(u.endswith("/online/qrcode.mjs") for u in page.watch.requests)
