@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from a11y_util import axe
 from e2e_driver import PHONE
 
 from chkobba.session import Session
@@ -231,11 +232,13 @@ def test_online_setup_fits_each_screen_in_arabic_and_french(make_page: Any) -> N
             assert page.evaluate(fits), f"{lang} {name}: the set-up scrolls sideways"
             page.screenshot(path=str(ARTIFACTS / f"online-setup-{lang}-{name}.png"))
             if name == "small":
+                assert axe(page, f"online set-up {lang}") == []
                 page.check("input[name=table][value=chkobba-4]")
                 assert page.locator(".seat-rows select").count() == 3
                 page.click("#host-button")
                 page.wait_for_selector(".invite-card[data-state=inviting] .invite-qr svg")
                 assert page.evaluate(fits), f"{lang} {name}: the invitations scroll sideways"
+                assert axe(page, f"online invitations {lang}") == []
                 page.screenshot(path=str(ARTIFACTS / f"online-invite-{lang}-{name}.png"), full_page=True)
             page.context.close()
 
