@@ -128,6 +128,8 @@ def play_until_audited(host: Any, friends: dict[int, Any], rounds: int = 1, seed
         if all(rounds in (p.evaluate("() => window.chkobbaOnline.friend.audited") or []) for p in friends.values()):
             return
         moved = False
+        # what the friend's page has received so far, before looking at anyone's turn (no message can slip by)
+        n = first.evaluate("() => window.chkobbaOnline.received.length")
         for key, page in pages.items():
             pos, legal, r = page.evaluate("""() => { const o = window.chkobbaOnline;
                 return [o.role === 'host' ? o.table.position : (o.friend ? o.friend.position : null), o.legal(),
@@ -145,7 +147,6 @@ def play_until_audited(host: Any, friends: dict[int, Any], rounds: int = 1, seed
                 break
         if not moved:
             # nobody here can act now: wait for the next message the host sends (a move, a view, a refusal)
-            n = first.evaluate("() => window.chkobbaOnline.received.length")
             try:
                 first.wait_for_function(
                     "(n) => window.chkobbaOnline.received.slice(n).some((m) => !m.includes('heartbeat'))", arg=n,
@@ -254,6 +255,19 @@ def test_online_a_2v2_round_with_one_friend_and_the_computer(make_page: Any) -> 
     assert friend.evaluate("() => window.chkobbaOnline.friend.failures") == []
     record = host.evaluate("() => window.chkobbaOnline.record()")
     assert check_received(friend.evaluate("() => window.chkobbaOnline.received"), record, 1) > 10
+
+
+def test_online_a_seven_diamonds_round_with_one_friend_and_two_computers(make_page: Any) -> None:
+    host = open_host(make_page, "seven_diamonds")
+    host.select_option("select[name=seat2]", "easy")
+    host.select_option("select[name=seat3]", "easy")
+    host.click("#host-button")
+    friend = make_page(PHONE)
+    connect(host, friend, 1)
+    play_until_audited(host, {1: friend}, seed=4)
+    assert friend.evaluate("() => window.chkobbaOnline.friend.failures") == []
+    assert friend.locator("#table .ck").count() == 1
+    friend.screenshot(path=str(ARTIFACTS / "online-friend-seven.png"))
 
 
 def test_online_the_host_page_reloads_and_the_table_resumes(make_page: Any) -> None:

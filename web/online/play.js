@@ -611,7 +611,6 @@ async function join(frag) {
   peer.send(friend.py.join());
   status("");
   showTable(friendAct).set({ loading: t("online.waiting_seeds") });
-  history.replaceState(null, "", location.pathname + location.hash);
 }
 
 // ================================================================= an answer opened on the host's phone
