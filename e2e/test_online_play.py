@@ -321,3 +321,28 @@ def test_online_the_start_screen_links_to_play_friends_without_loading_it(make_p
     link.click()
     page.wait_for_selector("#setup:not([hidden])")
     assert any(u.endswith("/online/qrcode.mjs") for u in page.watch.requests)
+
+
+def test_online_a_connection_that_never_opens_is_given_up_with_the_fallbacks(make_page: Any) -> None:
+    """The friend's phone leaves between its answer and the host's use of it:
+    the host's card says "Connecting...", then gives up (when the browser
+    says the connection failed, at the latest after 20 s) in plain words
+    naming the fallbacks, and offers a new invitation."""
+    host = open_host(make_page)
+    host.goto(host.base_url + "online.html?lang=fr")
+    host.wait_for_selector("html.ready", state="attached")
+    host.click("#host-button")
+    friend = make_page(PHONE)
+    answer = answer_of(friend, invite_link(host, 1))
+    friend.close()
+    card = ".invite-card[data-seat='1']"
+    host.fill(f"{card} .answer-input", answer)
+    host.click(f"{card} .answer-use")
+    host.wait_for_selector(f"{card}[data-state=connecting]")
+    t0 = time.perf_counter()
+    host.wait_for_selector(f"{card}[data-state=failed]", timeout=60_000)   # the browser's ICE failure, or the 20 s bound
+    print(f"\nonline: a connection that never opened was given up after {time.perf_counter() - t0:.1f} s")
+    text = host.locator(f"{card} .invite-state").inner_text()
+    assert "Wi-Fi" in text and "partage de connexion" in text, text
+    host.click(f"{card} .invite-box button")
+    host.wait_for_selector(f"{card}[data-state=inviting]")

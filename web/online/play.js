@@ -127,7 +127,9 @@ function drawPresence(presence, toAct, me) {
     li.className = `presence-seat presence-${state}`;
     li.dataset.seat = p.seat;
     li.dataset.state = state;
-    li.textContent = `${seatLabel(p.seat, me, p.kind)} · ${t(PRESENCE[state])}`;
+    // a computer's seat is never "connected": only its turn is said
+    li.textContent = p.kind === "computer" && state === "here" ? seatLabel(p.seat, me, p.kind)
+      : `${seatLabel(p.seat, me, p.kind)} · ${t(PRESENCE[state])}`;
     return li;
   }));
 }
@@ -332,8 +334,10 @@ class InviteCard {
       if (state === "closed") {
         clearTimeout(this.giveUp);
         online.peers.delete(id);
-        if (this.peer === peer) hostChanged(host.py.disconnect(id));
-        if (this.peer === peer && this.el.dataset.state !== "failed") this.offer();   // a new invitation for this seat
+        if (this.peer !== peer) return;
+        hostChanged(host.py.disconnect(id));
+        if (this.el.dataset.state === "connecting") this.fail();   // it never opened: say so, with the fallbacks
+        else if (this.el.dataset.state !== "failed") this.offer();   // a friend who left: a new invitation for this seat
       }
     };
     peer.onmessage = (msg, raw) => {
@@ -374,17 +378,22 @@ class InviteCard {
     this.el.querySelector(".answer-use").hidden = true;
     this.giveUp = setTimeout(() => {
       if (peer.state === "open" || peer.channel.readyState === "open" || peer.pc.connectionState === "connected") return;
-      this.el.dataset.state = "failed";
-      this.say(t("online.gave_up"));
+      this.fail();
       peer.close("gave-up");
-      const again = document.createElement("button");
-      again.type = "button";
-      again.className = "btn";
-      again.textContent = t("online.try_again");
-      again.addEventListener("click", () => { again.remove(); this.offer(); });
-      this.el.querySelector(".invite-box").replaceChildren(again);
     }, GIVE_UP_MS);
     return true;
+  }
+
+  /** The phones could not reach each other: say so, name the fallbacks, offer a new invitation. */
+  fail() {
+    this.el.dataset.state = "failed";
+    this.say(t("online.gave_up"));
+    const again = document.createElement("button");
+    again.type = "button";
+    again.className = "btn";
+    again.textContent = t("online.try_again");
+    again.addEventListener("click", () => { again.remove(); this.offer(); });
+    this.el.querySelector(".invite-box").replaceChildren(again);
   }
 
   sync(p) {
@@ -590,7 +599,7 @@ async function join(frag) {
   peer.onstate = (state, why) => {
     online.events.push(`friend:${state}${why ? `:${why}` : ""}`);
     if (state === "closed" && why !== "gave-up") {
-      status(t("online.host_gone"));
+      status(t(online.timing && online.timing.open ? "online.host_gone" : "online.gave_up"));   // never opened: the fallbacks
       drawPresence(null);
     }
   };
