@@ -480,8 +480,10 @@ def is_immutable(rel: str, immutable: list[str]) -> bool:
 # i18n/<lang>.js, made from them; only the rules' HTML is fetched as it is),
 # the standard library's rest (fetched only if an import needs it) and, when
 # the browser makes its own, the build's snapshot; and the online play's
-# transport with its test bench (no page uses them yet: docs/online.md).
-NOT_PRECACHED = re.compile(r"i18n/[a-z]{2}/[^/]+\.json$|pyodide/[0-9a-f]+/python_stdlib_rest\.zip$|online/"
+# test bench. The "play friends" page (online.html, online/*: ~100 KB, 25 KB
+# gzip with its QR encoder) IS precached, so an installed app can host a
+# table offline on one Wi-Fi; the table page never loads it (docs/online.md).
+NOT_PRECACHED = re.compile(r"i18n/[a-z]{2}/[^/]+\.json$|pyodide/[0-9a-f]+/python_stdlib_rest\.zip$|online/test\.(html|js)$"
                            + (r"|snapshot-[0-9a-f]+\.bin$" if SNAPSHOT_FROM == "browser" else ""))
 
 

@@ -617,3 +617,29 @@ def test_a_friend_refused_as_not_seated_sits_down_again() -> None:
     replies = g.receive({"v": 1, "type": "error", "code": "online.not_seated", "params": {}, "error": "",
                          "answers": "act"})
     assert replies == [g.join()]
+
+
+def test_a_guest_saved_and_resumed_keeps_its_secret_seeds_and_moves() -> None:
+    """A friend's page that reloads sits down again as the same phone: the
+    save holds its secret, seeds, the moves it saw and the rounds it audited."""
+    g = Guest(1)
+    g.receive({"type": "commit_request", "round": 1, "seats": [0, 1]})
+    g.receive({"type": "move", "round": 1, "ply": 0, "seat": 0, "action": "7D"})
+    back = Guest.resume(json.loads(json.dumps(g.save())))
+    assert (back.seat, back.secret, back.seeds, back.my_commits, back.seen) == \
+        (g.seat, g.secret, g.seeds, g.my_commits, g.seen)
+    assert back.receive({"type": "commits", "round": 1, "commits": {"1": g.my_commits[1]}}) == \
+        g.receive({"type": "commits", "round": 1, "commits": {"1": g.my_commits[1]}})
+
+
+def test_the_host_view_is_the_hosts_own_seat_answer() -> None:
+    net = Net("chkobba", {"players": 2}, [HOST, REMOTE])
+    assert net.host.host_view() is None
+    net.deliver(net.host.start())
+    view = net.host.host_view()
+    while view is not None and not view["view"]["hand"] and net.step():
+        view = net.host.host_view()
+    assert view is not None and view["human"] == 0 and view["table"] == "online"
+    friend = net.guests[1].view
+    assert friend is not None and friend["human"] == 1
+    assert len(view["view"]["hand"]) == 3 and not set(view["view"]["hand"]) & set(friend["view"]["hand"])

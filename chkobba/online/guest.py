@@ -38,6 +38,28 @@ class Guest:
         self.errors: list[dict[str, Any]] = []
         self.reactions: list[tuple[int, str]] = []
 
+    def save(self) -> dict[str, Any]:
+        """What this phone keeps to sit down again after its page reloads:
+        its secret, its seeds and commitments, the moves it saw and the
+        rounds it audited (JSON values, kept in this phone's storage only)."""
+        return {"v": wire.VERSION, "seat": self.seat, "secret": self.secret,
+                "seeds": {str(k): v for k, v in self.seeds.items()},
+                "commits": {str(k): v for k, v in self.my_commits.items()},
+                "seen": {str(r): {str(p): a for p, a in m.items()} for r, m in self.seen.items()},
+                "audited": list(self.audited), "failures": [list(f) for f in self.audit_failures],
+                "rounds": [[[list(d) for d in r.decks], list(r.actions)] for r in self.rounds]}
+
+    @classmethod
+    def resume(cls, data: dict[str, Any]) -> "Guest":
+        guest = cls(int(data["seat"]), str(data["secret"]))
+        guest.seeds = {int(k): str(v) for k, v in data["seeds"].items()}
+        guest.my_commits = {int(k): str(v) for k, v in data["commits"].items()}
+        guest.seen = {int(r): {int(p): str(a) for p, a in m.items()} for r, m in data["seen"].items()}
+        guest.audited = [int(x) for x in data["audited"]]
+        guest.audit_failures = [(int(n), str(t)) for n, t in data["failures"]]
+        guest.rounds = [RoundRecord([list(d) for d in decks], list(actions)) for decks, actions in data["rounds"]]
+        return guest
+
     def join(self) -> str:
         return wire.encode(wire.Join(self.seat, self.secret))
 

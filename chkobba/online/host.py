@@ -516,6 +516,21 @@ class HostTable:
         table._audited = set(data["audited"])
         return table
 
+    def host_view(self) -> dict[str, Any] | None:
+        """The host's own seat's answer (what the host's page draws): the
+        same builder as the friends' views; None before the first deal."""
+        s = self.session
+        if s is None:
+            return None
+        return answer(s, Reader(self.host_seat, self.host_seat), self._seat_json(), table="online",
+                      humans=self._humans())
+
+    def _seat_json(self) -> list[Seat]:
+        return [Seat("human") if x.spec.kind != COMPUTER else Seat("computer", x.spec.level) for x in self.seats]
+
+    def _humans(self) -> list[int]:
+        return [i for i, x in enumerate(self.seats) if x.spec.kind != COMPUTER]
+
     # ------------------------------------------------------------ sending
     def _views(self, seats: Sequence[int] | range) -> Out:
         """Each listed remote seat's answer: the facade's one answer builder
@@ -526,9 +541,7 @@ class HostTable:
         if s is None:
             return []
         round_number, ply = self.position()
-        seats_json = [Seat("human") if x.spec.kind != COMPUTER else Seat("computer", x.spec.level)
-                      for x in self.seats]
-        humans = [i for i, x in enumerate(self.seats) if x.spec.kind != COMPUTER]
+        seats_json, humans = self._seat_json(), self._humans()
         out: Out = []
         for seat in seats:
             peer = self.seats[seat].peer

@@ -3,15 +3,19 @@
 import qrcode from "./qrcode.mjs";
 
 // The offer or answer travels in the link's fragment: never sent to any server.
-export function inviteLink(base, kind, text) {
+// `extra`: the friend's seat and the table's id (which secret this phone keeps).
+export function inviteLink(base, kind, text, extra = {}) {
   const url = new URL(base, location.href);
-  url.hash = `${kind}=${text}`;
+  url.hash = [`${kind}=${text}`, ...Object.entries(extra).map(([k, v]) => `${k}=${v}`)].join("&");
   return url.href;
 }
 
 export function readFragment(hash = location.hash) {
-  const m = /^#(offer|answer)=([A-Za-z0-9_-]+)$/.exec(hash);
-  return m ? { kind: m[1], text: m[2] } : null;
+  const m = /^#(offer|answer)=([A-Za-z0-9_-]+)(?:&seat=([0-9])&table=([0-9a-f]{16}))?$/.exec(hash);
+  if (!m) return null;
+  const out = { kind: m[1], text: m[2] };
+  if (m[3] !== undefined) Object.assign(out, { seat: Number(m[3]), table: m[4] });
+  return out;
 }
 
 // The QR code of a text as an SVG element (error correction L: the text is

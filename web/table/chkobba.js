@@ -51,7 +51,7 @@ function seatName(st, seat, { short = false } = {}) {
   if (seat === you(st)) return t("seat.you");
   const level = st.seats && st.seats[seat] && st.seats[seat].level;
   const named = (name) => (level && !short ? t("seat.with_level", { name, level: levelName(level) }) : name);
-  if (st.view.players === 2) return named(t("seat.computer"));
+  if (st.view.players === 2) return named(t(st.table === "online" ? "seat.opponent" : "seat.computer"));   // a friend's phone (web/online/)
   const pos = seatPos(st, seat);
   const partner = sameSide(st, seat, you(st));
   if (partner === true) return named(t("seat.partner"));
@@ -65,7 +65,7 @@ function sideName(st, side) {
     if (st.view.players === 2) return seatName(st, st.sides[side][0]);
     return t(side === mine ? "side.bottom_top" : "side.left_right");
   }
-  if (st.view.players === 2) return side === mine ? t("side.you") : t("side.computer");
+  if (st.view.players === 2) return side === mine ? t("side.you") : t(st.table === "online" ? "seat.opponent" : "side.computer");
   return side === mine ? t("side.you_partner") : t("side.opponents");
 }
 

@@ -1,0 +1,681 @@
+// Playing friends on their own phones (issue 24; design in docs/online.md).
+//
+// One page, three roles, chosen by the address:
+// - no fragment: the HOST chooses the game and each seat, then its page runs
+//   chkobba.online.HostTable in its Python (web/shell/py.js) with one Peer
+//   (web/online/peer.js) per friend, and draws its own seat's answer;
+// - #offer=...&seat=N&table=ID: a FRIEND's phone answers the host's offer,
+//   shows its answer (link and QR code) to send back, then sits down: it
+//   draws only what the host sends for its seat (chkobba.online.Guest keeps
+//   its secret and seeds and audits every round, in this page's Python);
+// - #answer=...: the friend's answer opened on the host's own phone: handed
+//   to the host's tab (BroadcastChannel, same phone only), nothing else.
+// No rule, score or winner here: the answers come from the facade's builder.
+// No request leaves the origin: no ICE server unless the player supplies one.
+
+import { mount } from "../table/core.js";
+import { initI18n, mountLanguagePicker, t, translateDom } from "../i18n/i18n.js";
+import { messageText } from "../table/messages.js";
+import { runPython, startPython } from "../shell/py.js";
+import { Peer } from "./peer.js";
+
+await initI18n();
+translateDom();
+mountLanguagePicker(document.querySelector(".bar-actions .lang-slot"), { reload: true });
+
+const $ = (id) => document.getElementById(id);
+const root = document.documentElement;
+const GIVE_UP_MS = 20_000;          // from the answer's use to an open channel
+const WAIT_FOR_HOST_MS = 300_000;   // a friend's answer waits this long for the host to open it
+const HOST_KEY = "chkobba.online.host";
+const guestKey = (table, seat) => `chkobba.online.guest.${table}.${seat}`;
+const CHANNEL = "chkobba-online";
+
+// For the e2e tests and the curious: what this page did and received.
+const online = { role: null, received: [], events: [], peers: new Map(), table: null, latencies: [], refusals: 0 };
+window.chkobbaOnline = online;
+
+function status(text) {
+  const p = $("online-status");
+  p.textContent = text || "";
+  p.hidden = !text;
+}
+
+function store(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value);
+  } catch { /* private mode: nothing kept */ }
+}
+function load(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+
+function hex(bytes) {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The invite module with its QR encoder: loaded only here, when an
+// invitation is shown (never on the table page's first visit).
+let inviteModule = null;
+function invite() {
+  if (!inviteModule) inviteModule = import("./invite.js");
+  return inviteModule;
+}
+
+/** A link to send: the system's share sheet where there is one, else copy; and its QR code. */
+async function showLink(box, link, { label }) {
+  const { qrSvg } = await invite();
+  box.replaceChildren();
+  const field = document.createElement("input");
+  field.type = "text";
+  field.readOnly = true;
+  field.value = link;
+  field.className = "invite-link";
+  field.setAttribute("aria-label", label);
+  const row = document.createElement("p");
+  row.className = "invite-actions";
+  const send = document.createElement("button");
+  send.type = "button";
+  send.className = "btn primary invite-send";
+  send.textContent = navigator.share ? t("online.share") : t("online.copy");
+  send.addEventListener("click", async () => {
+    if (navigator.share) {
+      try { await navigator.share({ url: link }); return; } catch { /* cancelled: copy instead */ }
+    }
+    try {
+      await navigator.clipboard.writeText(link);
+      send.textContent = t("online.copied");
+    } catch {
+      field.select();
+    }
+  });
+  row.append(send);
+  const figure = document.createElement("figure");
+  figure.className = "invite-qr";
+  const { svg } = qrSvg(link);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", t("online.qr_label"));
+  figure.append(svg);
+  box.append(field, row, figure);
+}
+
+function facadeMessage(msg) {
+  return { code: msg.code || null, params: msg.params || {}, error: msg.error || "" };
+}
+
+// ---------------------------------------------------------------- presence
+
+function seatLabel(seat, me, kind) {
+  if (seat === me) return t("seat.you");
+  if (kind === "computer") return t("online.seat_computer", { n: seat + 1 });
+  if (kind === "host") return t("online.seat_host", { n: seat + 1 });
+  return t("online.seat_friend", { n: seat + 1 });
+}
+
+const PRESENCE = { here: "online.presence.here", thinking: "online.presence.thinking", gone: "online.presence.gone",
+                   computer: "online.presence.computer" };
+
+/** Connected / thinking / gone at each seat (presence: HostTable.presence()). */
+function drawPresence(presence, toAct, me) {
+  const ul = $("presence");
+  ul.hidden = !presence;
+  if (!presence) return;
+  ul.replaceChildren(...presence.map((p) => {
+    const li = document.createElement("li");
+    const state = p.kind === "remote" && !p.present ? (p.computer ? "computer" : "gone")
+      : p.seat === toAct ? "thinking" : "here";
+    li.className = `presence-seat presence-${state}`;
+    li.dataset.seat = p.seat;
+    li.dataset.state = state;
+    // a computer's seat is never "connected": only its turn is said
+    li.textContent = p.kind === "computer" && state === "here" ? seatLabel(p.seat, me, p.kind)
+      : `${seatLabel(p.seat, me, p.kind)} · ${t(PRESENCE[state])}`;
+    return li;
+  }));
+}
+
+// ---------------------------------------------------------------- the table
+
+let view = null;
+function showTable(onAction) {
+  $("table").hidden = false;
+  if (!view) view = mount($("table"), { state: null, onAction, logOpen: false });
+  return view;
+}
+
+// ================================================================= HOST
+
+const HOST_PY = `
+import json
+from js import performance
+from chkobba.errors import ChkobbaError
+from chkobba.online.host import HostTable, SeatSpec
+
+def _clock():
+    return performance.now() / 1000
+
+class _Page:
+    table = None
+
+    def new(self, game, options, seats):
+        self.table = HostTable(game, json.loads(options), [SeatSpec(k, l) for k, l in json.loads(seats)], _clock)
+
+    def resume(self, saved):
+        self.table = HostTable.resume(json.loads(saved), _clock)
+
+    def connect(self, peer):
+        self.table.connect(peer)
+
+    def receive(self, peer, text):
+        t = self.table
+        out = t.receive(peer, text)
+        if not t.started and all(s.peer is not None for s in t.seats if s.spec.kind == "remote"):
+            out += t.start()  # every friend sits: ask for round 1's seeds
+        return json.dumps(out + t.tick())
+
+    def start(self):
+        return json.dumps(self.table.start() + self.table.tick())
+
+    def disconnect(self, peer):
+        return json.dumps(self.table.disconnect(peer) + self.table.tick())
+
+    def tick(self):
+        return json.dumps(self.table.tick())
+
+    def act(self, action):
+        try:
+            out = self.table.host_act(action) + self.table.tick()
+        except ChkobbaError as e:
+            return json.dumps({"error": str(e), "code": e.code, "params": e.params})
+        return json.dumps({"out": out})
+
+    def state(self):
+        t = self.table
+        s = t.session
+        legal = s.legal() if s is not None and not s.is_over and s.to_act() == t.host_seat else []
+        return json.dumps({"answer": t.host_view(), "presence": t.presence(), "started": t.started, "legal": legal,
+                           "position": t.position(), "seat": t.host_seat,
+                           "over": bool(s is not None and s.is_over)})
+
+    def save(self):
+        return json.dumps(self.table.save())
+
+    def record(self):
+        s = self.table.session
+        return s.record_json() if s is not None else None
+
+_Page()
+`;
+
+const host = { py: null, id: null, seats: null, invites: new Map(), nextPeer: 1, last: null };
+
+function hostSettings() {
+  const form = $("setup-form");
+  const choice = form.elements.table.value;
+  const game = choice === "seven_diamonds" ? "seven_diamonds" : "chkobba";
+  const options = game === "chkobba" ? { players: Number(choice.split("-")[1]) } : {};
+  return { game, options, players: game === "seven_diamonds" ? 4 : options.players };
+}
+
+function drawSeatRows() {
+  const { players } = hostSettings();
+  const rows = $("setup-form").querySelector(".seat-rows");
+  const before = [...rows.querySelectorAll("select")].map((s) => s.value);
+  rows.replaceChildren();
+  const you = document.createElement("p");
+  you.className = "seat-row";
+  you.textContent = `${t("online.seat_n", { n: 1 })}: ${t("seat.you")}`;
+  rows.append(you);
+  for (let seat = 1; seat < players; seat += 1) {
+    const label = document.createElement("label");
+    label.className = "field seat-row";
+    const span = document.createElement("span");
+    span.textContent = t("online.seat_n", { n: seat + 1 });
+    const select = document.createElement("select");
+    select.name = `seat${seat}`;
+    for (const [value, key, params] of [["friend", "online.kind.friend"], ["easy", "online.kind.computer", { level: t("level.easy") }],
+      ["medium", "online.kind.computer", { level: t("level.medium") }], ["hard", "online.kind.computer", { level: t("level.hard") }]]) {
+      const o = document.createElement("option");
+      o.value = value;
+      o.textContent = t(key, params || {});
+      select.append(o);
+    }
+    select.value = before[seat - 1] || (seat === 1 ? "friend" : "medium");
+    label.append(span, select);
+    rows.append(label);
+  }
+}
+
+function hostSend(outText) {
+  for (const [peerId, msg] of JSON.parse(outText)) {
+    const p = online.peers.get(peerId);
+    if (p) p.send(msg);
+  }
+}
+
+/** After every change: the host's save first (a friend never sees a move the save lacks), then draw. */
+function hostChanged(outText = "[]") {
+  store(HOST_KEY, JSON.stringify({ id: host.id, save: JSON.parse(host.py.save()) }));
+  hostSend(outText);
+  hostDraw();
+}
+
+function hostDraw() {
+  const text = host.py.state();
+  if (host.last && text === host.lastText) return;
+  const st = JSON.parse(text);
+  host.last = st;
+  host.lastText = text;
+  online.table = st;
+  const answer = st.answer;
+  drawPresence(st.started ? st.presence : null, answer ? answer.to_act : null, st.seat);
+  for (const p of st.presence) {
+    const card = host.invites.get(p.seat);
+    if (card) card.sync(p);
+  }
+  $("start-now").hidden = st.started;
+  if (answer) {
+    const table = showTable(hostAct);
+    table.set({ state: answer });
+  } else if (st.started) {
+    showTable(hostAct).set({ loading: t("online.waiting_seeds") });
+  }
+}
+
+function hostAct(action) {
+  const got = JSON.parse(host.py.act(action));
+  if (got.error !== undefined) {
+    view.showMessage(facadeMessage(got), t("app.not_allowed"));
+    return;
+  }
+  view.showMessage(null);
+  hostChanged(JSON.stringify(got.out));
+}
+
+/** One friend's seat: its invitation (link + QR), the answer pasted back, the connection. */
+class InviteCard {
+  constructor(seat) {
+    this.seat = seat;
+    this.peer = null;
+    this.peerId = null;
+    this.present = false;
+    this.el = document.createElement("article");
+    this.el.className = "invite-card";
+    this.el.dataset.seat = seat;
+    this.el.innerHTML = `<h3></h3><p class="invite-state"></p><div class="invite-box"></div>
+      <label class="field answer-field"><span></span><input type="text" class="answer-input" autocomplete="off" spellcheck="false"></label>
+      <p class="invite-actions"><button type="button" class="btn answer-use"></button></p>`;
+    this.el.querySelector("h3").textContent = t("online.seat_friend", { n: seat + 1 });
+    this.el.querySelector(".answer-field span").textContent = t("online.paste_answer");
+    this.el.querySelector(".answer-use").textContent = t("online.use_answer");
+    this.el.querySelector(".answer-use").addEventListener("click", () => this.accept(this.el.querySelector(".answer-input").value));
+    $("invites").querySelector(".invite-list").append(this.el);
+  }
+
+  say(text) { this.el.querySelector(".invite-state").textContent = text; }
+
+  async offer() {
+    this.el.hidden = false;
+    this.el.dataset.state = "preparing";
+    this.say(t("online.preparing_invite"));
+    const id = host.nextPeer++;
+    const peer = new Peer();
+    this.peer = peer;
+    this.peerId = id;
+    online.peers.set(id, peer);
+    peer.onstate = (state, why) => {
+      online.events.push(`host:${this.seat}:${state}${why ? `:${why}` : ""}`);
+      if (state === "open") {
+        clearTimeout(this.giveUp);
+        host.py.connect(id);
+        this.el.dataset.state = "open";
+        this.say(t("online.connected"));
+      }
+      if (state === "closed") {
+        clearTimeout(this.giveUp);
+        online.peers.delete(id);
+        if (this.peer !== peer) return;
+        hostChanged(host.py.disconnect(id));
+        if (this.el.dataset.state === "connecting") this.fail();   // it never opened: say so, with the fallbacks
+        else if (this.el.dataset.state !== "failed") this.offer();   // a friend who left: a new invitation for this seat
+      }
+    };
+    peer.onmessage = (msg, raw) => {
+      if (this.peer !== peer) return;
+      online.received.push(msg);
+      hostChanged(host.py.receive(id, raw));
+    };
+    const text = await peer.offer();
+    if (this.peer !== peer) return;
+    const { inviteLink } = await invite();
+    this.link = inviteLink("./online.html", "offer", text, { seat: this.seat, table: host.id });
+    this.el.dataset.state = "inviting";
+    this.el.dataset.link = this.link;
+    this.say(t("online.send_invite"));
+    this.el.querySelector(".answer-input").value = "";
+    this.el.querySelector(".answer-field").hidden = false;
+    this.el.querySelector(".answer-use").hidden = false;
+    await showLink(this.el.querySelector(".invite-box"), this.link, { label: t("online.invite_link") });
+  }
+
+  /** The friend's answer: a pasted link, or its text alone. */
+  async accept(pasted) {
+    const text = String(pasted || "").trim();
+    const m = /answer=([A-Za-z0-9_-]+)/.exec(text);
+    const answer = m ? m[1] : text;
+    const peer = this.peer;
+    if (!peer || peer.state !== "connecting") return false;
+    try {
+      await peer.accept(answer);
+    } catch {
+      this.say(t("online.bad_answer"));
+      return false;
+    }
+    this.el.dataset.state = "connecting";
+    this.say(t("online.connecting"));
+    this.el.querySelector(".invite-box").replaceChildren();
+    this.el.querySelector(".answer-field").hidden = true;
+    this.el.querySelector(".answer-use").hidden = true;
+    this.giveUp = setTimeout(() => {
+      if (peer.state === "open" || peer.channel.readyState === "open" || peer.pc.connectionState === "connected") return;
+      this.fail();
+      peer.close("gave-up");
+    }, GIVE_UP_MS);
+    return true;
+  }
+
+  /** The phones could not reach each other: say so, name the fallbacks, offer a new invitation. */
+  fail() {
+    this.el.dataset.state = "failed";
+    this.say(t("online.gave_up"));
+    const again = document.createElement("button");
+    again.type = "button";
+    again.className = "btn";
+    again.textContent = t("online.try_again");
+    again.addEventListener("click", () => { again.remove(); this.offer(); });
+    this.el.querySelector(".invite-box").replaceChildren(again);
+  }
+
+  sync(p) {
+    const wasPresent = this.present;
+    this.present = p.present;
+    if (p.present && this.el.dataset.state !== "seated") {
+      this.el.dataset.state = "seated";
+      this.say(t("online.seated"));
+      this.el.querySelector(".invite-box").replaceChildren();
+    }
+    this.el.classList.toggle("seated", p.present);
+    this.el.hidden = p.present;   // the presence line says it from now on
+    if (wasPresent && !p.present && p.computer) this.say(t("online.computer_plays"));
+  }
+}
+
+async function startHosting(make) {
+  $("setup").hidden = true;
+  $("resume").hidden = true;
+  status(t("online.starting_python"));
+  await startPython();
+  host.py = runPython(HOST_PY);
+  make();
+  status("");
+  const st = JSON.parse(host.py.state());
+  $("invites").hidden = false;
+  for (const p of st.presence) {
+    if (p.kind !== "remote") continue;
+    const card = new InviteCard(p.seat);
+    host.invites.set(p.seat, card);
+    card.offer();
+  }
+  hostChanged();
+  // time passes: silent friends are noticed, the computer takes an absent friend's seat after the grace period
+  setInterval(() => {
+    const out = host.py.tick();
+    if (out !== "[]") hostChanged(out);
+    else hostDraw();
+  }, 1000);
+  // an answer link opened on this phone, in another tab
+  if (self.BroadcastChannel) {
+    const bc = new BroadcastChannel(CHANNEL);
+    bc.onmessage = async (e) => {
+      const d = e.data || {};
+      if (d.type !== "answer" || d.table !== host.id) return;
+      const card = host.invites.get(d.seat);
+      if (card && await card.accept(d.text)) bc.postMessage({ type: "taken", table: d.table, seat: d.seat });
+    };
+  }
+  root.classList.add("hosting");
+}
+
+function hostNew(e) {
+  e.preventDefault();
+  const { game, options, players } = hostSettings();
+  const form = $("setup-form");
+  const seats = [["host", "medium"]];
+  for (let seat = 1; seat < players; seat += 1) {
+    const v = form.elements[`seat${seat}`].value;
+    seats.push(v === "friend" ? ["remote", "medium"] : ["computer", v]);
+  }
+  if (!seats.some(([k]) => k === "remote")) {
+    status(t("online.no_friend"));
+    return;
+  }
+  host.id = hex(8);
+  online.role = "host";
+  startHosting(() => host.py.new(game, JSON.stringify(options), JSON.stringify(seats)));
+}
+
+function hostResume(saved) {
+  host.id = saved.id;
+  online.role = "host";
+  startHosting(() => host.py.resume(JSON.stringify(saved.save)));
+}
+
+// ================================================================= FRIEND
+
+const GUEST_PY = `
+import json
+from chkobba.online.guest import Guest
+
+class _Friend:
+    guest = None
+
+    def sit(self, seat, saved):
+        self.guest = Guest.resume(json.loads(saved)) if saved else Guest(seat)
+
+    def join(self):
+        return self.guest.join()
+
+    def act(self, action):
+        return self.guest.act(action)
+
+    def receive(self, text):
+        return json.dumps(self.guest.receive(json.loads(text)))
+
+    def save(self):
+        return json.dumps(self.guest.save())
+
+    def status(self):
+        g = self.guest
+        return json.dumps({"audited": g.audited, "failures": g.audit_failures, "position": g.position,
+                           "legal": g.legal})
+
+_Friend()
+`;
+
+const friend = { py: null, peer: null, seat: null, table: null, presence: null, answer: null };
+
+function friendDraw() {
+  const a = friend.answer;
+  drawPresence(friend.presence, a ? a.to_act : null, friend.seat);
+  if (a) showTable(friendAct).set({ state: a });
+  const st = JSON.parse(friend.py.status());
+  online.friend = st;
+  const line = $("audit-line");
+  if (st.failures.length) {
+    line.hidden = false;
+    line.className = "audit-line audit-failed";
+    line.textContent = t("online.audit_failed", { round: st.failures[st.failures.length - 1][0] });
+  } else if (st.audited.length) {
+    line.hidden = false;
+    line.className = "audit-line";
+    line.textContent = t("online.audited", { round: st.audited[st.audited.length - 1] });
+  }
+}
+
+function friendAct(action) {
+  if (!friend.peer || friend.peer.state !== "open") {
+    view.showMessage({ error: t("online.host_gone") });
+    return;
+  }
+  view.showMessage(null);
+  friend.sentAt = performance.now();
+  friend.peer.send(friend.py.act(action));
+}
+
+function friendReceive(msg, raw) {
+  online.received.push(raw);
+  if (msg.type === "heartbeat") return;
+  for (const text of JSON.parse(friend.py.receive(raw))) friend.peer.send(text);
+  store(guestKey(friend.table, friend.seat), friend.py.save());
+  if (msg.type === "view") {
+    // a refusal is about the position it answered: a new position clears it
+    if (view && friend.refused && (friend.refused[0] !== msg.round || friend.refused[1] !== msg.ply)) view.showMessage(null);
+    friend.answer = msg.answer;
+    if (online.timing && !online.timing.view) online.timing.view = performance.now();
+    if (friend.sentAt !== null && friend.sentAt !== undefined) {
+      // a move's latency: sent, refereed by the host's engine, this seat's next view back
+      online.latencies.push(performance.now() - friend.sentAt);
+      friend.sentAt = null;
+    }
+  }
+  if (msg.type === "welcome" || msg.type === "seats") friend.presence = msg.seats;
+  // a rate refusal answers "?" (the host does not read a message over its rate): ours if a move is on its way
+  const ours = msg.answers === "act" || msg.answers === "join" || (msg.code === "online.rate" && friend.sentAt != null);
+  if (msg.type === "error" && view && ours) {
+    friend.sentAt = null;
+    online.refusals += 1;
+    // the player's own move (or seat) refused, in the engine's words; a refused heartbeat is nobody's business
+    friend.refused = JSON.parse(friend.py.status()).position;
+    view.showMessage(facadeMessage(msg), t("app.not_allowed"));
+  }
+  friendDraw();
+}
+
+async function join(frag) {
+  online.role = "friend";
+  friend.seat = frag.seat;
+  friend.table = frag.table;
+  $("join").hidden = false;
+  status(t("online.preparing_answer"));
+  const python = startPython();   // for the seeds and the audit, while the answer is made
+  python.catch(() => status(t("online.no_python")));
+  const peer = new Peer();
+  friend.peer = peer;
+  let answer;
+  try {
+    answer = await peer.answer(frag.text);
+  } catch {
+    status(t("online.bad_invite"));
+    $("join").hidden = true;
+    return;
+  }
+  const { inviteLink } = await invite();
+  const link = inviteLink("./online.html", "answer", answer, { seat: frag.seat, table: frag.table });
+  $("join").dataset.link = link;
+  online.timing = { answer: performance.now() };   // ms since this page opened
+  await showLink($("join").querySelector(".invite-box"), link, { label: t("online.answer_link") });
+  status(t("online.waiting_host"));
+  let giveUp = setTimeout(() => failed(), WAIT_FOR_HOST_MS);
+  // a channel whose open event waits behind a busy page (Python starting) is not given up
+  const reached = () => peer.state === "open" || peer.channel.readyState === "open" || peer.pc.connectionState === "connected";
+  const failed = () => { if (!reached()) { peer.close("gave-up"); status(t("online.gave_up")); } };
+  peer.pc.addEventListener("iceconnectionstatechange", () => {
+    if (peer.pc.iceConnectionState === "checking") {
+      status(t("online.connecting"));
+      clearTimeout(giveUp);
+      giveUp = setTimeout(failed, GIVE_UP_MS);   // the host opened our answer: bounded from here
+    }
+  });
+  peer.onstate = (state, why) => {
+    online.events.push(`friend:${state}${why ? `:${why}` : ""}`);
+    if (state === "closed" && why !== "gave-up") {
+      status(t(online.timing && online.timing.open ? "online.host_gone" : "online.gave_up"));   // never opened: the fallbacks
+      drawPresence(null);
+    }
+  };
+  try {
+    await peer.opened;
+  } catch {
+    return;
+  }
+  clearTimeout(giveUp);
+  online.timing.open = performance.now();
+  $("join").hidden = true;
+  status(t("online.sitting_down"));
+  await python;
+  friend.py = runPython(GUEST_PY);
+  friend.py.sit(frag.seat, load(guestKey(frag.table, frag.seat)) || "");
+  store(guestKey(frag.table, frag.seat), friend.py.save());
+  peer.onmessage = friendReceive;
+  peer.send(friend.py.join());
+  status("");
+  showTable(friendAct).set({ loading: t("online.waiting_seeds") });
+}
+
+// ================================================================= an answer opened on the host's phone
+
+function relay(frag) {
+  $("relay").hidden = false;
+  const text = $("relay").querySelector(".relay-text");
+  text.textContent = t("online.relay_sending");
+  text.dataset.done = t("online.relay_done");
+  if (!self.BroadcastChannel || frag.seat === undefined) {
+    text.textContent = t("online.relay_paste");
+    return;
+  }
+  const bc = new BroadcastChannel(CHANNEL);
+  bc.onmessage = (e) => {
+    if (e.data && e.data.type === "taken" && e.data.table === frag.table) text.textContent = t("online.relay_done");
+  };
+  bc.postMessage({ type: "answer", table: frag.table, seat: frag.seat, text: frag.text });
+  setTimeout(() => {
+    if (text.textContent === t("online.relay_sending")) text.textContent = t("online.relay_paste");
+  }, 3000);
+}
+
+// ================================================================= start
+
+// The player's moves as the table sends them (for the e2e tests: the same path as a tap).
+online.legal = () => (online.role === "host" ? JSON.parse(host.py.state()).legal
+  : online.role === "friend" && friend.py ? JSON.parse(friend.py.status()).legal : []);
+online.act = (action) => (online.role === "host" ? hostAct(action) : friendAct(action));
+online.record = () => (host.py ? host.py.record() : null);
+
+const { readFragment } = await invite();
+const frag = readFragment(location.hash);
+if (frag && frag.kind === "offer" && frag.seat !== undefined) {
+  join(frag);
+} else if (frag && frag.kind === "answer") {
+  relay(frag);
+} else {
+  if (location.hash) status(t("online.bad_invite"));
+  const saved = (() => { try { return JSON.parse(load(HOST_KEY)); } catch { return null; } })();
+  if (saved && saved.id && saved.save) {
+    $("resume").hidden = false;
+    $("resume-go").addEventListener("click", () => hostResume(saved));
+    $("resume-end").addEventListener("click", () => {
+      store(HOST_KEY, null);
+      $("resume").hidden = true;
+      $("setup").hidden = false;
+    });
+  } else {
+    $("setup").hidden = false;
+  }
+  drawSeatRows();
+  $("start-now").addEventListener("click", () => hostChanged(host.py.start()));
+  $("setup-form").addEventListener("change", (e) => { if (e.target.name === "table") drawSeatRows(); });
+  $("setup-form").addEventListener("submit", hostNew);
+}
+// a new invitation opened in this tab (only the fragment changes): start again from it
+window.addEventListener("hashchange", () => location.reload());
+root.classList.add("ready");
