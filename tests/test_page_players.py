@@ -81,3 +81,22 @@ def test_quick_players_and_refusals_answer_at_once() -> None:
     # outside a task the search runs whole, as before
     st = _until(_start(seed=3, coach=True, seats=[{"kind": "human"}, {"kind": "computer", "level": "easy"}]), 0)
     assert "ok" in json.loads(web.call("hint", json.dumps({"save": st["save"]})))
+
+
+def test_the_players_modules_are_imported_ahead_and_then_frozen_out_of_the_collectors_sight() -> None:
+    import gc
+    import importlib
+    for name in ai.WARM:
+        importlib.import_module(name)   # each names a real module of the package
+    try:
+        ai.warm("os")
+    except ValueError as exc:
+        assert "os" in str(exc)
+    else:
+        raise AssertionError("only the players' modules are warmed")
+    try:
+        for name in ai.WARM:
+            ai.warm(name)
+        assert gc.get_freeze_count() > 0   # the last one froze what was alive
+    finally:
+        gc.unfreeze()
