@@ -18,6 +18,7 @@ in tests.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -78,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     server = start_server(ROOT / "build" / "site")
     base_url = f"http://127.0.0.1:{server.server_address[1]}/"
     results: dict[str, list[dict[str, Any]]] = {"1v1": [], "2v2": []}
+    load_before = os.getloadavg()[0]
     with sync_playwright() as pw:
         browser = launch(pw)
         for k in range(a.rounds):
@@ -99,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         lines.append(f"| {name} | long tasks > 50 ms | {len(lt)} | " + (f"- | - | {max(lt):.0f} |" if lt else "- | - | - |"))
     cmd = "python bench/main_thread.py " + " ".join(argv if argv is not None else sys.argv[1:])
     text = "\n".join(lines)
+    print(f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after")
     print(text)
     if a.write:
         Path(a.write).write_text(
