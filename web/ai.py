@@ -104,23 +104,25 @@ class Task:
 
 # The modules the players import on their first move, dependencies first, so
 # that web/shell/py.js imports them ahead, one per task (``warm``).
-WARM = ("chkobba.agents.policy_weights", "chkobba.agents.policy", "chkobba.agents.search",
-        "chkobba.agents.endgame", "chkobba.agents.inference", "chkobba.agents.kit",
-        "chkobba.agents.chkobba", "chkobba.agents.seven_diamonds")
+WARM = ("chkobba.agents.search", "chkobba.agents.kit", "chkobba.agents.endgame",
+        "chkobba.agents.inference", "chkobba.agents.chkobba", "chkobba.agents.policy_weights",
+        "chkobba.agents.policy", "chkobba.agents.seven_diamonds")
 
 
 def warm(name: str) -> None:
-    """Import one of ``WARM`` (nothing when it is already imported); after
-    the last one, every object alive (the modules, the page's tables) is
-    moved out of the garbage collector's sight (``gc.freeze``): its full
-    collections, which come every few computer moves, then look only at
-    what was made since, instead of taking 50-600 ms (docs/main-thread.md)."""
+    """Import one of ``WARM`` (nothing when it is already imported)."""
     if name not in WARM:
         raise ValueError(f"not a players' module: {name!r}")
     importlib.import_module(name)
-    if name == WARM[-1]:
-        gc.collect()
-        gc.freeze()
+
+
+def freeze() -> None:
+    """Move every object alive (the modules, the page's tables) out of the
+    garbage collector's sight (``gc.freeze``, cheap: no collection): its full
+    collections, which come every few computer moves, then look only at what
+    was made since, instead of taking 50-600 ms (docs/main-thread.md).
+    Called once, after ``warm``."""
+    gc.freeze()
 
 
 def start(name: str, payload: str) -> Task:

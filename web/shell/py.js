@@ -326,6 +326,8 @@ export function startPlayers() {
           await nextTask();
           timed("warm", () => ai.warm(name));
         }
+        await nextTask();
+        timed("warm", () => ai.freeze());
         return ai;
       });
   }
