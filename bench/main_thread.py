@@ -26,6 +26,7 @@ task for the whole of par).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -136,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(rows))
         return 0
     results: dict[str, list[dict[str, Any]]] = {"1v1": [], "2v2": []}
+    load_before = os.getloadavg()[0]
     with sync_playwright() as pw:
         browser = launch(pw)
         for k in range(a.rounds):
@@ -149,9 +151,15 @@ def main(argv: list[str] | None = None) -> int:
         for kind in kinds:
             lines.append(f"| {name} | {kind} | " + describe([t[2] for r in runs for t in r["timings"] if t[0] == kind]) + " |")
         lt = [t["duration"] for r in runs for t in r["long_tasks"]]
+        for r in runs:
+            for t in r["long_tasks"]:
+                inside = [f"{w[0]} {w[2]}" for w in r["timings"]
+                          if w[1] + 1 >= t["start"] and w[1] + w[2] <= t["start"] + t["duration"] + 1]
+                print(f"{name}: long task {t['duration']:.0f} ms: " + (", ".join(inside) or "none of the page's timed work"))
         lines.append(f"| {name} | long tasks > 50 ms | {len(lt)} | " + (f"- | - | {max(lt):.0f} |" if lt else "- | - | - |"))
     cmd = "python bench/main_thread.py " + " ".join(argv if argv is not None else sys.argv[1:])
     text = "\n".join(lines)
+    print(f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after")
     print(text)
     if a.write:
         Path(a.write).write_text(

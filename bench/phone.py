@@ -3,7 +3,7 @@
 playable table, and a repeat visit, on a slow network for the WHOLE browser.
 
     python bench/phone.py [--no-build] [--site build/site] [--net 9:150,1.6:150]
-                          [--cpu 4] [--no-gzip] [--private] [--idle 4]
+                          [--cpu 4] [--no-gzip] [--no-br] [--private] [--idle 4]
 
 The network: a small asyncio proxy in front of `scripts/serve.py` (the same
 server and `_headers` caching rules as the README's) paces every byte the
@@ -27,7 +27,8 @@ Bytes are counted by the server: the body of every response it sent (304s
 count 0), at the time it finished sending it, attributed to the first phase
 still open then. "gzip-eq" is what a host that compresses would send: the
 gzip -6 size of each uncompressed body (or the body itself when the server
-sent it compressed: by default; `--no-gzip` sends every file as it is).
+sent it compressed: by default brotli where the build made a FILE.br, else
+gzip; `--no-br`: gzip only; `--no-gzip` sends every file as it is).
 """
 
 from __future__ import annotations
@@ -298,6 +299,9 @@ def report(name: str, first: dict[str, Any], repeat: dict[str, Any]) -> str:
 def run(args: argparse.Namespace) -> str:
     from playwright.sync_api import sync_playwright
 
+    if args.no_br:
+        plain_accepts = serve.Handler.accepts
+        serve.Handler.accepts = lambda self, coding: coding != "br" and plain_accepts(self, coding)  # type: ignore[method-assign]
     server = serve.start_server(args.site, compress=not args.no_gzip)
     host, port = server.server_address[:2]
     results = []
@@ -330,7 +334,8 @@ def run(args: argparse.Namespace) -> str:
             finally:
                 shutil.rmtree(profile, ignore_errors=True)
             name = (f"{float(mbit):g} Mbit/s down, {float(rtt or 150):g} ms round trip, {args.cpu:g}x CPU"
-                    + (", server gzip" if not args.no_gzip else ", no compression")
+                    + ((", server gzip" if args.no_br else ", server brotli (the build's .br) or gzip")
+                       if not args.no_gzip else ", no compression")
                     + (", a private window (memory cache only)" if args.private else ", an on-disk profile"))
             results.append(report(name, first, repeat))
             if args.json:
@@ -346,6 +351,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--net", default="9:150,1.6:150", help="Mbit/s:rtt-ms, comma-separated")
     ap.add_argument("--cpu", type=float, default=4)
     ap.add_argument("--no-gzip", action="store_true", help="scripts/serve.py --no-gzip (every file sent as it is)")
+    ap.add_argument("--no-br", action="store_true",
+                    help="never send the build's brotli copies (FILE.br): gzip only, as a host without them")
     ap.add_argument("--idle", type=float, default=4, help="seconds without a byte sent = the visit is over")
     ap.add_argument("--private", action="store_true",
                     help="a private window's context (memory cache only) instead of an on-disk profile")

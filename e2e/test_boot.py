@@ -7,6 +7,7 @@ language, before the table is ready."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from e2e_driver import DESKTOP, PHONE, open_table, pick_action, point_and_play, saved, settle, start_game
@@ -111,12 +112,15 @@ def test_the_snapshot_needs_no_package_files_before_ready(make_page: Any) -> Non
     assert page.evaluate("() => window.chkobbaApp.workerChoices") > 0
 
 
-def test_progress_in_the_pages_language_before_ready(make_page: Any) -> None:
-    """Never a blank page: while the standard library is held back, the table
-    says it is downloading, with a percentage, in the page's language (French
+def test_progress_in_the_pages_language_before_ready(make_page: Any, tmp_path: Path) -> None:
+    """Never a blank page: from the first paint, before any of the page's
+    modules has arrived (held back here), the table's frame says in the page's
+    language that the game is downloading (web/shell/first-paint.js); while
+    the standard library is held back, it says so with a percentage (French
     and Arabic here); then it gets ready."""
     for lang, words in (("fr", "Téléchargement du jeu"), ("ar", "نحمّلو في اللعبة")):
         page = make_page(PHONE)
+        modules: list[Any] = []
         held: list[Any] = []
         released: list[bool] = []
 
@@ -129,10 +133,26 @@ def test_progress_in_the_pages_language_before_ready(make_page: Any) -> None:
                     held.append(route)
             return hold
         page.route(re.compile(r".*/python_stdlib\.zip$"), holder(held, released))
-        page.goto(page.base_url + f"?lang={lang}")
+        page.route(re.compile(r".*/(app|shell/py)\.js$"), lambda route: modules.append(route))
+        page.goto(page.base_url + f"?lang={lang}", wait_until="commit")
+        page.wait_for_selector("#table", state="attached")
+        first = page.evaluate("""() => ({lang: document.documentElement.lang, dir: document.documentElement.dir,
+            table: document.querySelector('#table').innerText, frame: !!document.querySelector('#table .ck'),
+            brand: document.querySelector('.brand-text').textContent, ready: document.readyState})""")
+        page.screenshot(path=str(tmp_path / f"first-paint-{lang}.png"))
+        assert words in first["table"] and first["frame"], first
+        assert (first["lang"], first["dir"]) == (lang, "rtl" if lang == "ar" else "ltr"), first
+        assert first["brand"].strip(), first
+        assert not page.evaluate("() => window.chkobbaBoot"), "the modules were held back"
+        box = page.locator("#table .loading-indicator").bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+        for route in modules:
+            route.continue_()
+        page.unroute(re.compile(r".*/(app|shell/py)\.js$"))
         page.wait_for_function("() => window.chkobbaBoot && window.chkobbaBoot.loaded > 0")
-        page.wait_for_function("(w) => (document.querySelector('#table .loading-text') || {}).textContent"
-                               "?.includes(w)", arg=words)
+        # the table, mounted over the first paint's frame, counts the download
+        page.wait_for_function("(w) => (document.querySelector('#table .ck:not(.first-paint) .loading-text') || {})"
+                               ".textContent?.includes(w)", arg=words)
         text = page.inner_text("#table .loading-text")
         assert re.search(r"[0-9٠-٩]", text), text
         assert page.evaluate("() => document.documentElement.classList.contains('ready')") is False

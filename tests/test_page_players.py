@@ -106,3 +106,23 @@ def test_yesterdays_replay_in_slices_and_todays_refused_at_once() -> None:
     assert json.loads(out) == json.loads(web.call("daily_replay", json.dumps(
         {"date": "2025-11-30", "game": "seven_diamonds", "at": noon})))
     assert json.loads(out)["ok"]["link"]
+
+
+def test_the_players_modules_are_imported_ahead_and_then_frozen_out_of_the_collectors_sight() -> None:
+    import gc
+    import importlib
+    for name in ai.WARM:
+        importlib.import_module(name)   # each names a real module of the package
+    try:
+        ai.warm("os")
+    except ValueError as exc:
+        assert "os" in str(exc)
+    else:
+        raise AssertionError("only the players' modules are warmed")
+    for name in ai.WARM:
+        ai.warm(name)
+    try:
+        ai.freeze()
+        assert gc.get_freeze_count() > 0   # what was alive is out of the collector's sight
+    finally:
+        gc.unfreeze()

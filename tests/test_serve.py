@@ -70,12 +70,39 @@ def test_gzip_is_optional_and_exact(tmp_path: Path) -> None:
                     assert e.code == 304
             else:
                 assert enc is None and body == wasm
-            # Without Accept-Encoding, or for a zip, the bytes are sent as they are.
+            # Without Accept-Encoding the bytes are sent as they are; the
+            # site's zips store their files uncompressed, so they are gzipped too.
             with urllib.request.urlopen(server.url + "a.wasm") as r:
                 assert r.headers["Content-Encoding"] is None and r.read() == wasm
             req = urllib.request.Request(server.url + "b.zip", headers={"Accept-Encoding": "gzip"})
             with urllib.request.urlopen(req) as r:
-                assert r.headers["Content-Encoding"] is None
+                assert r.headers["Content-Encoding"] == ("gzip" if compress else None)
         finally:
             server.shutdown()
             server.server_close()
+
+
+def test_the_builds_brotli_copy_goes_to_browsers_that_accept_it(tmp_path: Path) -> None:
+    wasm = bytes(range(256)) * 64
+    (tmp_path / "a.wasm").write_bytes(wasm)
+    (tmp_path / "a.wasm.br").write_bytes(b"brotli bytes of a.wasm")   # sent as it is: the build made it
+    server = start_server(tmp_path, compress=True)
+
+    def get(accept: str, etag: str | None = None) -> tuple[int, str | None, bytes, str]:
+        headers = {"Accept-Encoding": accept, **({"If-None-Match": etag} if etag else {})}
+        try:
+            with urllib.request.urlopen(urllib.request.Request(server.url + "a.wasm", headers=headers)) as r:
+                return r.status, r.headers["Content-Encoding"], r.read(), r.headers["ETag"]
+        except urllib.error.HTTPError as e:
+            return e.code, None, b"", e.headers["ETag"]
+
+    try:
+        status, enc, body, etag = get("gzip, deflate, br, zstd")
+        assert (status, enc, body) == (200, "br", b"brotli bytes of a.wasm")
+        assert get("gzip, br", etag)[0] == 304
+        status, enc, _, gz_etag = get("gzip, br;q=0")   # refused: gzip instead
+        assert (status, enc) == (200, "gzip") and gz_etag != etag
+        assert get("identity")[1:3] == (None, wasm)
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -34,6 +34,8 @@ the same run would hand each other's searches over.
 
 from __future__ import annotations
 
+import gc
+import importlib
 import json
 import time
 from typing import Any
@@ -148,6 +150,29 @@ class ParTask:
             if time.perf_counter() >= end:
                 break
         return self.answer
+
+
+# The modules the players import on their first move, dependencies first, so
+# that web/shell/py.js imports them ahead, one per task (``warm``).
+WARM = ("chkobba.agents.search", "chkobba.agents.kit", "chkobba.agents.endgame",
+        "chkobba.agents.inference", "chkobba.agents.chkobba", "chkobba.agents.policy_weights",
+        "chkobba.agents.policy", "chkobba.agents.seven_diamonds")
+
+
+def warm(name: str) -> None:
+    """Import one of ``WARM`` (nothing when it is already imported)."""
+    if name not in WARM:
+        raise ValueError(f"not a players' module: {name!r}")
+    importlib.import_module(name)
+
+
+def freeze() -> None:
+    """Move every object alive (the modules, the page's tables) out of the
+    garbage collector's sight (``gc.freeze``, cheap: no collection): its full
+    collections, which come every few computer moves, then look only at what
+    was made since, instead of taking 50-600 ms (docs/main-thread.md).
+    Called once, after ``warm``."""
+    gc.freeze()
 
 
 def start(name: str, payload: str) -> Task | ParTask:

@@ -315,9 +315,20 @@ export function startPlayers() {
         if (!r.ok) throw new Error(`ai.py: HTTP ${r.status}`);
         return r.text();
       })
-      .then((src) => {
+      .then(async (src) => {
         pyodide.FS.writeFile("/home/pyodide/chkobba_ai.py", src);
-        return timed("players", () => pyodide.pyimport("chkobba_ai"));
+        const ai = timed("players", () => pyodide.pyimport("chkobba_ai"));
+        // The players' modules, imported now, one per task (a first visit
+        // boots without the snapshot, where they are not imported yet): the
+        // first computer move would otherwise import them all in one task
+        // of about 100 ms (docs/main-thread.md).
+        for (const name of ai.WARM) {
+          await nextTask();
+          timed("warm", () => ai.warm(name));
+        }
+        await nextTask();
+        timed("warm", () => ai.freeze());
+        return ai;
       });
   }
   return players;
@@ -329,13 +340,18 @@ export function startPlayers() {
  */
 export async function think(name, args) {
   const ai = await startPlayers();
-  const task = timed("think", () => ai.start(name, JSON.stringify(args)));
+  // Every piece of thinking is a task of its own: not after the page's work
+  // that asked for it (a move, its save and its drawing), nor before the
+  // work that uses the answer.
+  await nextTask();
+  const task = timed("think start", () => ai.start(name, JSON.stringify(args)));
   try {
     let out = task.answer;
     while (out == null) {
       await nextTask();
       out = timed("think", () => task.step(SLICE_MS));
     }
+    await nextTask();
     const answer = JSON.parse(out);
     if ("error" in answer) throw new FacadeError(answer);
     return answer.ok;
