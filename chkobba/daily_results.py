@@ -34,7 +34,7 @@ from typing import Any
 
 from . import messages as M
 from .daily import GAMES, DailyError, parse_date
-from .stats import StatsError
+from .errors import StatsError
 
 __all__ = ["MAX_DAYS", "MAX_POINTS", "empty", "add", "merge", "summary", "from_file"]
 

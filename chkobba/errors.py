@@ -60,3 +60,8 @@ class IllegalAction(ChkobbaError):
 
 class InvalidRecord(ChkobbaError):
     """A game record is malformed or describes an impossible game."""
+
+
+class StatsError(ChkobbaError):
+    """A statistics file refused (``stats.file``), or a match that cannot count
+    (:mod:`chkobba.stats`, and the daily results it holds: :mod:`chkobba.daily_results`)."""

@@ -54,7 +54,7 @@ from typing import Any, Iterable
 
 from . import messages as M
 from . import strictjson
-from .errors import ChkobbaError
+from .errors import ChkobbaError, StatsError
 from .registry import game as registered
 
 FORMAT = "chkobba-stats"
@@ -135,10 +135,6 @@ STATS_MESSAGES: dict[str, str] = {
 M.register(STATS_MESSAGES)
 
 Stats = dict[str, Any]
-
-
-class StatsError(ChkobbaError):
-    """A statistics file refused (``stats.file``), or a match that cannot count."""
 
 
 def _bad(code: str, /, **params: Any) -> StatsError:
