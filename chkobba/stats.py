@@ -54,7 +54,7 @@ from typing import Any, Iterable
 
 from . import messages as M
 from . import strictjson
-from .errors import ChkobbaError, StatsError
+from .errors import StatsError
 from .registry import game as registered
 
 FORMAT = "chkobba-stats"
