@@ -1,0 +1,101 @@
+"""The Seven Diamonds calls model (docs/agents.md "Wave 7"): an option of
+hard's search, off by default."""
+
+from __future__ import annotations
+
+import random
+
+from chkobba.actions import DOUBLE, PASS, TRIPLE, Action
+from chkobba.agents.seven_diamonds import (CallEvidence, SevenModel, call_chance, medium_call, model_call)
+from chkobba.cards import card, mask_of
+from chkobba.games.seven_diamonds.constants import points_of
+from chkobba.games.seven_diamonds.determinize import determinize
+from chkobba.games.seven_diamonds.setup import setup as seven_setup
+from chkobba.games.seven_diamonds.state import seven_diamonds_state
+from chkobba.session import Session
+
+LOW = "8D 9D TD 8S 9S TS 8H 9H"       # no seven, no points: hard doubles such hands
+HIGH = "AD AS AH AC KD KS KH QC"      # stuck with 150 points: hard passes
+SEVENS4 = "7D 7S 7H 7C JD JS JH QD"
+REST = "QS QH KC JC TC TH 9C 8C"
+
+PASS_DOUBLE = [Action(PASS), Action(DOUBLE)]
+
+
+def hand(text: str) -> int:
+    return mask_of(card(x) for x in text.split())
+
+
+def test_the_calls_model_reads_the_points_a_hand_is_stuck_with() -> None:
+    assert call_chance(hand(LOW), DOUBLE) > 0.9
+    assert call_chance(hand(HIGH), DOUBLE) < 0.1
+    assert model_call(hand(LOW), PASS_DOUBLE).kind == DOUBLE
+    assert model_call(hand(HIGH), PASS_DOUBLE).kind == PASS
+    assert medium_call(hand(LOW), PASS_DOUBLE).kind == PASS      # medium's hand strength passes it
+    assert model_call(hand(LOW), [Action(PASS)]).kind == PASS     # no choice, no call
+    assert model_call(hand(LOW), [Action(PASS), Action(TRIPLE)]).kind in (PASS, TRIPLE)
+
+
+def test_call_evidence_lists_the_other_seats_calls_made_with_a_choice() -> None:
+    # dealer 3: seats 0, 1, 2 spoke; seat 3 (the dealer) is to speak
+    st = seven_setup([LOW, HIGH, SEVENS4, REST], calls=["pass", "double", "pass"], dealer=3)
+    ev = CallEvidence(st.observation(3))
+    # seat 0 could double and passed; seat 1 doubled; seat 2 (the other team) could triple and passed
+    assert ev.calls == [(0, DOUBLE, False), (1, DOUBLE, True), (2, TRIPLE, False)]
+    # the partner of the doubler has no choice: its pass says nothing; nor do my own calls
+    st = seven_setup([LOW, HIGH, SEVENS4, REST], calls=["double", "pass", "pass"], dealer=3)
+    assert CallEvidence(st.observation(3)).calls == [(0, DOUBLE, True), (1, TRIPLE, False)]
+    assert CallEvidence(st.observation(0)).calls == [(1, TRIPLE, False)]
+
+
+def test_call_evidence_counts_the_cards_laid_since_in_play() -> None:
+    import math
+    s = Session.new("seven_diamonds", seed=3, first_dealer=3)
+    dealt = list(seven_diamonds_state(s.state).hands)
+    for word in ("double", "pass", "pass", "pass"):    # seats 0 (double), 1, 2, 3
+        s.apply(word)
+    for _ in range(6):
+        s.apply(s.legal_actions()[0])
+    st = seven_diamonds_state(s.state)
+    me = st.turn
+    ev = CallEvidence(st.observation(me))
+    assert [h | ev.laid[seat] for seat, h in enumerate(st.hands)] == dealt
+    # seat 0 doubled; seats 1 and 3 could triple and passed; seat 2 (seat 0's partner) had no choice
+    assert ev.calls == [c for c in [(0, DOUBLE, True), (1, TRIPLE, False), (3, TRIPLE, False)] if c[0] != me]
+    want = sum(math.log(call_chance(dealt[seat], kind) if made else 1.0 - call_chance(dealt[seat], kind))
+               for seat, kind, made in ev.calls)
+    assert abs(ev.log_weight(st.hands) - want) < 1e-9
+
+
+def test_sampled_deals_follow_the_calls_only_with_the_model_on() -> None:
+    st = seven_setup([LOW, HIGH, SEVENS4, REST], calls=["pass", "double", "pass"], dealer=3)
+    obs = st.observation(3)
+    off, on = SevenModel(), SevenModel(calls_model=True)
+    off_points = on_points = 0
+    for k in range(100):
+        a = off.determinize(obs, random.Random(k))
+        assert a.hands == determinize(obs, random.Random(k)).hands     # off: the sampler as before
+        b = on.determinize(obs, random.Random(k))
+        assert b.hands[3] == obs.hand and [h.bit_count() for h in b.hands] == [8, 8, 8, 8]
+        off_points += points_of(a.hands[1])
+        on_points += points_of(b.hands[1])
+    # seat 1 doubled: with the model its sampled hands hold far fewer points
+    assert on_points < 0.85 * off_points
+
+
+def test_playouts_call_as_the_model_says_only_with_it_on() -> None:
+    # seat 3 speaks last with a hand the model doubles and medium passes
+    st = seven_setup([HIGH, SEVENS4, REST, LOW], calls=["pass", "pass", "pass"], dealer=3)
+    assert st.turn == 3
+    off = st.copy()
+    SevenModel(exact_cards=0).rollout(off, 0, random.Random(0))     # played out to the round's end
+    on = st.copy()
+    SevenModel(exact_cards=0, calls_model=True).rollout(on, 0, random.Random(0))
+    assert off.results[-1].multiplier == 1
+    assert on.results[-1].multiplier == 2
+
+
+def test_the_shipped_model_has_the_calls_model_off() -> None:
+    from chkobba.agents import HardAgent
+    model = HardAgent("seven_diamonds").model
+    assert isinstance(model, SevenModel) and not model.calls_model
