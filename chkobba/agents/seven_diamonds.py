@@ -470,14 +470,14 @@ class SevenEvidence:
 # Hard's own calls as logistic models of the hand: the chance a seat that may
 # double does, and one that may triple does, from (1, hand_strength, sevens
 # held, the 7D held, points_of(hand) / 100). Fitted to hard's calls at the
-# page's budget on 300 dealt rounds (docs/agents.md "Wave 7"):
+# page's budget on 300 dealt rounds, 968 calls (docs/agents.md "Wave 7"):
 #   nice -n 19 python bench/seven_calls.py measure --deals 300 --seed 1 --worlds 200 --log calls.jsonl
 #   python bench/seven_calls.py fit calls.jsonl
 # What a hand's points say is most of it: hard doubles with few aces and faces
 # (the cards it would be caught with), whatever its sevens.
 CALL_WEIGHTS: dict[str, tuple[float, float, float, float, float]] = {
-    DOUBLE: (5.852, 0.227, -0.561, -0.733, -10.694),
-    TRIPLE: (3.033, -1.047, 1.545, -0.186, -13.119),
+    DOUBLE: (5.104, -0.116, -0.015, -0.585, -11.272),
+    TRIPLE: (3.922, -0.573, 1.036, -0.461, -12.747),
 }
 CALL_CANDIDATES = 6     # sampled deals drawn to pick one from, by how well they explain the calls
 
