@@ -4,6 +4,7 @@ hard's search, off by default."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from chkobba.actions import DOUBLE, PASS, TRIPLE, Action
 from chkobba.agents.seven_diamonds import (CallEvidence, SevenModel, call_chance, medium_call, model_call)
@@ -99,3 +100,36 @@ def test_the_shipped_model_has_the_calls_model_off() -> None:
     from chkobba.agents import HardAgent
     model = HardAgent("seven_diamonds").model
     assert isinstance(model, SevenModel) and not model.calls_model
+
+
+def _bench() -> Any:
+    import sys
+    from pathlib import Path
+    bench = str(Path(__file__).resolve().parent.parent / "bench")
+    if bench not in sys.path:
+        sys.path.insert(0, bench)
+    import seven_calls  # type: ignore[import-not-found]  # (bench/ is put on the path above)
+    return seven_calls
+
+
+def test_the_calls_bench_logs_each_call_with_its_reference_and_true_values(tmp_path: Any) -> None:
+    import json
+    sc = _bench()
+    rows = sc.measure_deal(5, 0, 6, SevenModel())
+    assert rows and all(r["hard"] in r["legal"] and r["medium"] in r["legal"] for r in rows)
+    assert all(len(r["ref"]) == len(r["truth"]) == len(r["legal"]) == len(r["ref_se"]) for r in rows)
+    assert all(r["worlds"] == 6 for r in rows)
+    log = tmp_path / "calls.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = sc.summary(log)
+    assert out["decisions"] == len(rows) and out["deals"] == 1
+    assert 0.0 <= out["all"]["hard"]["matches_best"] <= 1.0
+
+
+def test_the_calls_fit_recovers_a_known_rule() -> None:
+    sc = _bench()
+    rng = random.Random(1)
+    xs = [[1.0, rng.uniform(-3, 3)] for _ in range(400)]
+    ys = [rng.random() < 1.0 / (1.0 + 2.718281828 ** -(2.0 * x[1] - 1.0)) for x in xs]
+    w = sc.logistic(xs, ys)
+    assert abs(w[1] - 2.0) < 0.6 and abs(w[0] + 1.0) < 0.5
