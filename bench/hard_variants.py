@@ -30,6 +30,8 @@ Seven Diamonds (``--game seven_diamonds``; 300 rollouts, no time cap):
 * ``calls``: the calls model (``SevenModel(calls_model=True)``, "Wave 7"):
   the playouts' seats call as hard does, and sampled deals are weighed by
   the other seats' calls.
+* ``calls-only``: the same, but the deals are weighed by the calls only while
+  calling (in play they are sampled as before): the calls' part alone.
 """
 
 from __future__ import annotations
@@ -103,6 +105,8 @@ VARIANTS = {
 SEVEN_VARIANTS = {
     "hard": lambda: HardAgent("seven_diamonds", Budget(rollouts=300)),
     "calls": lambda: HardAgent("seven_diamonds", Budget(rollouts=300), SevenModel(calls_model=True)),
+    "calls-only": lambda: HardAgent("seven_diamonds", Budget(rollouts=300),
+                                    SevenModel(calls_model=True, calls_in_play=False)),
 }
 _BUILT: dict[tuple[str, str], Agent] = {}
 

@@ -84,6 +84,20 @@ def test_sampled_deals_follow_the_calls_only_with_the_model_on() -> None:
     assert on_points < 0.85 * off_points
 
 
+def test_the_calls_can_weigh_the_deals_of_the_calls_only() -> None:
+    s = Session.new("seven_diamonds", seed=3, first_dealer=3)
+    for word in ("double", "pass", "pass", "pass"):
+        s.apply(word)
+    s.apply(s.legal_actions()[0])
+    st = seven_diamonds_state(s.state)
+    obs = st.observation(st.turn)
+    only = SevenModel(calls_model=True, calls_in_play=False)
+    both = SevenModel(calls_model=True)
+    plain = [determinize(obs, random.Random(k)).hands for k in range(10)]
+    assert [only.determinize(obs, random.Random(k)).hands for k in range(10)] == plain
+    assert [both.determinize(obs, random.Random(k)).hands for k in range(10)] != plain
+
+
 def test_playouts_call_as_the_model_says_only_with_it_on() -> None:
     # seat 3 speaks last with a hand the model doubles and medium passes
     st = seven_setup([HIGH, SEVENS4, REST, LOW], calls=["pass", "pass", "pass"], dealer=3)

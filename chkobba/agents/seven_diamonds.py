@@ -557,16 +557,18 @@ class SevenModel:
     call as the calls model says hard does (:func:`model_call`, not medium's
     hand-strength rule, which almost never calls), and each sampled deal is
     drawn from :data:`CALL_CANDIDATES` by how well it explains the other
-    seats' calls (:class:`CallEvidence`)."""
+    seats' calls (:class:`CallEvidence`), in the calls and, unless
+    ``calls_in_play`` is off, all through the round's play."""
 
     game = "seven_diamonds"
 
     def __init__(self, exact_cards: int = EXACT_CARDS, for_game: bool = False, infer: bool = False,
-                 calls_model: bool = False) -> None:
+                 calls_model: bool = False, calls_in_play: bool = True) -> None:
         self.exact_cards = exact_cards
         self.for_game = for_game
         self.infer = infer
         self.calls_model = calls_model
+        self.calls_in_play = calls_in_play     # with calls_model: weigh deals by the calls in play too
         self._evidence: tuple[SevenDiamondsObservation, SevenEvidence] | None = None
         self._calls: tuple[SevenDiamondsObservation, CallEvidence] | None = None
 
@@ -579,7 +581,7 @@ class SevenModel:
             if ev is None or ev[0] is not obs:
                 ev = self._evidence = (obs, SevenEvidence(obs))
             evidence = ev[1] if ev[1].moves else None
-        if self.calls_model and obs.phase in (CALLS, PLAY):
+        if self.calls_model and (obs.phase == CALLS or (obs.phase == PLAY and self.calls_in_play)):
             cv = self._calls
             if cv is None or cv[0] is not obs:
                 cv = self._calls = (obs, CallEvidence(obs))
