@@ -23,6 +23,15 @@ Variants (docs/agents.md, "Wave 5"):
 * ``learnt``: every seat of the playouts plays the learnt policy
   (``chkobba.agents.policy``, weights fitted by ``bench/learn_policy.py``)
   instead of medium ("Wave 6").
+
+Seven Diamonds (``--game seven_diamonds``; 300 rollouts, no time cap):
+
+* ``hard``: hard as shipped.
+* ``calls``: the calls model (``SevenModel(calls_model=True)``, "Wave 7"):
+  the playouts' seats call as hard does, and sampled deals are weighed by
+  the other seats' calls.
+* ``calls-only``: the same, but the deals are weighed by the calls only while
+  calling (in play they are sampled as before): the calls' part alone.
 """
 
 from __future__ import annotations
@@ -42,6 +51,7 @@ if str(ROOT) not in sys.path:
 from chkobba.agents import Agent, Budget, HardAgent  # noqa: E402
 from chkobba.agents import chkobba as CK  # noqa: E402
 from chkobba.agents.policy import learnt_playout  # noqa: E402
+from chkobba.agents.seven_diamonds import SevenModel  # noqa: E402
 from chkobba.cli import arena  # noqa: E402
 from chkobba.games.chkobba.state import ANSWER, CUT, PLAY, REDEAL, ChkobbaState  # noqa: E402
 from chkobba.session import Session  # noqa: E402
@@ -92,13 +102,19 @@ VARIANTS = {
     # the playouts with the policy learnt from the search (chkobba/agents/policy.py, Wave 6)
     "learnt": lambda: HardAgent("chkobba", Budget(rollouts=600), CK.ChkobbaModel(playout=learnt_playout())),
 }
-_BUILT: dict[str, Agent] = {}
+SEVEN_VARIANTS = {
+    "hard": lambda: HardAgent("seven_diamonds", Budget(rollouts=300)),
+    "calls": lambda: HardAgent("seven_diamonds", Budget(rollouts=300), SevenModel(calls_model=True)),
+    "calls-only": lambda: HardAgent("seven_diamonds", Budget(rollouts=300),
+                                    SevenModel(calls_model=True, calls_in_play=False)),
+}
+_BUILT: dict[tuple[str, str], Agent] = {}
 
 
 def _agent(game: str, level: str, budget: Budget | None) -> Agent:
-    if level not in _BUILT:
-        _BUILT[level] = VARIANTS[level]()
-    return _BUILT[level]
+    if (game, level) not in _BUILT:
+        _BUILT[game, level] = (SEVEN_VARIANTS if game == "seven_diamonds" else VARIANTS)[level]()
+    return _BUILT[game, level]
 
 
 def fit(rounds: int, seed: int) -> list[float]:
@@ -157,12 +173,15 @@ def samples(rounds: int, seed: int) -> tuple[list[list[float]], list[float]]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--a", choices=sorted(VARIANTS), default="tuned")
-    ap.add_argument("--b", choices=sorted(VARIANTS), default="hard")
+    ap.add_argument("--game", choices=("chkobba", "seven_diamonds"), default="chkobba")
+    ap.add_argument("--a", choices=sorted({*VARIANTS, *SEVEN_VARIANTS}), default="tuned")
+    ap.add_argument("--b", choices=sorted({*VARIANTS, *SEVEN_VARIANTS}), default="hard")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--log", type=Path, help="one game at a time, each appended here as it ends (a stopped run "
+                    "goes on from the games the log has; --jobs is then ignored)")
     ap.add_argument("--fit", type=int, metavar="ROUNDS", help="refit the tuned weights on this many rounds")
     args = ap.parse_args()
     if args.fit:
@@ -172,21 +191,46 @@ def main() -> None:
         res = sum((y - sum(a * b for a, b in zip(w, x))) ** 2 for x, y in zip(xs, ys)) / len(ys)
         print(json.dumps({"weights": [round(v, 4) for v in w], "holdout_mse": [round(base, 3), round(res, 3)]}))
         return
-    opts: dict[str, Any] = {"players": 2}
+    table = SEVEN_VARIANTS if args.game == "seven_diamonds" else VARIANTS
+    for side in (args.a, args.b):
+        if side not in table:
+            ap.error(f'"{side}" is not a {args.game} variant (those are: {", ".join(sorted(table))})')
+    opts: dict[str, Any] = {"players": 2} if args.game == "chkobba" else {}
     for kv in args.option:
         k, _, v = kv.partition("=")
         opts[k] = arena.option_value(v)
     arena._agent = _agent   # the arena builds these variants (forked workers inherit it)
     t0 = time.perf_counter()
-    results = arena.run(arena.Setup("chkobba", opts, args.a, args.b, args.seed), args.games + args.games % 2, args.jobs)
-    # the deal-pair intervals of vs_revision.py, over the same per-game facts
-    games = [{"pair": r.index // 2, "winner": r.winner, "a_points": r.a_points, "b_points": r.b_points,
-              "rounds": r.rounds} for r in results]
+    setup = arena.Setup(args.game, opts, args.a, args.b, args.seed)
+    n = args.games + args.games % 2
+    if args.log is None:
+        results = arena.run(setup, n, args.jobs)
+        # the deal-pair intervals of vs_revision.py, over the same per-game facts
+        games: list[dict[str, Any]] = [{"pair": r.index // 2, "winner": r.winner, "a_points": r.a_points, "b_points": r.b_points,
+                  "rounds": r.rounds, "a_ms": r.a_ms, "b_ms": r.b_ms} for r in results]
+    else:
+        have: dict[int, dict[str, Any]] = {}
+        if args.log.exists():
+            for line in args.log.read_text().splitlines():
+                r = json.loads(line)
+                if (r["game"], r["a"], r["b"], r["seed"]) == (args.game, args.a, args.b, args.seed):
+                    have[r["index"]] = r
+        with args.log.open("a") as f:
+            for i in range(n):
+                if i in have:
+                    continue
+                g = arena.play_game(setup, i)
+                have[i] = {"index": i, "pair": i // 2, "winner": g.winner, "a_points": g.a_points,
+                           "b_points": g.b_points, "rounds": g.rounds, "a_ms": g.a_ms, "b_ms": g.b_ms,
+                           "game": args.game, "a": args.a, "b": args.b, "seed": args.seed}
+                f.write(json.dumps(have[i]) + "\n")
+                f.flush()
+        games = [have[i] for i in sorted(have) if i < n]
     share = paired_ci(games)[:3]
     margin = paired_margin(games)
-    a_ms = [x for r in results for x in r.a_ms]
-    b_ms = [x for r in results for x in r.b_ms]
-    print(json.dumps({"a": args.a, "b": args.b, "options": opts, "seed": args.seed, "games": len(results),
+    a_ms = [x for r in games for x in r["a_ms"]]
+    b_ms = [x for r in games for x in r["b_ms"]]
+    print(json.dumps({"game": args.game, "a": args.a, "b": args.b, "options": opts, "seed": args.seed, "games": len(games),
                       "a_share_over_pairs": [round(x, 4) for x in share],
                       "a_margin_per_round_over_pairs": [round(x, 4) for x in margin],
                       "a_decision_ms": arena.decision_stats(a_ms) if a_ms else None,

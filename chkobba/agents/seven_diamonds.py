@@ -465,6 +465,82 @@ class SevenEvidence:
         return total
 
 
+# ------------------------------------------------- a calls model (Wave 7, off)
+
+# Hard's own calls as logistic models of the hand: the chance a seat that may
+# double does, and one that may triple does, from (1, hand_strength, sevens
+# held, the 7D held, points_of(hand) / 100). Fitted to hard's calls at the
+# page's budget on 300 dealt rounds, 968 calls (docs/agents.md "Wave 7"):
+#   nice -n 19 python bench/seven_calls.py measure --deals 300 --seed 1 --worlds 200 --log calls.jsonl
+#   python bench/seven_calls.py fit calls.jsonl
+# What a hand's points say is most of it: hard doubles with few aces and faces
+# (the cards it would be caught with), whatever its sevens.
+CALL_WEIGHTS: dict[str, tuple[float, float, float, float, float]] = {
+    DOUBLE: (5.104, -0.116, -0.015, -0.585, -11.272),
+    TRIPLE: (3.922, -0.573, 1.036, -0.461, -12.747),
+}
+CALL_CANDIDATES = 6     # sampled deals drawn to pick one from, by how well they explain the calls
+
+
+def call_chance(hand: int, kind: str) -> float:
+    """The calls model's chance that a seat holding ``hand`` (its 8 cards)
+    says ``kind`` (double or triple) when it may."""
+    w = CALL_WEIGHTS[kind]
+    z = (w[0] + w[1] * hand_strength(hand) + w[2] * (hand & SEVENS).bit_count()
+         + w[3] * ((hand >> SEVEN_OF_DIAMONDS) & 1) + w[4] * points_of(hand) / 100.0)
+    if z < -30.0:
+        return 1e-13
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def model_call(hand: int, legal: Sequence[Action]) -> Action:
+    """The calls model's most likely call (the playouts' calls when the model is on)."""
+    kinds = {a.kind: a for a in legal}
+    for k in (TRIPLE, DOUBLE):
+        if k in kinds and call_chance(hand, k) >= 0.5:
+            return kinds[k]
+    return kinds[PASS]
+
+
+class CallEvidence:
+    """The other seats' calls of the current round, ready to weigh sampled
+    deals: each call made with a choice (double or pass when nobody had
+    doubled; triple or pass after the other team's double) is taken as made
+    with :func:`call_chance` of the seat's 8 cards then (the sample's hand
+    plus the cards it laid since). A call made for a timed-out seat says nothing."""
+
+    def __init__(self, obs: SevenDiamondsObservation) -> None:
+        self.calls: list[tuple[int, str, bool]] = []   # (seat, the call it could make, made it)
+        self.laid = [0, 0, 0, 0]
+        doubler = -1
+        tripled = False
+        timed = -1
+        for e in obs.events:
+            k = e.kind
+            if k == TIMED_OUT:
+                timed = e.seat
+                continue
+            if k in (DOUBLE, TRIPLE, PASS):
+                choice = DOUBLE if doubler < 0 else TRIPLE if not tripled and e.seat & 1 != doubler else ""
+                if choice and e.seat != obs.seat and e.seat != timed:
+                    self.calls.append((e.seat, choice, k != PASS))
+                if k == DOUBLE:
+                    doubler = e.seat & 1
+                elif k == TRIPLE:
+                    tripled = True
+            elif k == LAID:
+                self.laid[e.seat] |= 1 << e.card
+            timed = -1
+
+    def log_weight(self, hands: Sequence[int]) -> float:
+        """The log-likelihood of the recorded calls were ``hands`` the hands now."""
+        total = 0.0
+        for seat, kind, made in self.calls:
+            p = call_chance(hands[seat] | self.laid[seat], kind)
+            total += math.log(p if made else max(1e-13, 1.0 - p))
+        return total
+
+
 # -------------------------------------------------------------- search model
 
 class SevenModel:
@@ -477,28 +553,45 @@ class SevenModel:
     scores playouts by the chance of winning the game from the new score
     (:func:`game_value`); ``infer`` draws each sampled deal from
     :data:`INFER_CANDIDATES` by how well it explains the other seats' plays
-    (:class:`SevenEvidence`)."""
+    (:class:`SevenEvidence`). ``calls_model`` ("Wave 7"): the playouts' seats
+    call as the calls model says hard does (:func:`model_call`, not medium's
+    hand-strength rule, which almost never calls), and each sampled deal is
+    drawn from :data:`CALL_CANDIDATES` by how well it explains the other
+    seats' calls (:class:`CallEvidence`), in the calls and, unless
+    ``calls_in_play`` is off, all through the round's play."""
 
     game = "seven_diamonds"
 
-    def __init__(self, exact_cards: int = EXACT_CARDS, for_game: bool = False, infer: bool = False) -> None:
+    def __init__(self, exact_cards: int = EXACT_CARDS, for_game: bool = False, infer: bool = False,
+                 calls_model: bool = False, calls_in_play: bool = True) -> None:
         self.exact_cards = exact_cards
         self.for_game = for_game
         self.infer = infer
+        self.calls_model = calls_model
+        self.calls_in_play = calls_in_play     # with calls_model: weigh deals by the calls in play too
         self._evidence: tuple[SevenDiamondsObservation, SevenEvidence] | None = None
+        self._calls: tuple[SevenDiamondsObservation, CallEvidence] | None = None
 
     def determinize(self, observation: Observation, rng: random.Random) -> SevenDiamondsState:
         obs = seven_diamonds_observation(observation)
-        if not self.infer or obs.phase != PLAY:
+        evidence: SevenEvidence | None = None
+        calls: CallEvidence | None = None
+        if self.infer and obs.phase == PLAY:
+            ev = self._evidence
+            if ev is None or ev[0] is not obs:
+                ev = self._evidence = (obs, SevenEvidence(obs))
+            evidence = ev[1] if ev[1].moves else None
+        if self.calls_model and (obs.phase == CALLS or (obs.phase == PLAY and self.calls_in_play)):
+            cv = self._calls
+            if cv is None or cv[0] is not obs:
+                cv = self._calls = (obs, CallEvidence(obs))
+            calls = cv[1] if cv[1].calls else None
+        if evidence is None and calls is None:
             return determinize_seven_diamonds(obs, rng)
-        ev = self._evidence
-        if ev is None or ev[0] is not obs:
-            ev = self._evidence = (obs, SevenEvidence(obs))
-        evidence = ev[1]
-        if not evidence.moves:
-            return determinize_seven_diamonds(obs, rng)
-        worlds = [determinize_seven_diamonds(obs, rng) for _ in range(INFER_CANDIDATES)]
-        logs = [evidence.log_weight(w.hands) for w in worlds]
+        n = max(INFER_CANDIDATES if evidence is not None else 0, CALL_CANDIDATES if calls is not None else 0)
+        worlds = [determinize_seven_diamonds(obs, rng) for _ in range(n)]
+        logs = [(evidence.log_weight(w.hands) if evidence is not None else 0.0)
+                + (calls.log_weight(w.hands) if calls is not None else 0.0) for w in worlds]
         top = max(logs)
         return worlds[rng.choices(range(len(worlds)), [math.exp(x - top) for x in logs])[0]]
 
@@ -533,7 +626,7 @@ class SevenModel:
                 s.play(medium_card(SView.of_state(s), legal))
             elif p == CALLS:
                 legal = _no_timeout(s.legal_actions())
-                s.play(medium_call(s.hands[s.turn], legal))
+                s.play((model_call if self.calls_model else medium_call)(s.hands[s.turn], legal))
             else:
                 return 0.0
         pts = s.results[start].points
