@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from a11y_util import axe
 from e2e_driver import PHONE
 from test_online_play import ARTIFACTS, check_received, open_host, play_until_audited
 
@@ -61,7 +62,7 @@ def tracker() -> Iterator[Tracker]:
     yield t
     proc.terminate()
     out, _ = proc.communicate(timeout=10)
-    t.lines = out.splitlines()
+    t.lines = out.split("\n")
 
 
 def sockets_of(page: Any) -> list[str]:
@@ -85,12 +86,19 @@ def host_over_relay(make_page: Any, relay: str, table: str = "chkobba-2") -> tup
     return host, opened
 
 
+# The friend's phone's own settings: no STUN server on this machine (nothing leaves it).
+NO_STUN = """if (!localStorage.getItem('chkobba.online.settings'))
+  localStorage.setItem('chkobba.online.settings', JSON.stringify({stun: []}));"""
+
+
 def sit_over_relay(friend: Any, link: str) -> tuple[float, list[str]]:
     opened = sockets_of(friend)
+    friend.context.add_init_script(NO_STUN)
     t0 = time.perf_counter()
     friend.goto(link)
     friend.wait_for_selector("#consent:not([hidden])")
     assert opened == []   # nothing before the player agrees
+    assert len(friend.locator("#consent .consent-list li").all_inner_texts()) == 1   # the relay, no STUN server
     friend.click("#consent-yes")
     friend.wait_for_function("() => window.chkobbaOnline.friend && window.chkobbaOnline.timing.view")
     return time.perf_counter() - t0, opened
@@ -109,7 +117,8 @@ def test_online_two_phones_find_each_other_through_a_relay_and_play(make_page: A
     seconds, friend_sockets = sit_over_relay(friend, link.replace("online.html#", "online.html?lang=ar#"))
     timing = friend.evaluate("() => window.chkobbaOnline.timing")
     print(f"\nonline over a relay: from opening the invitation to sitting down: {seconds:.2f} s (the friend's page: "
-          f"offer answered {timing['answer'] / 1000:.2f} s, channel open {timing['open'] / 1000:.2f} s, first view "
+          f"notice agreed {timing['agreed'] / 1000:.2f} s, offer received {timing['offer'] / 1000:.2f} s, "
+          f"answered {timing['answer'] / 1000:.2f} s, channel open {timing['open'] / 1000:.2f} s, first view "
           f"{timing['view'] / 1000:.2f} s after it opened)")
     ARTIFACTS.mkdir(exist_ok=True)
     friend.screenshot(path=str(ARTIFACTS / "online-relay-friend-ar.png"))
@@ -124,7 +133,7 @@ def test_online_two_phones_find_each_other_through_a_relay_and_play(make_page: A
     friend.close()
     tracker.proc.terminate()
     out, _ = tracker.proc.communicate(timeout=10)
-    tracker.lines = out.splitlines()
+    tracker.lines = out.split("\n")   # not splitlines: the 20-byte strings may hold U+0085
     msgs = tracker.messages()
     assert msgs and all(m["action"] == "announce" for m in msgs)
     offers = [o["offer"]["sdp"] for m in msgs for o in m.get("offers", [])]
@@ -184,3 +193,45 @@ def test_online_a_friend_back_in_the_foreground_rebuilds_its_connection(make_pag
     assert [e for e in events if e.startswith("host:1:open")].__len__() == 2
     play_until_audited(host, {1: friend})
     assert friend.evaluate("() => window.chkobbaOnline.friend.failures") == []
+
+
+SIZES = {"phone": PHONE, "small": {"width": 320, "height": 568}, "landscape": {"width": 640, "height": 360}}
+
+
+def test_online_the_settings_and_the_notice_fit_each_screen(make_page: Any) -> None:
+    """The connection settings and the notice fit 360x640, 320x568 and
+    640x360 in Arabic and French without sideways scrolling; the site's own
+    relays are named (and declined here: nothing is sent)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    fits = "() => document.documentElement.scrollWidth <= window.innerWidth"
+    for lang in ("ar", "fr"):
+        for name, size in SIZES.items():
+            page = make_page(size)
+            opened = sockets_of(page)
+            page.goto(page.base_url + f"online.html?lang={lang}")
+            page.wait_for_selector("html.ready", state="attached")
+            page.check("input[name=via][value=internet]")
+            page.click(".net-settings summary")
+            assert page.locator("textarea[name=relays]").input_value().startswith("wss://")
+            assert page.evaluate(fits), f"{lang} {name}: the settings scroll sideways"
+            page.screenshot(path=str(ARTIFACTS / f"online-settings-{lang}-{name}.png"), full_page=True)
+            if name == "small":
+                assert axe(page, f"online settings {lang}") == []
+            # a relay that is not a secure WebSocket address: one plain error, nothing kept, nothing sent
+            page.fill("textarea[name=relays]", "http://example.org")
+            page.click("#host-button")
+            page.wait_for_function("() => document.querySelector('.settings-note').textContent.includes('http://example.org')")
+            assert page.locator("#consent").is_hidden()
+            page.fill("textarea[name=relays]", "wss://tracker.openwebtorrent.com")
+            page.click("#host-button")
+            page.wait_for_selector("#consent:not([hidden])")
+            assert page.evaluate(fits), f"{lang} {name}: the notice scrolls sideways"
+            page.locator("#consent-yes").scroll_into_view_if_needed()
+            assert page.locator("#consent-yes").is_visible()
+            page.screenshot(path=str(ARTIFACTS / f"online-consent-{lang}-{name}.png"))
+            if name == "small":
+                assert axe(page, f"online notice {lang}") == []
+            page.click("#consent-no")
+            page.wait_for_selector("#setup:not([hidden])")
+            assert opened == []
+            page.context.close()

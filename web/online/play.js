@@ -720,6 +720,7 @@ async function join(frag) {
     $("join").hidden = true;
     status(t("online.finding_host"));
     const { Signal } = await signals();
+    const agreedAt = performance.now();
     const signal = new Signal({ relays: net.relays, code: frag.text, seat: frag.seat });
     friend.signal = signal;
     online.signal = signal;
@@ -736,7 +737,7 @@ async function join(frag) {
       status(t("online.bad_invite"));
       return;
     }
-    online.timing = { answer: performance.now() };
+    online.timing = { agreed: agreedAt, offer: got.at, answer: performance.now() };
     await signal.answer(got, answer);
     status(t("online.connecting"));
     giveUp = setTimeout(() => failed(), GIVE_UP_MS);

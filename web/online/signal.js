@@ -153,7 +153,7 @@ export class Signal {
         this.events.push("offer");
         const resolve = this._waiting;
         this._waiting = null;
-        resolve({ text, reply: { ws, to: msg.peer_id, id: msg.offer_id } });
+        resolve({ text, at: performance.now(), reply: { ws, to: msg.peer_id, id: msg.offer_id } });
       }
     } catch {
       // not sealed with this room's key: someone else's, or forged; ignored
