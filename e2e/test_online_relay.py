@@ -11,6 +11,7 @@ back to the foreground, through the same room."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import subprocess
@@ -73,6 +74,7 @@ def sockets_of(page: Any) -> list[str]:
 
 def host_over_relay(make_page: Any, relay: str, table: str = "chkobba-2") -> tuple[Any, list[str]]:
     host = open_host(make_page, table)
+    host.watch.allowed.add(relay)
     opened = sockets_of(host)
     host.check("input[name=via][value=internet]")
     host.click(".net-settings summary")
@@ -91,8 +93,16 @@ NO_STUN = """if (!localStorage.getItem('chkobba.online.settings'))
   localStorage.setItem('chkobba.online.settings', JSON.stringify({stun: []}));"""
 
 
+def link_relay(link: str) -> str:
+    b64 = re.search(r"&relays=([A-Za-z0-9_-]+)", link)
+    assert b64
+    relays: list[str] = json.loads(base64.urlsafe_b64decode(b64.group(1) + "=" * (-len(b64.group(1)) % 4)))
+    return relays[0].rstrip("/")
+
+
 def sit_over_relay(friend: Any, link: str) -> tuple[float, list[str]]:
     opened = sockets_of(friend)
+    friend.watch.allowed.add(link_relay(link))
     friend.context.add_init_script(NO_STUN)
     t0 = time.perf_counter()
     friend.goto(link)
@@ -157,7 +167,7 @@ def test_online_declining_the_notice_sends_nothing(make_page: Any, tracker: Trac
     # a friend who opens a link over the internet and declines: nothing either
     friend = make_page(PHONE)
     friend_sockets = sockets_of(friend)
-    relays = __import__("base64").urlsafe_b64encode(json.dumps([tracker.url]).encode()).decode().rstrip("=")
+    relays = base64.urlsafe_b64encode(json.dumps([tracker.url]).encode()).decode().rstrip("=")
     friend.goto(friend.base_url + f"online.html?lang=fr#room=AAAAAAAAAAAAAAAA&seat=1&table={'0' * 16}&relays={relays}")
     friend.wait_for_selector("#consent:not([hidden])")
     friend.screenshot(path=str(ARTIFACTS / "online-consent-fr.png"))
