@@ -226,7 +226,7 @@ const PRESENCE = { here: "online.presence.here", thinking: "online.presence.thin
                    computer: "online.presence.computer" };
 
 /** Connected / thinking / gone at each seat (presence: HostTable.presence()). */
-function drawPresence(presence, toAct, me) {
+function drawPresence(presence, toAct, me, left = null) {
   const ul = $("presence");
   ul.hidden = !presence;
   if (!presence) return;
@@ -240,6 +240,10 @@ function drawPresence(presence, toAct, me) {
     // a computer's seat is never "connected": only its turn is said
     li.textContent = p.kind === "computer" && state === "here" ? seatLabel(p.seat, me, p.kind)
       : `${seatLabel(p.seat, me, p.kind)} · ${t(PRESENCE[state])}`;
+    if (state === "thinking" && left !== null && left !== undefined) {
+      li.textContent += ` · ${t("online.seconds_left", { n: left })}`;   // the online timer (host's page)
+      li.dataset.left = left;
+    }
     return li;
   }));
 }
@@ -267,8 +271,10 @@ def _clock():
 class _Page:
     table = None
 
-    def new(self, game, options, seats):
-        self.table = HostTable(game, json.loads(options), [SeatSpec(k, l) for k, l in json.loads(seats)], _clock)
+    def new(self, game, options, seats, timers):
+        timers = json.loads(timers)
+        self.table = HostTable(game, json.loads(options), [SeatSpec(k, l) for k, l in json.loads(seats)], _clock,
+                               timers=tuple(timers) if timers else None)
 
     def resume(self, saved):
         self.table = HostTable.resume(json.loads(saved), _clock)
@@ -305,6 +311,7 @@ class _Page:
         legal = s.legal() if s is not None and not s.is_over and s.to_act() == t.host_seat else []
         return json.dumps({"answer": t.host_view(), "presence": t.presence(), "started": t.started, "legal": legal,
                            "position": t.position(), "seat": t.host_seat,
+                           "time_left": None if t.time_left() is None else int(t.time_left() + 0.999),
                            "over": bool(s is not None and s.is_over)})
 
     def save(self):
@@ -378,7 +385,7 @@ function hostDraw() {
   host.lastText = text;
   online.table = st;
   const answer = st.answer;
-  drawPresence(st.started ? st.presence : null, answer ? answer.to_act : null, st.seat);
+  drawPresence(st.started ? st.presence : null, answer ? answer.to_act : null, st.seat, st.time_left);
   for (const p of st.presence) {
     const card = host.invites.get(p.seat);
     if (card) card.sync(p);
@@ -592,9 +599,13 @@ async function hostNew(e) {
     const { newRoomCode } = await signals();
     host.net = { ...net, code: newRoomCode() };
   }
+  // the online timers (docs/online.md, "Timers"): on by default, adjustable by the host
+  const pace = form.elements.timer.value;
+  const base = game === "seven_diamonds" ? [10, 12] : [30, 30];
+  const timers = pace === "off" ? null : base.map((x) => (pace === "slow" ? 2 * x : x));
   host.id = hex(8);
   online.role = "host";
-  startHosting(() => host.py.new(game, JSON.stringify(options), JSON.stringify(seats)));
+  startHosting(() => host.py.new(game, JSON.stringify(options), JSON.stringify(seats), JSON.stringify(timers)));
 }
 
 async function hostResume(saved) {
@@ -759,7 +770,12 @@ async function join(frag) {
   }
   // a channel whose open event waits behind a busy page (Python starting) is not given up
   const reached = () => peer.state === "open" || peer.channel.readyState === "open" || peer.pc.connectionState === "connected";
-  const failed = () => { if (!reached()) { peer.close("gave-up"); status(t("online.gave_up")); } };
+  const failed = () => {
+    if (reached()) return;
+    peer.close("gave-up");
+    if (friend.signal) { friend.signal.close(); friend.signal = null; }
+    status(t("online.gave_up"));
+  };
   peer.pc.addEventListener("iceconnectionstatechange", () => {
     if (peer.pc.iceConnectionState === "checking" && !net) {
       status(t("online.connecting"));
