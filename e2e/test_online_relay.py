@@ -132,6 +132,10 @@ def test_online_two_phones_find_each_other_through_a_relay_and_play(make_page: A
           f"{timing['view'] / 1000:.2f} s after it opened)")
     ARTIFACTS.mkdir(exist_ok=True)
     friend.screenshot(path=str(ARTIFACTS / "online-relay-friend-ar.png"))
+    # the online timer is on by default: the host's page shows the seconds left at the seat to act
+    left = host.locator("#presence [data-state='thinking'][data-left]")
+    left.wait_for()
+    assert 0 <= int(left.get_attribute("data-left")) <= 30
     play_until_audited(host, {1: friend})
     assert friend.evaluate("() => window.chkobbaOnline.friend.failures") == []
     record = host.evaluate("() => window.chkobbaOnline.record()")
