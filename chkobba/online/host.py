@@ -165,7 +165,8 @@ class HostTable:
     def __init__(self, game: str, options: dict[str, Any] | None, seats: Sequence[SeatSpec],
                  clock: Callable[[], float], grace: float = 30.0, heartbeat_timeout: float = 10.0,
                  rate: float = 4.0, burst: float = 16.0, rng: random.Random | None = None,
-                 host_seed: Callable[[], str] = new_secret) -> None:
+                 host_seed: Callable[[], str] = new_secret,
+                 timers: tuple[float, float] | None = None) -> None:
         opts = game_class(game).options_class().from_dict(options or {})
         if len(seats) != opts.players:
             raise ValueError(f"{game} with these options has {opts.players} seats, not {len(seats)}")
@@ -185,6 +186,15 @@ class HostTable:
         self.seen: dict[int, list[str]] = {}  # round -> actions as broadcast live
         self._audited: set[int] = set()
         self._agents = {i: make_agent(game, s.level) for i, s in enumerate(seats) if s.kind != HOST}
+        # Online timers, (seconds to call, seconds to play); None: off. A player
+        # who runs out gets the engine's ``timeout`` move where the game has
+        # one (Seven Diamonds), else (Chkobba: no timeout move in its rules)
+        # the easy computer's move for that seat (docs/online.md, "Timers").
+        if timers is not None and not (0 < timers[0] <= 600 and 0 < timers[1] <= 600):
+            raise ValueError("timers are seconds, more than 0 and at most 600")
+        self.timers = timers
+        self._turn: tuple[tuple[int, int], float] | None = None  # (position, since) of the turn being timed
+        self._stand_in = make_agent(game, "easy")
 
     # ------------------------------------------------------------ queries
     @property
@@ -469,7 +479,44 @@ class HostTable:
             agent = self._agents[seat]
             choice = agent.choose(s.observation(seat), s.legal_actions(), self.rng)
             out += self._apply(seat, str(choice))
-        return out
+        return out + self._run_timer(now)
+
+    def time_left(self) -> float | None:
+        """Seconds left to the seat to act (a player's turn being timed), else None."""
+        if self._turn is None or self.timers is None or self.session is None:
+            return None
+        pos, since = self._turn
+        if pos != self.position():
+            return None
+        return max(0.0, self._limit() - (self.clock() - since))
+
+    def _limit(self) -> float:
+        s = self.session
+        assert s is not None and self.timers is not None
+        # playing a card (or capturing) vs a call (Seven Diamonds' double, pass...)
+        plays = any(a.kind in ("lay", "capture", "claim", "table", "keep") for a in s.legal_actions())
+        return self.timers[1] if plays else self.timers[0]
+
+    def _run_timer(self, now: float) -> Out:
+        s = self.session
+        if self.timers is None or s is None or s.is_over:
+            self._turn = None
+            return []
+        seat = s.to_act()
+        if seat is None or self.computer_plays(seat):
+            self._turn = None
+            return []
+        pos = self.position()
+        if self._turn is None or self._turn[0] != pos:
+            self._turn = (pos, now)   # a new turn: its clock starts now
+            return []
+        if now - self._turn[1] < self._limit():
+            return []
+        self._turn = None
+        legal = s.legal_actions()
+        timeout = [a for a in legal if a.kind == "timeout"]
+        choice = timeout[0] if timeout else self._stand_in.choose(s.observation(seat), legal, self.rng)
+        return self._apply(seat, str(choice))
 
     # ------------------------------------------------------------ the host's save
     def save(self) -> dict[str, Any]:
@@ -491,6 +538,7 @@ class HostTable:
             "round_seeds": {str(k): v for k, v in s.round_seeds.items()} if s is not None else {},
             "seen": {str(k): list(v) for k, v in self.seen.items()},
             "audited": sorted(self._audited),
+            "timers": list(self.timers) if self.timers is not None else None,
         }
 
     @classmethod
@@ -498,6 +546,9 @@ class HostTable:
         """The table of a :meth:`save`: every friend's seat waits for its phone
         to rejoin with its secret (the grace period starts now)."""
         seats = [SeatSpec(x["kind"], x["level"]) for x in data["seats"]]
+        timers = data.get("timers")
+        if timers is not None and "timers" not in kwargs:
+            kwargs["timers"] = (float(timers[0]), float(timers[1]))
         table = cls(data["game"], data["options"], seats, clock, **kwargs)
         for seat, x in zip(table.seats, data["seats"]):
             if x["secret_hash"] is not None:

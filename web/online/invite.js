@@ -11,10 +11,13 @@ export function inviteLink(base, kind, text, extra = {}) {
 }
 
 export function readFragment(hash = location.hash) {
-  const m = /^#(offer|answer)=([A-Za-z0-9_-]+)(?:&seat=([0-9])&table=([0-9a-f]{16}))?$/.exec(hash);
+  // #room=CODE: over the internet (a room code; the relays' list follows when not the site's own)
+  const m = /^#(offer|answer|room)=([A-Za-z0-9_-]+)(?:&seat=([0-9])&table=([0-9a-f]{16}))?(?:&relays=([A-Za-z0-9_-]{1,1400}))?$/.exec(hash);
   if (!m) return null;
+  if (m[1] === "room" && !/^[A-Za-z0-9_-]{16}$/.test(m[2])) return null;
   const out = { kind: m[1], text: m[2] };
   if (m[3] !== undefined) Object.assign(out, { seat: Number(m[3]), table: m[4] });
+  if (m[5] !== undefined) out.relays = m[5];
   return out;
 }
 

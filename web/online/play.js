@@ -11,13 +11,16 @@
 // - #answer=...: the friend's answer opened on the host's own phone: handed
 //   to the host's tab (BroadcastChannel, same phone only), nothing else.
 // No rule, score or winner here: the answers come from the facade's builder.
-// No request leaves the origin: no ICE server unless the player supplies one.
+// No request leaves the origin unless the player chose "over the internet"
+// and agreed to the notice naming each server (then web/online/signal.js,
+// WebSocket trackers, passes the set-up; #room=CODE&seat=N&table=ID links).
 
 import { mount } from "../table/core.js";
 import { initI18n, mountLanguagePicker, t, translateDom } from "../i18n/i18n.js";
 import { messageText } from "../table/messages.js";
 import { runPython, startPython } from "../shell/py.js";
 import { Peer } from "./peer.js";
+import { DEFAULT_RELAYS, DEFAULT_STUN } from "./relays.js";
 
 await initI18n();
 translateDom();
@@ -30,6 +33,10 @@ const WAIT_FOR_HOST_MS = 300_000;   // a friend's answer waits this long for the
 const HOST_KEY = "chkobba.online.host";
 const guestKey = (table, seat) => `chkobba.online.guest.${table}.${seat}`;
 const CHANNEL = "chkobba-online";
+const SETTINGS_KEY = "chkobba.online.settings";
+const agreedKey = (table, seat) => `chkobba.online.agreed.${table}.${seat}`;   // sessionStorage: a reload asks no more
+let signalModule = null;
+const signals = () => { if (!signalModule) signalModule = import("./signal.js"); return signalModule; };
 
 // For the e2e tests and the curious: what this page did and received.
 const online = { role: null, received: [], events: [], peers: new Map(), table: null, latencies: [], refusals: 0 };
@@ -52,6 +59,109 @@ function load(key) {
 
 function hex(bytes) {
   return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// ---------------------------------------------------------------- over the internet: settings, consent
+
+/** The player's relays, STUN servers and own TURN server (the site's defaults until changed). */
+function netSettings() {
+  let saved = {};
+  try { saved = JSON.parse(load(SETTINGS_KEY)) || {}; } catch { saved = {}; }
+  return { relays: Array.isArray(saved.relays) ? saved.relays : DEFAULT_RELAYS,
+           stun: Array.isArray(saved.stun) ? saved.stun : DEFAULT_STUN,
+           turn: saved.turn && saved.turn.urls ? saved.turn : null };
+}
+
+function iceServersOf(net) {
+  const out = [];
+  if (net.stun.length) out.push({ urls: net.stun });
+  if (net.turn) out.push({ urls: net.turn.urls, username: net.turn.username || undefined, credential: net.turn.credential || undefined });
+  return out;
+}
+
+function fillSettingsForm() {
+  const f = $("setup-form").elements;
+  const net = netSettings();
+  f.relays.value = net.relays.join("\n");
+  f.stun.value = net.stun.join("\n");
+  f.turn.value = net.turn ? net.turn.urls : "";
+  f.turn_user.value = net.turn ? net.turn.username || "" : "";
+  f.turn_pass.value = net.turn ? net.turn.credential || "" : "";
+}
+
+/** The settings as typed: kept, or one plain error (and nothing kept). */
+async function readSettingsForm() {
+  const f = $("setup-form").elements;
+  const { parseRelays } = await signals();
+  const note = $("setup-form").querySelector(".settings-note");
+  try {
+    const relays = parseRelays(f.relays.value);
+    const stun = f.stun.value.split(/[\s,]+/).filter(Boolean);
+    const bad = stun.find((u) => !/^stuns?:[^\s]+$/.test(u));
+    if (bad) throw new Error(bad);
+    const turnUrl = f.turn.value.trim();
+    if (turnUrl && !/^turns?:[^\s]+$/.test(turnUrl)) throw new Error(turnUrl);
+    if (!relays.length) throw new Error("-");
+    const turn = turnUrl ? { urls: turnUrl, username: f.turn_user.value, credential: f.turn_pass.value } : null;
+    store(SETTINGS_KEY, JSON.stringify({ relays, stun, turn }));
+    note.textContent = "";
+    return { relays, stun, turn };
+  } catch (e) {
+    note.textContent = t("online.settings.bad", { text: e.message });
+    $("setup-form").querySelector(".net-settings").open = true;
+    return null;
+  }
+}
+
+/** The notice before the first request leaves this page's origin: each server and what it sees. */
+function askConsent(relays, net) {
+  const list = $("consent").querySelector(".consent-list");
+  list.replaceChildren();
+  const item = (key, url) => {
+    const li = document.createElement("li");
+    let name = url;
+    try { name = new URL(url).host || url; } catch { /* stun:host:port */ }
+    li.textContent = t(key, { host: name.replace(/^(stuns?|turns?):/, "") });
+    list.append(li);
+  };
+  for (const r of relays) item("online.consent.relay", r);
+  for (const u of net.stun) item("online.consent.stun", u);
+  if (net.turn) item("online.consent.turn", net.turn.urls);
+  const shown = ["setup", "resume", "join"].filter((id) => !$(id).hidden);
+  for (const id of shown) $(id).hidden = true;
+  $("consent").hidden = false;
+  online.consent = "asked";
+  return new Promise((resolve) => {
+    const done = (yes) => {
+      $("consent").hidden = true;
+      $("consent-yes").onclick = null;
+      $("consent-no").onclick = null;
+      online.consent = yes ? "agreed" : "declined";
+      if (!yes) for (const id of shown) $(id).hidden = false;
+      resolve(yes);
+    };
+    $("consent-yes").onclick = () => done(true);
+    $("consent-no").onclick = () => done(false);
+    $("consent-yes").focus();
+  });
+}
+
+function relaysParam(relays) {
+  const same = relays.length === DEFAULT_RELAYS.length && relays.every((r, i) => r === DEFAULT_RELAYS[i]);
+  if (same) return {};
+  const bytes = new TextEncoder().encode(JSON.stringify(relays));
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return { relays: btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "") };
+}
+
+async function relaysOfLink(text) {
+  if (!text) return DEFAULT_RELAYS;
+  const { parseRelays } = await signals();
+  const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  const list = JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
+  if (!Array.isArray(list) || !list.length || list.length > 8) throw new Error("relays");
+  return parseRelays(list.join("\n"));
 }
 
 // The invite module with its QR encoder: loaded only here, when an
@@ -116,7 +226,7 @@ const PRESENCE = { here: "online.presence.here", thinking: "online.presence.thin
                    computer: "online.presence.computer" };
 
 /** Connected / thinking / gone at each seat (presence: HostTable.presence()). */
-function drawPresence(presence, toAct, me) {
+function drawPresence(presence, toAct, me, left = null) {
   const ul = $("presence");
   ul.hidden = !presence;
   if (!presence) return;
@@ -130,6 +240,10 @@ function drawPresence(presence, toAct, me) {
     // a computer's seat is never "connected": only its turn is said
     li.textContent = p.kind === "computer" && state === "here" ? seatLabel(p.seat, me, p.kind)
       : `${seatLabel(p.seat, me, p.kind)} · ${t(PRESENCE[state])}`;
+    if (state === "thinking" && left !== null && left !== undefined) {
+      li.textContent += ` · ${t("online.seconds_left", { n: left })}`;   // the online timer (host's page)
+      li.dataset.left = left;
+    }
     return li;
   }));
 }
@@ -157,8 +271,10 @@ def _clock():
 class _Page:
     table = None
 
-    def new(self, game, options, seats):
-        self.table = HostTable(game, json.loads(options), [SeatSpec(k, l) for k, l in json.loads(seats)], _clock)
+    def new(self, game, options, seats, timers):
+        timers = json.loads(timers)
+        self.table = HostTable(game, json.loads(options), [SeatSpec(k, l) for k, l in json.loads(seats)], _clock,
+                               timers=tuple(timers) if timers else None)
 
     def resume(self, saved):
         self.table = HostTable.resume(json.loads(saved), _clock)
@@ -195,6 +311,7 @@ class _Page:
         legal = s.legal() if s is not None and not s.is_over and s.to_act() == t.host_seat else []
         return json.dumps({"answer": t.host_view(), "presence": t.presence(), "started": t.started, "legal": legal,
                            "position": t.position(), "seat": t.host_seat,
+                           "time_left": None if t.time_left() is None else int(t.time_left() + 0.999),
                            "over": bool(s is not None and s.is_over)})
 
     def save(self):
@@ -207,7 +324,7 @@ class _Page:
 _Page()
 `;
 
-const host = { py: null, id: null, seats: null, invites: new Map(), nextPeer: 1, last: null };
+const host = { py: null, id: null, seats: null, invites: new Map(), nextPeer: 1, last: null, net: null };
 
 function hostSettings() {
   const form = $("setup-form");
@@ -255,7 +372,7 @@ function hostSend(outText) {
 
 /** After every change: the host's save first (a friend never sees a move the save lacks), then draw. */
 function hostChanged(outText = "[]") {
-  store(HOST_KEY, JSON.stringify({ id: host.id, save: JSON.parse(host.py.save()) }));
+  store(HOST_KEY, JSON.stringify({ id: host.id, net: host.net, save: JSON.parse(host.py.save()) }));
   hostSend(outText);
   hostDraw();
 }
@@ -268,7 +385,7 @@ function hostDraw() {
   host.lastText = text;
   online.table = st;
   const answer = st.answer;
-  drawPresence(st.started ? st.presence : null, answer ? answer.to_act : null, st.seat);
+  drawPresence(st.started ? st.presence : null, answer ? answer.to_act : null, st.seat, st.time_left);
   for (const p of st.presence) {
     const card = host.invites.get(p.seat);
     if (card) card.sync(p);
@@ -319,7 +436,7 @@ class InviteCard {
     this.el.dataset.state = "preparing";
     this.say(t("online.preparing_invite"));
     const id = host.nextPeer++;
-    const peer = new Peer();
+    const peer = new Peer(host.net ? { iceServers: iceServersOf(host.net) } : {});
     this.peer = peer;
     this.peerId = id;
     online.peers.set(id, peer);
@@ -327,6 +444,7 @@ class InviteCard {
       online.events.push(`host:${this.seat}:${state}${why ? `:${why}` : ""}`);
       if (state === "open") {
         clearTimeout(this.giveUp);
+        if (this.signal) { this.signal.close(); this.signal = null; }   // the relays are needed no more
         host.py.connect(id);
         this.el.dataset.state = "open";
         this.say(t("online.connected"));
@@ -348,13 +466,24 @@ class InviteCard {
     const text = await peer.offer();
     if (this.peer !== peer) return;
     const { inviteLink } = await invite();
-    this.link = inviteLink("./online.html", "offer", text, { seat: this.seat, table: host.id });
+    if (host.net) {
+      // over the internet: a short link (the room's code); the offer goes through the relays, sealed
+      const { Signal } = await signals();
+      if (!this.signal) this.signal = new Signal({ relays: host.net.relays, code: host.net.code, seat: this.seat });
+      online.signals = online.signals || new Map();
+      online.signals.set(this.seat, this.signal);
+      this.signal.offer(text, (answer) => { if (this.peer === peer) this.accept(answer); });
+      this.link = inviteLink("./online.html", "room", host.net.code,
+                             { seat: this.seat, table: host.id, ...relaysParam(host.net.relays) });
+    } else {
+      this.link = inviteLink("./online.html", "offer", text, { seat: this.seat, table: host.id });
+    }
     this.el.dataset.state = "inviting";
     this.el.dataset.link = this.link;
-    this.say(t("online.send_invite"));
+    this.say(t(host.net ? "online.relay_invite" : "online.send_invite"));
     this.el.querySelector(".answer-input").value = "";
-    this.el.querySelector(".answer-field").hidden = false;
-    this.el.querySelector(".answer-use").hidden = false;
+    this.el.querySelector(".answer-field").hidden = Boolean(host.net);
+    this.el.querySelector(".answer-use").hidden = Boolean(host.net);
     await showLink(this.el.querySelector(".invite-box"), this.link, { label: t("online.invite_link") });
   }
 
@@ -446,7 +575,7 @@ async function startHosting(make) {
   root.classList.add("hosting");
 }
 
-function hostNew(e) {
+async function hostNew(e) {
   e.preventDefault();
   const { game, options, players } = hostSettings();
   const form = $("setup-form");
@@ -459,12 +588,35 @@ function hostNew(e) {
     status(t("online.no_friend"));
     return;
   }
+  host.net = null;
+  if (form.elements.via.value === "internet") {
+    const net = await readSettingsForm();
+    if (!net) return;
+    if (!await askConsent(net.relays, net)) {
+      status(t("online.declined"));
+      return;
+    }
+    const { newRoomCode } = await signals();
+    host.net = { ...net, code: newRoomCode() };
+  }
+  // the online timers (docs/online.md, "Timers"): on by default, adjustable by the host
+  const pace = form.elements.timer.value;
+  const base = game === "seven_diamonds" ? [10, 12] : [30, 30];
+  const timers = pace === "off" ? null : base.map((x) => (pace === "slow" ? 2 * x : x));
   host.id = hex(8);
   online.role = "host";
-  startHosting(() => host.py.new(game, JSON.stringify(options), JSON.stringify(seats)));
+  startHosting(() => host.py.new(game, JSON.stringify(options), JSON.stringify(seats), JSON.stringify(timers)));
 }
 
-function hostResume(saved) {
+async function hostResume(saved) {
+  if (saved.net) {
+    // the table was over the internet: agree again before the relays are contacted
+    if (!await askConsent(saved.net.relays, saved.net)) {
+      status(t("online.declined"));
+      return;
+    }
+    host.net = saved.net;
+  }
   host.id = saved.id;
   online.role = "host";
   startHosting(() => host.py.resume(JSON.stringify(saved.save)));
@@ -502,7 +654,7 @@ class _Friend:
 _Friend()
 `;
 
-const friend = { py: null, peer: null, seat: null, table: null, presence: null, answer: null };
+const friend = { py: null, peer: null, seat: null, table: null, presence: null, answer: null, net: null, signal: null };
 
 function friendDraw() {
   const a = friend.answer;
@@ -569,28 +721,63 @@ async function join(frag) {
   status(t("online.preparing_answer"));
   const python = startPython();   // for the seeds and the audit, while the answer is made
   python.catch(() => status(t("online.no_python")));
-  const peer = new Peer();
+  const net = frag.net || null;
+  const peer = new Peer(net ? { iceServers: iceServersOf(net) } : {});
   friend.peer = peer;
   let answer;
-  try {
-    answer = await peer.answer(frag.text);
-  } catch {
-    status(t("online.bad_invite"));
+  let giveUp;
+  if (net) {
+    // over the internet (agreed): the host's offer comes through the relays, our answer goes back the same way
     $("join").hidden = true;
-    return;
+    status(t("online.finding_host"));
+    const { Signal } = await signals();
+    const agreedAt = performance.now();
+    const signal = new Signal({ relays: net.relays, code: frag.text, seat: frag.seat });
+    friend.signal = signal;
+    online.signal = signal;
+    const got = await Promise.race([signal.nextOffer(), new Promise((r) => setTimeout(() => r(null), WAIT_FOR_HOST_MS))]);
+    if (!got) {
+      signal.close();
+      status(t("online.relay_gave_up"));
+      return;
+    }
+    try {
+      answer = await peer.answer(got.text);
+    } catch {
+      signal.close();
+      status(t("online.bad_invite"));
+      return;
+    }
+    online.timing = { agreed: agreedAt, offer: got.at, answer: performance.now() };
+    await signal.answer(got, answer);
+    status(t("online.connecting"));
+    giveUp = setTimeout(() => failed(), GIVE_UP_MS);
+  } else {
+    try {
+      answer = await peer.answer(frag.text);
+    } catch {
+      status(t("online.bad_invite"));
+      $("join").hidden = true;
+      return;
+    }
+    const { inviteLink } = await invite();
+    const link = inviteLink("./online.html", "answer", answer, { seat: frag.seat, table: frag.table });
+    $("join").dataset.link = link;
+    online.timing = { answer: performance.now() };   // ms since this page opened
+    await showLink($("join").querySelector(".invite-box"), link, { label: t("online.answer_link") });
+    status(t("online.waiting_host"));
+    giveUp = setTimeout(() => failed(), WAIT_FOR_HOST_MS);
   }
-  const { inviteLink } = await invite();
-  const link = inviteLink("./online.html", "answer", answer, { seat: frag.seat, table: frag.table });
-  $("join").dataset.link = link;
-  online.timing = { answer: performance.now() };   // ms since this page opened
-  await showLink($("join").querySelector(".invite-box"), link, { label: t("online.answer_link") });
-  status(t("online.waiting_host"));
-  let giveUp = setTimeout(() => failed(), WAIT_FOR_HOST_MS);
   // a channel whose open event waits behind a busy page (Python starting) is not given up
   const reached = () => peer.state === "open" || peer.channel.readyState === "open" || peer.pc.connectionState === "connected";
-  const failed = () => { if (!reached()) { peer.close("gave-up"); status(t("online.gave_up")); } };
+  const failed = () => {
+    if (reached()) return;
+    peer.close("gave-up");
+    if (friend.signal) { friend.signal.close(); friend.signal = null; }
+    status(t("online.gave_up"));
+  };
   peer.pc.addEventListener("iceconnectionstatechange", () => {
-    if (peer.pc.iceConnectionState === "checking") {
+    if (peer.pc.iceConnectionState === "checking" && !net) {
       status(t("online.connecting"));
       clearTimeout(giveUp);
       giveUp = setTimeout(failed, GIVE_UP_MS);   // the host opened our answer: bounded from here
@@ -599,6 +786,12 @@ async function join(frag) {
   peer.onstate = (state, why) => {
     online.events.push(`friend:${state}${why ? `:${why}` : ""}`);
     if (state === "closed" && why !== "gave-up") {
+      if (net && online.timing && online.timing.open) {
+        // over the internet: sit down again by ourselves, through the same room, as soon as the page is seen
+        status(t("online.rejoining"));
+        rejoinWhenSeen();
+        return;
+      }
       status(t(online.timing && online.timing.open ? "online.host_gone" : "online.gave_up"));   // never opened: the fallbacks
       drawPresence(null);
     }
@@ -609,6 +802,7 @@ async function join(frag) {
     return;
   }
   clearTimeout(giveUp);
+  if (friend.signal) { friend.signal.close(); friend.signal = null; }   // the relays are needed no more
   online.timing.open = performance.now();
   $("join").hidden = true;
   status(t("online.sitting_down"));
@@ -620,6 +814,59 @@ async function join(frag) {
   peer.send(friend.py.join());
   status("");
   showTable(friendAct).set({ loading: t("online.waiting_seeds") });
+}
+
+// A friend's page that comes back to the foreground (or whose connection
+// closed) rebuilds it: the host offers anew in the same room as soon as its
+// side of the channel closes, and this page, reloaded, finds that offer and
+// sits down again with the secret it keeps (the consent of this tab holds).
+let rejoining = false;
+function rejoinWhenSeen() {
+  if (rejoining) return;
+  if (document.visibilityState === "hidden") return;   // the visibilitychange below does it
+  rejoining = true;
+  online.events.push("friend:rejoin");
+  setTimeout(() => location.reload(), 500);
+}
+
+function stale() {
+  const p = friend.peer;
+  if (!p || p.state === "closed") return true;
+  // a connection that stalled in the background: no heartbeat for longer than the peer's own limit
+  return p.state === "open" && performance.now() - p.lastSeen > p.options.silentMs;
+}
+
+function onForeground() {
+  if (online.role !== "friend" || !friend.net || document.visibilityState !== "visible") return;
+  if (!online.timing || !online.timing.open) return;
+  if (stale()) {
+    if (friend.peer && friend.peer.state !== "closed") friend.peer.close("stale");
+    rejoinWhenSeen();
+  }
+}
+document.addEventListener("visibilitychange", onForeground);
+window.addEventListener("pageshow", (e) => { if (e.persisted) onForeground(); });
+
+async function joinRoom(frag) {
+  online.role = "friend";
+  let relays;
+  try {
+    relays = await relaysOfLink(frag.relays);
+  } catch {
+    status(t("online.bad_invite"));
+    return;
+  }
+  const net = { ...netSettings(), relays };
+  const key = agreedKey(frag.table, frag.seat);
+  let agreed = false;
+  try { agreed = sessionStorage.getItem(key) === "1"; } catch { agreed = false; }
+  if (!agreed && !await askConsent(relays, net)) {
+    status(t("online.declined_friend"));
+    return;
+  }
+  try { sessionStorage.setItem(key, "1"); } catch { /* private mode: asked again after a reload */ }
+  friend.net = net;
+  join({ ...frag, net });
 }
 
 // ================================================================= an answer opened on the host's phone
@@ -650,11 +897,14 @@ online.legal = () => (online.role === "host" ? JSON.parse(host.py.state()).legal
   : online.role === "friend" && friend.py ? JSON.parse(friend.py.status()).legal : []);
 online.act = (action) => (online.role === "host" ? hostAct(action) : friendAct(action));
 online.record = () => (host.py ? host.py.record() : null);
+online.friendPeer = () => friend.peer;
 
 const { readFragment } = await invite();
 const frag = readFragment(location.hash);
 if (frag && frag.kind === "offer" && frag.seat !== undefined) {
   join(frag);
+} else if (frag && frag.kind === "room" && frag.seat !== undefined) {
+  joinRoom(frag);
 } else if (frag && frag.kind === "answer") {
   relay(frag);
 } else {
@@ -672,6 +922,7 @@ if (frag && frag.kind === "offer" && frag.seat !== undefined) {
     $("setup").hidden = false;
   }
   drawSeatRows();
+  fillSettingsForm();
   $("start-now").addEventListener("click", () => hostChanged(host.py.start()));
   $("setup-form").addEventListener("change", (e) => { if (e.target.name === "table") drawSeatRows(); });
   $("setup-form").addEventListener("submit", hostNew);
