@@ -289,7 +289,8 @@ export async function keepSnapshotForLater() {
 // ------------------------------------------------------------------ the players
 
 /** A macrotask without setTimeout's 4 ms clamp: the page draws and reads input in between. */
-function nextTask() {
+/** A promise kept in a task of its own, after the tasks already waiting. */
+export function nextTask() {
   if (globalThis.scheduler && typeof scheduler.yield === "function") return scheduler.yield();
   return new Promise((resolve) => {
     const ch = new MessageChannel();
