@@ -273,6 +273,10 @@ async function scheduleComputer() {
   const gen = app.generation;
   const seat = st.to_act;
   app.busy = true;
+  // The move just drawn (and its save) end their tasks first; the table
+  // shows this computer thinking from the next task on (docs/main-thread.md).
+  await nextTask();
+  if (gen !== app.generation || app.state !== st) { app.busy = false; scheduleComputer(); return; }
   render();
   const t0 = performance.now();
   let action;
