@@ -97,7 +97,7 @@ def solve(obs: ChkobbaObservation, legal: Sequence[Action], max_nodes: int = MAX
     return out
 
 
-STEP_NODES = 32   # positions searched between two pauses of :func:`solve_steps`
+STEP_NODES = 8    # positions searched between two pauses of :func:`solve_steps` (about 1 ms in CPython)
 
 
 def solve_steps(obs: ChkobbaObservation, legal: Sequence[Action], max_nodes: int = MAX_NODES,
