@@ -269,13 +269,11 @@ export async function keepSnapshotForLater() {
     const msg = await new Promise((resolve, reject) => {
       worker.onmessage = (e) => resolve(e.data);
       worker.onerror = (e) => reject(new Error(e.message || "the snapshot worker failed"));
+      // the worker keeps the snapshot in Cache Storage itself (14 MB wrapped on the page was one long task)
       worker.postMessage({ indexURL: new URL(boot.pyodide, location.href).href, lock: boot.lock || {},
-                           packageURL: new URL(boot.package, location.href).href });
+                           packageURL: new URL(boot.package, location.href).href, cacheName: SNAPSHOT_CACHE, url });
     });
     if (!msg.ok) throw new Error(msg.error);
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    for (const old of await cache.keys()) await cache.delete(old);   // another build's
-    await cache.put(url, new Response(msg.runs, { headers: { "Content-Type": "application/octet-stream" } }));
     document.documentElement.classList.add("snapshot-kept");
     return true;
   } catch (err) {
@@ -289,7 +287,6 @@ export async function keepSnapshotForLater() {
 // ------------------------------------------------------------------ the players
 
 /** A macrotask without setTimeout's 4 ms clamp: the page draws and reads input in between. */
-/** A promise kept in a task of its own, after the tasks already waiting. */
 export function nextTask() {
   if (globalThis.scheduler && typeof scheduler.yield === "function") return scheduler.yield();
   return new Promise((resolve) => {
