@@ -99,7 +99,7 @@ def play_round(browser: Any, base_url: str, players: int, seed: int, level: str 
     every = page.evaluate("() => window.chkobbaApp.timings")
     timings = [t for t in every if t[1] >= after]
     # the players' warm-up before `ai-ready` (web/ai.py WARM: one module import a task), reported apart
-    timings += [["warm (before ai-ready)", t[1], t[2]] for t in every if t[0] == "warm" and t[1] < after]
+    timings += [[f"{t[0]} (before ai-ready)", t[1], t[2]] for t in every if t[0].startswith("warm") and t[1] < after]
     long_tasks = [t for t in page.evaluate("() => window.__longTasks") if t["start"] >= after]
     loafs = [f for f in page.evaluate("() => window.__loafs") if f["start"] + f["duration"] >= after]
     ctx.close()

@@ -322,10 +322,10 @@ export function startPlayers() {
         // of about 100 ms (docs/main-thread.md).
         for (const name of ai.WARM) {
           await nextTask();
-          timed("warm", () => ai.warm(name));
+          timed(`warm ${name}`, () => ai.warm(name));
         }
         await nextTask();
-        timed("warm", () => ai.freeze());
+        timed("warm gc.freeze", () => ai.freeze());
         return ai;
       });
   }
