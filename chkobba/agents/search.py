@@ -89,7 +89,7 @@ class Search:
     """One decision being thought about. Make it with ``agent.start(...)``.
 
     ``step(max_ms)`` thinks for about ``max_ms`` milliseconds (at least one
-    rollout) and returns ``True`` when the search is finished; ``best()`` is
+    rollout, or one piece of the exact solver) and returns ``True`` when the search is finished; ``best()`` is
     the best action so far (medium's choice before any rollout);
     ``ranking()`` is every legal action with its estimate.
     """
