@@ -188,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     server.shutdown()
     lines = ["| table | work | count | median ms | p95 ms | max ms |", "|---|---|---|---|---|---|"]
     for name, runs in results.items():
-        kinds = sorted({t[0] for r in runs for t in r["timings"]})
+        kinds = sorted({t[0] for r in runs for t in r["timings"] if not t[0].startswith("think:")})   # notes
         for kind in kinds:
             lines.append(f"| {name} | {kind} | " + describe([t[2] for r in runs for t in r["timings"] if t[0] == kind]) + " |")
         lt = [t["duration"] for r in runs for t in r["long_tasks"]]

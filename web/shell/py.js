@@ -347,7 +347,10 @@ export async function think(name, args) {
     let out = task.answer;
     while (out == null) {
       await nextTask();
+      const t0 = performance.now();
       out = timed("think", () => task.step(SLICE_MS));
+      // a long slice says what it did (bench/main_thread.py prints it with the long task)
+      if (performance.now() - t0 > 40) timings.push([`think: ${task.note}`, Math.round(t0), 0]);
     }
     await nextTask();
     const answer = JSON.parse(out);
