@@ -133,7 +133,8 @@ class Task:
                 self.answer = _call(self.name, self.payload, "take", search)
             self.search = None
         if search is not None:
-            self.note = (f"rollouts {search.rollouts - rollouts}" + (", the exact solver" if solving else "")
+            solver = solving and (search._solve or search.exact is not None)   # the last deal's solver ran
+            self.note = (f"rollouts {search.rollouts - rollouts}" + (", the exact solver" if solver else ", the first step" if solving else "")
                          + f", gc {_gc_ms - gc_before:.0f} ms")
         return self.answer
 

@@ -155,6 +155,7 @@ class Search:
                 return True
         b = self.budget
         while True:
+            before = time.perf_counter()
             self._one()
             now = time.perf_counter()
             spent = self.elapsed_ms + (now - t0) * 1000.0
@@ -164,7 +165,10 @@ class Search:
                 self.done = True
             if len(self.live) <= 1 and not self._queue:
                 self.done = True
-            if self.done or now >= deadline:
+            # the slice ends before a rollout that would end past its deadline
+            # (judged by the last one's length): a long playout, early in a
+            # round on a slow phone, overruns a slice by one rollout at most
+            if self.done or now + (now - before) >= deadline:
                 break
         self.elapsed_ms += (time.perf_counter() - t0) * 1000.0
         return self.done
