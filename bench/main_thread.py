@@ -43,10 +43,47 @@ from e2e_driver import DESKTOP, PHONE, open_table, play_until_summary, settle, s
 from serve import start_server  # noqa: E402
 
 
+# Long animation frames (Chromium's LoAF entries): for a long task with none
+# of the page's timed work inside, which script ran (its invoker: a timer, a
+# promise, an event listener...) and how long the frame's style, layout and
+# paint took.
+LOAF_SCRIPT = """
+window.__loafs = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      window.__loafs.push({start: e.startTime, duration: e.duration,
+        render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
+        style: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+        scripts: e.scripts.map((x) => ({invoker: x.invoker, type: x.invokerType, duration: x.duration,
+          fn: x.sourceFunctionName, url: (x.sourceURL || '').split('/').pop(),
+          layout: x.forcedStyleAndLayoutDuration}))});
+    }
+  }).observe({type: 'long-animation-frame', buffered: true});
+} catch (e) { /* no LoAF in this browser: the attribution says so */ }
+"""
+
+
+def frame_of(task: dict[str, Any], loafs: list[dict[str, Any]]) -> str:
+    """What the long animation frame holding ``task`` says ran in it."""
+    hits = [f for f in loafs if f["start"] <= task["start"] + 1 and task["start"] < f["start"] + f["duration"]]
+    if not hits:
+        return "no frame entry"
+    f = hits[0]
+    parts = []
+    for x in f["scripts"]:
+        where = f" ({x['fn']} {x['url']})" if x["fn"] or x["url"] else ""
+        lay = f", forced layout {x['layout']:.0f}" if x["layout"] else ""
+        parts.append(f"{x['type']} {x['invoker']}{where} {x['duration']:.0f}{lay}")
+    return (f"frame {f['duration']:.0f} ms, rendering {f['render']:.0f} (style+layout {f['style']:.0f}); scripts: "
+            + ("; ".join(parts) or "none"))
+
+
 def play_round(browser: Any, base_url: str, players: int, seed: int, level: str = "medium",
                cpu: float = 1) -> dict[str, Any]:
     ctx = browser.new_context(viewport=PHONE if players == 2 else DESKTOP, service_workers="block")
     ctx.add_init_script(LONGTASK_SCRIPT)
+    ctx.add_init_script(LOAF_SCRIPT)
     page = ctx.new_page()
     page.base_url = base_url
     page.set_default_timeout(300_000)
@@ -59,10 +96,14 @@ def play_round(browser: Any, base_url: str, players: int, seed: int, level: str 
     page.wait_for_selector("html.ai-ready")
     play_until_summary(page)
     after = page.evaluate("() => window.__aiReadyAt")
-    timings = [t for t in page.evaluate("() => window.chkobbaApp.timings") if t[1] >= after]
+    every = page.evaluate("() => window.chkobbaApp.timings")
+    timings = [t for t in every if t[1] >= after]
+    # the players' warm-up before `ai-ready` (web/ai.py WARM: one module import a task), reported apart
+    timings += [[f"{t[0]} (before ai-ready)", t[1], t[2]] for t in every if t[0].startswith("warm") and t[1] < after]
     long_tasks = [t for t in page.evaluate("() => window.__longTasks") if t["start"] >= after]
+    loafs = [f for f in page.evaluate("() => window.__loafs") if f["start"] + f["duration"] >= after]
     ctx.close()
-    return {"timings": timings, "long_tasks": long_tasks}
+    return {"timings": timings, "long_tasks": long_tasks, "loafs": loafs}
 
 
 def play_daily(browser: Any, base_url: str, game: str, day: str, cpu: float = 1) -> dict[str, Any]:
@@ -147,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     server.shutdown()
     lines = ["| table | work | count | median ms | p95 ms | max ms |", "|---|---|---|---|---|---|"]
     for name, runs in results.items():
-        kinds = sorted({t[0] for r in runs for t in r["timings"]})
+        kinds = sorted({t[0] for r in runs for t in r["timings"] if not t[0].startswith("think:")})   # notes
         for kind in kinds:
             lines.append(f"| {name} | {kind} | " + describe([t[2] for r in runs for t in r["timings"] if t[0] == kind]) + " |")
         lt = [t["duration"] for r in runs for t in r["long_tasks"]]
@@ -155,7 +196,8 @@ def main(argv: list[str] | None = None) -> int:
             for t in r["long_tasks"]:
                 inside = [f"{w[0]} {w[2]}" for w in r["timings"]
                           if w[1] + 1 >= t["start"] and w[1] + w[2] <= t["start"] + t["duration"] + 1]
-                print(f"{name}: long task {t['duration']:.0f} ms: " + (", ".join(inside) or "none of the page's timed work"))
+                print(f"{name}: long task {t['duration']:.0f} ms: " + (", ".join(inside) or "none of the page's timed work")
+                      + " | " + frame_of(t, r.get("loafs", [])))
         lines.append(f"| {name} | long tasks > 50 ms | {len(lt)} | " + (f"- | - | {max(lt):.0f} |" if lt else "- | - | - |"))
     cmd = "python bench/main_thread.py " + " ".join(argv if argv is not None else sys.argv[1:])
     text = "\n".join(lines)

@@ -48,7 +48,8 @@ def shot(page: Any, name: str) -> Path:
 
 
 def saved(page: Any) -> dict[str, Any]:
-    raw = page.evaluate("() => localStorage.getItem('chkobba.save.v1')")
+    # a move's save is written in the task after its drawing (web/app.js): write any waiting one first
+    raw = page.evaluate("() => { window.chkobbaApp.saveNow(); return localStorage.getItem('chkobba.save.v1'); }")
     assert raw, "no saved game in localStorage"
     return dict(json.loads(raw))
 

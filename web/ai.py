@@ -84,8 +84,27 @@ def _call(name: str, payload: str, mode: str, finished: Search | None = None) ->
         _mode, _finished = "", None
 
 
+# Time the garbage collector takes, for the slices' notes (a collection in
+# the middle of a slice is one of the things that can make it long).
+_gc_ms = 0.0
+_gc_t0 = 0.0
+
+
+def _gc_timer(phase: str, info: dict[str, int]) -> None:
+    global _gc_ms, _gc_t0
+    if phase == "start":
+        _gc_t0 = time.perf_counter()
+    else:
+        _gc_ms += (time.perf_counter() - _gc_t0) * 1000
+
+
+gc.callbacks.append(_gc_timer)
+
+
 class Task:
-    """One decision being thought about (see the module's docstring)."""
+    """One decision being thought about (see the module's docstring).
+    ``note`` says what the last slice did (rollouts, solver pieces, the
+    collector's time): bench/main_thread.py prints it next to a long slice."""
 
     def __init__(self, name: str, payload: str) -> None:
         if name not in CALLS:
@@ -94,6 +113,7 @@ class Task:
         self.payload = payload
         self.search: Search | None = None
         self.answer: str | None = None
+        self.note = ""
         try:
             self.answer = _call(name, payload, "hand")
         except _Handed as handed:
@@ -101,14 +121,21 @@ class Task:
 
     def step(self, max_ms: float = 15.0) -> str | None:
         """Think about ``max_ms`` ms; the facade's answer once done, else None."""
-        if self.answer is None and self.search is not None and self.search.step(max_ms):
+        search = self.search
+        if search is not None:
+            rollouts, solving, gc_before = search.rollouts, search._solve, _gc_ms
+        if self.answer is None and search is not None and search.step(max_ms):
             if self.name == "choose":
                 # the facade's answer for the one player that searches (hard):
                 # the search's choice, without replaying the save again
-                self.answer = json.dumps({"ok": {"action": str(self.search.best()), "level": "hard"}})
+                self.answer = json.dumps({"ok": {"action": str(search.best()), "level": "hard"}})
             else:
-                self.answer = _call(self.name, self.payload, "take", self.search)
+                self.answer = _call(self.name, self.payload, "take", search)
             self.search = None
+        if search is not None:
+            solver = solving and (search._solve or search.exact is not None)   # the last deal's solver ran
+            self.note = (f"rollouts {search.rollouts - rollouts}" + (", the exact solver" if solver else ", the first step" if solving else "")
+                         + f", gc {_gc_ms - gc_before:.0f} ms")
         return self.answer
 
 
@@ -126,6 +153,7 @@ class ParTask:
             args["over"] = True          # refused at once unless the day is over
         self.step_payload = json.dumps(args)
         self.inner: Task | None = None
+        self.note = ""
         self.decisions = 0
         self.answer: str | None = None
 

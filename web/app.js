@@ -5,7 +5,7 @@
 
 import { humanSeat, mount, sideOf } from "./table/core.js";
 import { initI18n, mountLanguagePicker, t, translateDom } from "./i18n/i18n.js";
-import { FacadeError, bootState, keepSnapshotForLater, py, startPlayers, think, timed, timings } from "./shell/py.js";
+import { FacadeError, bootState, keepSnapshotForLater, nextTask, py, startPlayers, think, timed, timings } from "./shell/py.js";
 import * as store from "./shell/storage.js";
 import { closeDialog, isOpen, openDialog, setupDialog } from "./shell/dialogs.js";
 import { StartForm, describeTables, fillTimersSelect, timersOf } from "./shell/startform.js";
@@ -186,7 +186,7 @@ function commit(next, before) {
   const rects = before ? app.table.cardRects() : null;
   app.state = next;
   sound.onChange(before, next, humanSeat(next), sideOf);   // web/shell/sound.js (off unless the player turns it on)
-  timed("save", save);
+  saveSoon(next.save);
   recordMatch(next);   // a finished match, counted once (web/shell/stats.js)
   daily.startPar(next.save);   // a daily table: par thought in slices while the computers are idle
   const ended = roundEnded(next);
@@ -216,9 +216,36 @@ function roundEnded(st) {
   return roundsDone(st) > app.shownRounds;
 }
 
+// A move's save is a task of its own, right after the move is drawn (the
+// save and the drawing in one task froze a slow phone: docs/main-thread.md).
+// Saves are written in order, each once (the store keeps the one before as
+// a fallback); leaving or hiding the page writes the waiting ones at once.
+const unsaved = [];
+
+function saveSoon(s) {
+  unsaved.push(s);
+  if (unsaved.length === 1) nextTask().then(saveNow);
+}
+
+function saveNow() {
+  while (unsaved.length) {
+    const s = unsaved.shift();
+    timed("save", () => write(s));
+  }
+}
+
+addEventListener("pagehide", saveNow);
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") saveNow(); });
+app.saveNow = saveNow;   // for the e2e tests: the saves not written yet, now
+
 function save() {
+  saveNow();
+  write(app.state.save);
+}
+
+function write(s) {
   try {
-    store.writeSave(app.state.save);
+    store.writeSave(s);
   } catch (err) {
     app.table.showMessage({ error: t("app.error.save", { error: err.message }) });
   }
@@ -246,6 +273,10 @@ async function scheduleComputer() {
   const gen = app.generation;
   const seat = st.to_act;
   app.busy = true;
+  // The move just drawn (and its save) end their tasks first; the table
+  // shows this computer thinking from the next task on (docs/main-thread.md).
+  await nextTask();
+  if (gen !== app.generation || app.state !== st) { app.busy = false; scheduleComputer(); return; }
   render();
   const t0 = performance.now();
   let action;

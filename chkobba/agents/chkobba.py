@@ -14,7 +14,7 @@ the state's public part plus that seat's own hand, never on other hands.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from math import comb
 from typing import Any
 
@@ -35,20 +35,28 @@ from ..games.chkobba.observation import ChkobbaObservation, chkobba_observation
 
 def _split_probs(total: int) -> list[list[tuple[float, float]]]:
     """P[a][b]: (P(a side with a cards wins the majority), P(it loses)) when
-    the cards not yet in a pile (total - a - b) split evenly at random."""
+    the cards not yet in a pile (total - a - b) split evenly at random.
+
+    Exact: with r cards left, each probability is an integer count of the
+    2**r splits over 2**r (r <= 40, so every count and partial sum fits a
+    float's 53 bits), so the counts are summed as integers, from running
+    sums of each row of binomials, and divided once (the same floats as
+    summing the terms one by one, in a few ms less at import; the page
+    imports this module while the player waits, docs/main-thread.md)."""
     out = [[(0.0, 0.0)] * (total + 1) for _ in range(total + 1)]
-    for a in range(total + 1):
-        for b in range(total + 1 - a):
-            r = total - a - b
-            w = lo = 0.0
-            for x in range(r + 1):
-                p = comb(r, x) / 2 ** r
-                d = (a + x) - (b + r - x)
-                if d > 0:
-                    w += p
-                elif d < 0:
-                    lo += p
-            out[a][b] = (w, lo)
+    for r in range(total + 1):
+        row = [comb(r, x) for x in range(r + 1)]
+        below = [0] * (r + 2)            # below[k]: splits with x < k
+        for x in range(r + 1):
+            below[x + 1] = below[x] + row[x]
+        whole = 1 << r
+        for a in range(total + 1 - r):
+            b = total - r - a
+            # the side wins when a + x > b + r - x, i.e. x > (b + r - a) / 2
+            t = b + r - a
+            win_from = min(max(t // 2 + 1, 0), r + 1)          # first x that wins
+            lose_to = min(max((t + 1) // 2, 0), r + 1)         # first x that does not lose
+            out[a][b] = ((whole - below[win_from]) / whole, below[lose_to] / whole)
     return out
 
 
@@ -723,6 +731,18 @@ class ChkobbaModel:
         if not self.solve_endgame or not endgame.applies(obs):
             return None
         vals = endgame.solve(obs, legal)
+        return None if vals is None else [(u, float(d)) for u, d in vals]
+
+    def exact_steps(self, observation: Observation, legal: Sequence[Action]
+                    ) -> Generator[None, None, list[tuple[float, float]] | None]:
+        """:meth:`exact` in pieces (``Search.step`` hands them out in time
+        slices): a generator that pauses (yields None) every few positions
+        solved and returns what :meth:`exact` returns."""
+        obs = chkobba_observation(observation)
+        from . import endgame
+        if not self.solve_endgame or not endgame.applies(obs):
+            return None
+        vals = yield from endgame.solve_steps(obs, legal)
         return None if vals is None else [(u, float(d)) for u, d in vals]
 
     @staticmethod

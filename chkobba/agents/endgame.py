@@ -17,7 +17,7 @@ deck empty, the unseen cards are exactly the other player's hand).
 from __future__ import annotations
 
 from functools import lru_cache
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 
 from ..actions import Action
 from ..games.chkobba.determinize import determinize
@@ -97,6 +97,29 @@ def solve(obs: ChkobbaObservation, legal: Sequence[Action], max_nodes: int = MAX
     return out
 
 
+STEP_NODES = 8    # positions searched between two pauses of :func:`solve_steps` (about 1 ms in CPython)
+
+
+def solve_steps(obs: ChkobbaObservation, legal: Sequence[Action], max_nodes: int = MAX_NODES,
+                every: int = STEP_NODES) -> Generator[None, None, list[Value] | None]:
+    """:func:`solve` in pieces: a generator that pauses (yields None) after
+    every ``every`` positions searched and returns :func:`solve`'s answer
+    (``StopIteration.value``). The same search in the same order: only the
+    pauses are added, so a caller (``Search.step``) can hand the solver out
+    in time slices and give the page the thread between them."""
+    import random
+    root = determinize(obs, random.Random(0))
+    solver = _Solver(root, obs.seat & 1, max_nodes, every)
+    out: list[Value] = []
+    yield None           # the first pause comes before any search (the deal above is the slice's work)
+    try:
+        for a in legal:
+            out.append((yield from solver.after_steps(a)))
+    except _TooBig:
+        return None
+    return out
+
+
 def state_value(s: ChkobbaState, side: int, max_nodes: int = MAX_NODES) -> Value | None:
     """The exact value for ``side`` of a full two-player state whose deck is
     empty (the round not over: both hands known, so the rest of the round is
@@ -119,7 +142,7 @@ class _Solver:
     transposition table; ends of the round scored by :func:`game_win_chance`
     from the new score, then the round's point difference."""
 
-    def __init__(self, root: ChkobbaState, side: int, max_nodes: int) -> None:
+    def __init__(self, root: ChkobbaState, side: int, max_nodes: int, every: int = STEP_NODES) -> None:
         self.root = root
         self.side = side
         self.start = len(root.results)
@@ -127,6 +150,7 @@ class _Solver:
         self.target = root.options.target
         self.max_nodes = max_nodes
         self.nodes = 0
+        self.every = max(1, every)
         self.memo: dict[tuple[object, ...], tuple[Value, int]] = {}
 
     def after(self, a: Action) -> Value:
@@ -168,6 +192,58 @@ class _Solver:
             t = s.copy()
             t.play(a)
             w = self.terminal(t) if len(t.results) > start else self.value(t, alpha, beta)
+            if maximize:
+                if w > best:
+                    best = w
+                    if w > alpha:
+                        alpha = w
+            else:
+                if w < best:
+                    best = w
+                    if w < beta:
+                        beta = w
+            if alpha >= beta:
+                break
+        memo[key] = (best, 1 if best >= b0 else -1 if best <= a0 else 0)
+        return best
+
+
+    # The same search as `after` and `value`, as generators that pause every
+    # `every` positions (for `solve_steps`); `value` stays a plain function,
+    # the faster one, for the playouts' `state_value`. Keep the two alike:
+    # tests/test_endgame_steps.py checks they agree.
+    def after_steps(self, a: Action) -> Generator[None, None, Value]:
+        t = self.root.copy()
+        t.play(a)
+        if len(t.results) > self.start:
+            return self.terminal(t)
+        return (yield from self.value_steps(t, _LO, _HI))
+
+    def value_steps(self, s: ChkobbaState, alpha: Value, beta: Value) -> Generator[None, None, Value]:
+        key = (s.hands[0], s.hands[1], tuple(sorted(s.table)), s.piles[0], s.piles[1],
+               len(s.chkobbas[0]) - len(s.chkobbas[1]), s.last_capturer, s.turn, s.claim)
+        memo = self.memo
+        hit = memo.get(key)
+        if hit is not None:
+            v, flag = hit
+            if flag == 0 or (flag > 0 and v >= beta) or (flag < 0 and v <= alpha):
+                return v
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise _TooBig
+        if self.nodes % self.every == 0:
+            yield None
+        a0, b0 = alpha, beta
+        maximize = (s.turn & 1) == self.side
+        best: Value = _LO if maximize else _HI
+        start = self.start
+        for a in s.legal_actions():
+            t = s.copy()
+            t.play(a)
+            if len(t.results) > start:
+                w = self.terminal(t)
+            else:
+                w = yield from self.value_steps(t, alpha, beta)
             if maximize:
                 if w > best:
                     best = w

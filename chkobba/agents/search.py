@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -44,7 +44,10 @@ class Model(Protocol):
     def describe(self, obs: Observation, a: Action) -> JSONDict:
         """The coach's facts about ``a``: ``reason``, ``code``, ``params`` and the game's own."""
     def exact(self, obs: Observation, legal: Sequence[Action]) -> list[tuple[float, float]] | None:
-        """Exact values (chance of the game, round points) when the model solves the position, else None."""
+        """Exact values (chance of the game, round points) when the model solves the position, else None.
+        A model may also offer ``exact_steps(obs, legal)``: the same answer from a
+        generator that pauses every few positions, which :meth:`Search.step` then
+        hands out in its time slices (:meth:`ChkobbaModel.exact_steps`)."""
     def exact_reason(self, value: tuple[float, float], best: tuple[float, float]) -> str:
         """The coach's words for a move of a solved position ('' for none)."""
     def game_chance(self, value: float) -> float | None:
@@ -75,11 +78,18 @@ class Budget:
     max_actions: int = 10      # root actions searched (the best by medium's estimate)
 
 
+def _at_once(model: Model, obs: Observation, legal: Sequence[Action]
+             ) -> Generator[None, None, list[tuple[float, float]] | None]:
+    """A model's ``exact`` as a generator without pauses (for a model with no ``exact_steps``)."""
+    return model.exact(obs, legal)
+    yield   # unreachable: makes this a generator
+
+
 class Search:
     """One decision being thought about. Make it with ``agent.start(...)``.
 
     ``step(max_ms)`` thinks for about ``max_ms`` milliseconds (at least one
-    rollout) and returns ``True`` when the search is finished; ``best()`` is
+    rollout, or one piece of the exact solver) and returns ``True`` when the search is finished; ``best()`` is
     the best action so far (medium's choice before any rollout);
     ``ranking()`` is every legal action with its estimate.
     """
@@ -111,9 +121,10 @@ class Search:
         self._roll_seed = 0
         self.done = n <= 1
         # a position the model solves exactly needs no sampling (solved in
-        # the first step, like every other piece of work)
+        # the first steps, in slices like every other piece of work)
         self.exact: list[tuple[float, float]] | None = None
         self._solve = n > 1
+        self._solving: Generator[None, None, list[tuple[float, float]] | None] | None = None
 
     # ------------------------------------------------------------ stepping
     def step(self, max_ms: float = 20.0) -> bool:
@@ -121,16 +132,30 @@ class Search:
         if self.done:
             return True
         t0 = time.perf_counter()
+        deadline = t0 + max_ms / 1000.0
         if self._solve:
-            self._solve = False
-            self.exact = self.model.exact(self.obs, self.legal)
+            # the exact solver, in slices when the model offers it in pieces
+            # (``exact_steps``: the same answer as ``exact``, with pauses)
+            if self._solving is None:
+                pieces = getattr(self.model, "exact_steps", None)
+                self._solving = pieces(self.obs, self.legal) if pieces is not None else _at_once(self.model, self.obs, self.legal)
+            try:
+                while True:
+                    next(self._solving)
+                    if time.perf_counter() >= deadline:
+                        self.elapsed_ms += (time.perf_counter() - t0) * 1000.0
+                        return False
+            except StopIteration as solved:
+                self._solve = False
+                self._solving = None
+                self.exact = solved.value
             if self.exact is not None:
                 self.done = True
                 self.elapsed_ms += (time.perf_counter() - t0) * 1000.0
                 return True
-        deadline = t0 + max_ms / 1000.0
         b = self.budget
         while True:
+            before = time.perf_counter()
             self._one()
             now = time.perf_counter()
             spent = self.elapsed_ms + (now - t0) * 1000.0
@@ -140,7 +165,10 @@ class Search:
                 self.done = True
             if len(self.live) <= 1 and not self._queue:
                 self.done = True
-            if self.done or now >= deadline:
+            # the slice ends before a rollout that would end past its deadline
+            # (judged by the last one's length): a long playout, early in a
+            # round on a slow phone, overruns a slice by one rollout at most
+            if self.done or now + (now - before) >= deadline:
                 break
         self.elapsed_ms += (time.perf_counter() - t0) * 1000.0
         return self.done
