@@ -138,9 +138,11 @@ export function mountEntries(form, onPick, py = null) {
   for (const game of DAILY_GAMES) {
     const b = document.createElement("button");
     b.type = "button";
-    b.className = "btn ghost";
+    b.className = "btn small ghost";
     b.id = `daily-${game}`;
-    b.textContent = t(ENTRY_KEYS[game]);
+    // the game's name on the button (the box's title says "daily deal"), its full name for screen readers
+    b.textContent = t(`start.game.${game}`);
+    b.setAttribute("aria-label", t(ENTRY_KEYS[game]));
     b.addEventListener("click", () => onPick(game));
     box.append(b);
   }
