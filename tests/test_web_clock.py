@@ -167,3 +167,19 @@ def test_any_changes_of_timers_keep_a_save_that_resumes_to_the_same_table(
         resumed = ok("resume", table="other", save=state["save"])
         assert position(resumed) == position(state) and resumed["timers"] == state["timers"]
     assert kept == [a for r in ok("state")["save"]["record"]["rounds"] for a in r["actions"]]
+
+
+def test_a_challenge_keeps_the_senders_timers() -> None:
+    """A challenge is played with the sender's options; its save is checked
+    against the link on resume, so changing timers there would write a save
+    that no longer resumes: refused, the table and its save unchanged."""
+    from chkobba.links import challenge as C
+    options = Session.new(SD, {"timers": {"call": 10, "card": 12}}, seed=4).record()["options"]
+    c = C.Challenge(SD, options, 4, (None, "easy", "easy", "easy"),
+                    {"won": False, "score": [0, 500], "games": [0, 1], "rounds": 2})
+    st = ok("challenge_start", link=C.encode_challenge(c))
+    assert st["timers"] == {"value": {"call": 10, "card": 12}, "changeable": False}
+    refused = err("set_timers", timers=False)
+    assert refused["code"] == "web.timers.challenge"
+    assert ok("state")["save"] == st["save"]
+    assert ok("resume", save=st["save"], table="again")["timers"]["value"] == {"call": 10, "card": 12}

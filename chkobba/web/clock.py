@@ -19,7 +19,8 @@ The record stays the truth and stays a record that replays:
 
 The answer of every table state carries ``timers``: ``None`` when the game
 has no timers, else ``{"value": false | {"call": s, "card": s}, "changeable":
-bool}`` (a daily deal is played without timers and keeps them off).
+bool}`` (a daily deal is played without timers and keeps them off; a
+challenge keeps the sender's).
 """
 
 from __future__ import annotations
@@ -33,13 +34,14 @@ from ..errors import ChkobbaError
 from ..options import check as check_options
 from ..session import Session
 from .edge import Args, WebError, api, as_message, quote, show, table_id
-from .modes import timers_status
+from .modes import mode_of, timers_status
 from .saves import STORE, Table, check_replays
 from .tables import state_of
 
 M.register({
     "web.timers.none": "this game has no timers",
     "web.timers.daily": "a daily deal is played without timers, the same for everyone",
+    "web.timers.challenge": "a challenge is played with your friend's table options, timers included",
     "web.timers.value": "timers must be off or seconds for a call and a card: {reason}",
     "web.timers.off": "the timers are off at this table: no time runs out",
     "web.save.clock_off": "its timers-off setting is not true or false ({value})",
@@ -59,7 +61,7 @@ def with_timers(table: Table, value: Any) -> Table:
     if status is None:
         raise WebError("web.timers.none")
     if not status["changeable"]:
-        raise WebError("web.timers.daily")
+        raise WebError("web.timers.challenge" if mode_of(table) == "challenge" else "web.timers.daily")
     if value is not False and not isinstance(value, dict):   # strictly the record's two forms
         raise WebError("web.timers.value", reason={"code": "options.timers_form", "params": {"value": quote(show(value))}})
     record = table.session.record()

@@ -47,9 +47,11 @@ def check_daily_act(table: Table) -> None:
 def timers_status(table: Table) -> dict[str, Any] | None:
     """The table's timers as the page's timers switch shows them (None when
     the game has none): ``value`` (``False`` or the seconds) and whether
-    they may be changed now (not in a daily deal: chkobba/web/clock.py)."""
+    they may be changed now: not in a daily deal (played without timers) nor
+    in a challenge (played with the sender's options, timers included: its
+    save must keep them to resume), chkobba/web/clock.py."""
     game = table.session.game
     if not any(o["kind"] == "timers" for o in describe_options(game)):
         return None
     value = table.session.record()["options"].get("timers", False)
-    return {"value": False if table.clock_off else value, "changeable": mode_of(table) != "daily"}
+    return {"value": False if table.clock_off else value, "changeable": mode_of(table) not in ("daily", "challenge")}
