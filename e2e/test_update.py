@@ -104,8 +104,11 @@ def test_update_is_offered_between_rounds_only_and_the_save_resumes(browser: Any
         before = saved(page)
 
         # The next version goes up while the game is open; the player reloads.
-        build(site, "e2e-v2")
+        # Counted from before the build: the page's own update check (web/update.js
+        # polls) may see the new sw.js while the build is still writing, and the
+        # new version's downloads then start before the reload.
         since_v2 = len(served)
+        build(site, "e2e-v2")
         page.reload()
         page.wait_for_selector("html.ready")
         assert saved(page)["record"] == before["record"], "the reload lost the game"
