@@ -29,6 +29,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "build" / "site"
 sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.append(str(ROOT / "tests"))   # helpers shared with the unit tests (hidden_cards.py)
 
 if os.environ.get("CI"):
     # In CI a missing browser driver is a broken environment, not a reason to

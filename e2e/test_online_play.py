@@ -11,34 +11,16 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import time
 from pathlib import Path
 from typing import Any
 
 from a11y_util import axe
 from e2e_driver import PHONE
+from hidden_cards import cards_in, others_hands   # tests/hidden_cards.py
 
-from chkobba.session import Session
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-CARD = re.compile(r"[A2-9TJQK][DHSC]")
-ACTION = re.compile(r"(claim )?([A2-9TJQK][DHSC])+(x([A2-9TJQK][DHSC])+)?")
-
-
-def cards_in(value: Any) -> set[str]:
-    if isinstance(value, str):
-        return set(CARD.findall(value)) if ACTION.fullmatch(value) else set()
-    if isinstance(value, dict):
-        return set().union(*(cards_in(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(cards_in(v) for v in value)) if value else set()
-    return set()
-
-
-def others_hands(record: str, at: tuple[int, int], seat: int) -> set[str]:
-    whole = Session.from_record(record, at=at).view(None)
-    return {c for s, hand in enumerate(whole["hands"]) if s != seat for c in hand}
 
 
 def check_received(raw: list[str], record: str, seat: int) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from typing import Any
 
 import pytest
@@ -18,6 +17,7 @@ from chkobba.online.guest import Guest
 from chkobba.online.host import COMPUTER, HOST, REMOTE, HostTable, SeatSpec, TokenBucket
 from chkobba.records import Record, RoundRecord
 from chkobba.session import Session
+from hidden_cards import cards_in, others_hands
 
 
 class Clock:
@@ -286,24 +286,6 @@ def test_fuzzed_messages_never_crash_and_a_refusal_changes_nothing(texts: list[A
 
 
 # ------------------------------------------------- what a guest receives
-
-CARD = re.compile(r"[A2-9TJQK][DHSC]")
-ACTION = re.compile(r"(claim )?([A2-9TJQK][DHSC])+(x([A2-9TJQK][DHSC])+)?")
-
-
-def cards_in(value: Any) -> set[str]:
-    if isinstance(value, str):
-        return set(CARD.findall(value)) if ACTION.fullmatch(value) else set()
-    if isinstance(value, dict):
-        return set().union(*(cards_in(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(cards_in(v) for v in value)) if value else set()
-    return set()
-
-
-def others_hands(record: str, at: tuple[int, int], seat: int) -> set[str]:
-    whole = Session.from_record(record, at=at).view(None)
-    return {c for s, hand in enumerate(whole["hands"]) if s != seat for c in hand}
 
 
 def check_guest_stream(net: Net) -> int:
