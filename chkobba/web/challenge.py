@@ -16,9 +16,9 @@ from typing import Any
 
 from .. import messages as M
 from ..links import challenge as C
-from .edge import Args, Seat, WebError, api, show, table_id
+from .edge import Args, Seat, WebError, api, table_id
 from .saves import STORE, Table, challenge_of, check_replays, daily_of, load
-from .tables import state_of
+from .tables import computer_to_act, state_of
 
 M.register({
     "web.save.challenge": "its challenge link does not read: {reason}",
@@ -84,17 +84,8 @@ def _challenge_choose(args: Args) -> dict[str, Any]:
     the worker): decided from the position and the seed, never the clock."""
     table_id(args)
     c, session, seat_list = _challenge_save(args["save"])
-    seat = args["seat"]
-    if type(seat) is not int or not 0 <= seat < session.players:
-        raise WebError("web.seat_index", last=session.players - 1, value=show(seat))
-    if seat_list[seat].level is None:
-        raise WebError("web.not_computer", seat=seat)
-    to_act = session.to_act()
-    if to_act is None:
-        raise WebError("web.game_over")
-    if to_act != seat:
-        raise WebError("web.not_turn", seat=seat, to_act=to_act)
-    return {"action": str(C.computer_choice(c, session, seat)), "level": seat_list[seat].level}
+    seat, level = computer_to_act(args["seat"], session, seat_list)
+    return {"action": str(C.computer_choice(c, session, seat)), "level": level}
 
 
 @api("save")

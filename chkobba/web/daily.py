@@ -31,7 +31,7 @@ from ..links.challenge import decode_result, encode_result
 from ..records import parse_record
 from ..session import Session
 from .edge import SEED_LIMIT
-from .edge import Args, Seat, WebError, api, show, table_id
+from .edge import Args, Seat, WebError, api, seat_index, show, table_id
 from .saves import STORE, Table, check_replays, daily_of, load
 from .tables import state_of
 
@@ -163,12 +163,10 @@ def _daily_choose(args: Args) -> dict[str, Any]:
     worker): hard with the daily budget, seeded from the deal, never the clock."""
     table_id(args)
     deal, session, seat_list = _daily_save(args["save"])
-    seat = args["seat"]
-    if type(seat) is not int or not 0 <= seat < session.players:
-        raise WebError("web.seat_index", last=session.players - 1, value=show(seat))
+    seat = seat_index(args["seat"], session.players)
     if seat_list[seat].level is None:
         raise WebError("web.not_computer", seat=seat)
-    return {"action": str(D.computer_choice(deal, session, seat)), "level": "hard"}
+    return {"action": str(D.computer_choice(deal, session, seat)), "level": "hard"}   # daily.not_turn in words
 
 
 @api(optional=("date", "at", "game"))

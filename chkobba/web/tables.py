@@ -185,12 +185,11 @@ def _state_call(args: Args) -> dict[str, Any]:
 
 # ------------------------------------------------------------ computer seats
 
-@api("save", "seat")
-def _choose(args: Args) -> dict[str, Any]:
-    """The action of computer ``seat`` in the position of ``save`` (in the worker)."""
-    table_id(args)
-    session, seat_list, _ = load(args["save"])
-    seat = seat_index(args["seat"], session.players)
+def computer_to_act(value: Any, session: Session, seat_list: list[Seat]) -> tuple[int, str]:
+    """The seat a computer's ``choose`` call names and its level, checked: a
+    seat of the table, a computer's, and the one to act (``web.seat_index``,
+    ``web.not_computer``, ``web.game_over``, ``web.not_turn``)."""
+    seat = seat_index(value, session.players)
     level = seat_list[seat].level
     if level is None:
         raise WebError("web.not_computer", seat=seat)
@@ -199,6 +198,15 @@ def _choose(args: Args) -> dict[str, Any]:
         raise WebError("web.game_over")
     if to_act != seat:
         raise WebError("web.not_turn", seat=seat, to_act=to_act)
+    return seat, level
+
+
+@api("save", "seat")
+def _choose(args: Args) -> dict[str, Any]:
+    """The action of computer ``seat`` in the position of ``save`` (in the worker)."""
+    table_id(args)
+    session, seat_list, _ = load(args["save"])
+    seat, level = computer_to_act(args["seat"], session, seat_list)
     history = session.state.history()
     rng = random.Random(f"{session.seed}/{session.state.round_index}/{len(history)}/{seat}")
     obs = session.observation(seat)
