@@ -12,13 +12,13 @@ const FORMAT = 1; // version of the compact description below
 
 // ---------------------------------------------------------------- encoding
 
-function b64url(bytes) {
+export function b64url(bytes) {
   let s = "";
   for (const b of bytes) s += String.fromCharCode(b);
   return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-function unb64url(text) {
+export function unb64url(text) {
   const s = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
   return Uint8Array.from(s, (c) => c.charCodeAt(0));
 }

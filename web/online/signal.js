@@ -15,21 +15,12 @@
 // tracker sees neither the code nor the set-up's content (the phones' IP
 // addresses it sees anyway: it is how the phones reach it).
 
+import { b64url, unb64url } from "./peer.js";
+
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 const ANNOUNCE_MS = 3000;   // the host's offer is announced again this often, until answered
 const RETRY_MS = 3000;      // a relay that closed is opened again after this
-
-function b64url(bytes) {
-  let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function unb64url(text) {
-  const s = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(s, (c) => c.charCodeAt(0));
-}
 
 const sha = async (text) => new Uint8Array(await crypto.subtle.digest("SHA-256", enc.encode(text)));
 const binary = (bytes) => String.fromCharCode(...bytes);   // the tracker protocol's 20-"byte" strings
