@@ -59,7 +59,8 @@ export function sideBySide(cls, columns, rows) {
   return table;
 }
 
-function copyOrShare(btn, text, url) {
+/** `btn` shares `text` and `url` (the system's share sheet, else a copy; the daily result's button too). */
+export function copyOrShare(btn, text, url) {
   btn.addEventListener("click", async () => {
     if (typeof navigator.share === "function") {
       navigator.share({ text, url }).catch(() => {});

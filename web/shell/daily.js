@@ -11,7 +11,7 @@
 
 import { t } from "../i18n/i18n.js";
 import { messageText } from "../table/messages.js";
-import { dailySideBySide } from "./challenge.js";
+import { copyOrShare, dailySideBySide } from "./challenge.js";
 import { FacadeError, SLICE_MS, startPlayers, timed } from "./py.js";
 import { checkedStats, keepStats } from "./stats.js";
 
@@ -253,18 +253,7 @@ export async function showResult(body, st, askWorker) {
   btn.className = "btn small";
   btn.id = "daily-share";
   btn.textContent = t("daily.share");
-  btn.addEventListener("click", async () => {
-    if (typeof navigator.share === "function") {
-      navigator.share({ text: share, url }).catch(() => {});
-      return;
-    }
-    try {
-      await navigator.clipboard.writeText(`${share}\n${url}`);
-      btn.textContent = t("daily.copied");
-    } catch {
-      btn.textContent = t("daily.copy_failed");
-    }
-  });
+  copyOrShare(btn, share, url);
   const a = document.createElement("a");
   a.id = "daily-link";
   a.href = url;
