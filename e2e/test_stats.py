@@ -192,6 +192,8 @@ def test_a_finished_match_is_counted_once_exported_and_imported(make_page: Any, 
     assert stored(fresh) == before
     fresh.click("#stats .stats-reset")
     assert fresh.locator("#stats .stats-confirm").is_visible()
+    # the daily deal's results are in the same store: the question says they go too
+    assert "daily deal results included" in fresh.locator("#stats .stats-confirm").inner_text()
     fresh.click("#stats .stats-reset-yes")
     assert stored(fresh) is None
     assert fresh.locator("#stats .stats-empty").is_visible()
