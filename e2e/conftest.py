@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import sys
@@ -66,10 +67,21 @@ def _site_is_fresh() -> bool:
 
 @pytest.fixture(scope="session")
 def site() -> Path:
-    if os.environ.get("E2E_REBUILD") or not _site_is_fresh():
-        if not (ROOT / "node_modules" / "pyodide").exists():
-            pytest.fail("node_modules/ is missing: run `npm ci` before the e2e tests")
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True, cwd=ROOT)
+    # With pytest-xdist each worker has its own session: one builds while the
+    # others wait on the lock, then find the site fresh (or, with
+    # E2E_REBUILD, already rebuilt for this run).
+    (ROOT / "build").mkdir(exist_ok=True)
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID", "")
+    done = ROOT / "build" / ".e2e-rebuilt-for"
+    with open(ROOT / "build" / ".e2e-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        forced = bool(os.environ.get("E2E_REBUILD")) and not (
+            run and done.exists() and done.read_text() == run)
+        if forced or not _site_is_fresh():
+            if not (ROOT / "node_modules" / "pyodide").exists():
+                pytest.fail("node_modules/ is missing: run `npm ci` before the e2e tests")
+            subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True, cwd=ROOT)
+            done.write_text(run)
     return SITE
 
 

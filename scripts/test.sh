@@ -4,6 +4,13 @@
 #
 #   bash scripts/test.sh            # everything
 #   bash scripts/test.sh -k claim   # extra arguments go to pytest
+#   TEST_WORKERS=1 bash scripts/test.sh   # one process (default: 2 to 4, by cores)
+#
+# The tests run in parallel processes (pytest-xdist): most of an end-to-end
+# test's time is a browser page waiting (Pyodide starting, a computer
+# thinking, a timer), so two processes on two cores halve the wall time
+# without timing out (the whole suite passed with load averages of 20-29).
+# The slowest tests are listed at the end (--durations) to show where it waits.
 #
 # Python packages go to .venv/ (pip, from PyPI); the site's packages come from
 # npm (`npm ci`); the browser is Debian's `chromium` (installed with apt-get
@@ -50,5 +57,10 @@ fi
 echo "== mypy --strict (chkobba/)"
 "$VPY" -m mypy
 
-echo "== pytest (unit, property, records, agents, end-to-end)"
-exec "$VPY" -m pytest -p no:cacheprovider "$@"
+cores=$(nproc 2>/dev/null || echo 2)
+workers=${TEST_WORKERS:-$(( cores < 2 ? 2 : (cores > 4 ? 4 : cores) ))}
+echo "== pytest (unit, property, records, agents, end-to-end) in $workers processes"
+if [ "$workers" -le 1 ]; then
+    exec "$VPY" -m pytest -p no:cacheprovider --durations=25 "$@"
+fi
+exec "$VPY" -m pytest -p no:cacheprovider -n "$workers" --dist load --durations=25 "$@"
