@@ -3,11 +3,16 @@ too), checked as strictly as any outside input, and the one table store.
 
 The store (:data:`STORE`) is the facade's only module-level mutable state:
 the game tables, the open embeds and the open lessons, each kept by id, at
-most :attr:`Store.limit` of each (the least recently used is dropped).
+most :attr:`Store.limit` of each (the least recently used is dropped), and
+the last few replayed saves (:meth:`Store.replayed`): a computer's
+``choose``, the coach's ``hint`` or ``share`` pass the save the table just
+wrote, and finding its session there spares replaying the whole match on
+every call (a copy is handed out; the checks of the save still run).
 """
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -26,6 +31,7 @@ SAVE_KEYS = {1: ("v", "record", "seed", "seats", "coach"),
              2: ("v", "game", "record", "seed", "seats", "coach", "takebacks", "daily", "clock_off", "challenge")}
 MAX_TAKEBACKS = 1_000_000   # take-backs counted in one save (chkobba/web/takebacks.py)
 MAX_TABLES = 32
+MAX_REPLAYED = 4   # replayed saves kept (Store.replayed)
 
 
 # ------------------------------------------------------------------- tables
@@ -72,6 +78,7 @@ class Table:
             out["clock_off"] = True
         if self.challenge is not None:
             out["challenge"] = self.challenge
+        STORE.keep_replayed(out["record"], self.session.seed, self.session)
         return out
 
 
@@ -106,6 +113,36 @@ class Store:
         self.tables: Shelf[Table] = Shelf(self)
         self.embeds: Shelf["Embed"] = Shelf(self)
         self.lessons: Shelf["Lesson"] = Shelf(self)
+        self._replayed: "OrderedDict[str, Session]" = OrderedDict()
+
+    @staticmethod
+    def _replay_key(record: Any, seed_value: int | None) -> str | None:
+        """The record in one canonical text (and the seed), or None when it is
+        not plain JSON (such a record is replayed, and refused, as before)."""
+        try:
+            text = json.dumps(record, sort_keys=True, separators=(",", ":"), allow_nan=False)
+        except (TypeError, ValueError, RecursionError):
+            return None
+        return f"{seed_value}|{text}"
+
+    def replayed(self, record: Any, seed_value: int | None) -> Session | None:
+        """A copy of the session a save with this record and seed replays to,
+        if one of the last few; None otherwise."""
+        key = self._replay_key(record, seed_value)
+        if key is None or key not in self._replayed:
+            return None
+        self._replayed.move_to_end(key)
+        return self._replayed[key].copy()
+
+    def keep_replayed(self, record: Any, seed_value: int | None, session: Session) -> None:
+        """Remember that this record and seed replay to ``session`` (a copy is kept)."""
+        key = self._replay_key(record, seed_value)
+        if key is None:
+            return
+        self._replayed[key] = session.copy()
+        self._replayed.move_to_end(key)
+        while len(self._replayed) > MAX_REPLAYED:
+            self._replayed.popitem(last=False)
 
 
 STORE = Store()
@@ -116,6 +153,7 @@ def reset_tables() -> None:
     STORE.tables.items.clear()
     STORE.embeds.items.clear()
     STORE.lessons.items.clear()
+    STORE._replayed.clear()
 
 
 def table_ids() -> list[str]:
@@ -176,10 +214,13 @@ def load(save: Any, again: bool = False) -> tuple[Session, list[Seat], bool]:
         clock_off_of(save)
     except WebError as exc:
         raise _save_error(exc.code, **exc.params) from None
-    try:
-        session = Session.from_record(record, seed=seed_value)
-    except ChkobbaError as exc:
-        raise _save_error("web.save.replay", reason=as_message(exc)) from None
+    session = STORE.replayed(record, seed_value)
+    if session is None:
+        try:
+            session = Session.from_record(record, seed=seed_value)
+        except ChkobbaError as exc:
+            raise _save_error("web.save.replay", reason=as_message(exc)) from None
+        STORE.keep_replayed(record, seed_value, session)
     try:
         seat_list = seats(save["seats"], session.players)
     except WebError as exc:
