@@ -119,6 +119,7 @@ class Search:
         self.total = [0.0] * n
         self.values: list[list[float]] = [[] for _ in range(n)]   # per world, for paired tests
         self.rollouts = 0
+        self.pieces = 0     # pieces of playouts played (``rollout_steps``: a move each), for a slice's notes
         self.worlds = 0
         self.elapsed_ms = 0.0
         self._world: GameState[Observation] | None = None
@@ -215,6 +216,7 @@ class Search:
         try:
             while True:
                 next(playout)
+                self.pieces += 1
                 if time.perf_counter() >= deadline:
                     return False
         except StopIteration as played:
