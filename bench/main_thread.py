@@ -79,22 +79,52 @@ def frame_of(task: dict[str, Any], loafs: list[dict[str, Any]]) -> str:
             + ("; ".join(parts) or "none"))
 
 
+def profile_totals(prof: dict[str, Any]) -> list[tuple[str, float]]:
+    """A CPU profile's time per function of the page's own scripts (inclusive:
+    a function's callees counted in it), most first."""
+    nodes = {n["id"]: n for n in prof["nodes"]}
+    parent = {c: n["id"] for n in prof["nodes"] for c in n.get("children", [])}
+    spent: dict[int, float] = {}
+    for sample, dt in zip(prof["samples"], prof["timeDeltas"][1:] + [0]):
+        spent[sample] = spent.get(sample, 0.0) + dt / 1000
+    totals: dict[str, float] = {}
+    for nid, ms in spent.items():
+        seen = set()
+        x: int | None = nid
+        while x is not None:
+            f = nodes[x]["callFrame"]
+            url = f["url"].split("/")[-1]
+            if url.endswith(".js") and "pyodide" not in url:
+                key = f"{f['functionName'] or '(anonymous)'} {url}:{f['lineNumber'] + 1}"
+                if key not in seen:
+                    totals[key] = totals.get(key, 0.0) + ms
+                    seen.add(key)
+            x = parent.get(x)
+    return sorted(totals.items(), key=lambda kv: -kv[1])
+
+
 def play_round(browser: Any, base_url: str, players: int, seed: int, level: str = "medium",
-               cpu: float = 1) -> dict[str, Any]:
+               cpu: float = 1, profile: bool = False) -> dict[str, Any]:
     ctx = browser.new_context(viewport=PHONE if players == 2 else DESKTOP, service_workers="block")
     ctx.add_init_script(LONGTASK_SCRIPT)
     ctx.add_init_script(LOAF_SCRIPT)
     page = ctx.new_page()
     page.base_url = base_url
     page.set_default_timeout(300_000)
+    cdp = ctx.new_cdp_session(page)
     if cpu > 1:
-        ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
     open_table(page, f"?seed={seed}")
     levels = (level,) if players == 2 else (level, level, level)
     start_game(page, players=players, levels=levels)
     settle(page)
     page.wait_for_selector("html.ai-ready")
+    if profile:
+        cdp.send("Profiler.enable")
+        cdp.send("Profiler.setSamplingInterval", {"interval": 200})
+        cdp.send("Profiler.start")
     play_until_summary(page)
+    prof = cdp.send("Profiler.stop")["profile"] if profile else None
     after = page.evaluate("() => window.__aiReadyAt")
     every = page.evaluate("() => window.chkobbaApp.timings")
     timings = [t for t in every if t[1] >= after]
@@ -103,7 +133,8 @@ def play_round(browser: Any, base_url: str, players: int, seed: int, level: str 
     long_tasks = [t for t in page.evaluate("() => window.__longTasks") if t["start"] >= after]
     loafs = [f for f in page.evaluate("() => window.__loafs") if f["start"] + f["duration"] >= after]
     ctx.close()
-    return {"timings": timings, "long_tasks": long_tasks, "loafs": loafs}
+    return {"timings": timings, "long_tasks": long_tasks, "loafs": loafs,
+            "profile": profile_totals(prof) if prof else []}
 
 
 def play_daily(browser: Any, base_url: str, game: str, day: str, cpu: float = 1) -> dict[str, Any]:
@@ -151,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cpu", type=float, default=1, help="CDP CPU throttling of the page (4 = a phone)")
     p.add_argument("--daily", choices=("chkobba", "seven_diamonds"), help="play this daily deal instead")
     p.add_argument("--date", default="2026-12-01", help="the daily deal's date (with --daily)")
+    p.add_argument("--profile", action="store_true",
+                   help="also take a CPU profile of each round and print the page's functions by time (their callees included)")
     a = p.parse_args(argv)
     if not a.no_build:
         subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True)
@@ -182,8 +215,8 @@ def main(argv: list[str] | None = None) -> int:
     with sync_playwright() as pw:
         browser = launch(pw)
         for k in range(a.rounds):
-            results["1v1"].append(play_round(browser, base_url, 2, 100 + k, a.level, a.cpu))
-            results["2v2"].append(play_round(browser, base_url, 4, 200 + k, a.level, a.cpu))
+            results["1v1"].append(play_round(browser, base_url, 2, 100 + k, a.level, a.cpu, a.profile))
+            results["2v2"].append(play_round(browser, base_url, 4, 200 + k, a.level, a.cpu, a.profile))
         browser.close()
     server.shutdown()
     lines = ["| table | work | count | median ms | p95 ms | max ms |", "|---|---|---|---|---|---|"]
@@ -199,6 +232,12 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name}: long task {t['duration']:.0f} ms: " + (", ".join(inside) or "none of the page's timed work")
                       + " | " + frame_of(t, r.get("loafs", [])))
         lines.append(f"| {name} | long tasks > 50 ms | {len(lt)} | " + (f"- | - | {max(lt):.0f} |" if lt else "- | - | - |"))
+    for name, runs in results.items():
+        for r in runs:
+            if r["profile"]:
+                print(f"{name}: CPU profile, the page's functions by ms (callees included):")
+                for key, ms in r["profile"][:25]:
+                    print(f"  {ms:8.0f}  {key}")
     cmd = "python bench/main_thread.py " + " ".join(argv if argv is not None else sys.argv[1:])
     text = "\n".join(lines)
     print(f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after")

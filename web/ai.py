@@ -103,7 +103,7 @@ gc.callbacks.append(_gc_timer)
 
 class Task:
     """One decision being thought about (see the module's docstring).
-    ``note`` says what the last slice did (rollouts, solver pieces, the
+    ``note`` says what the last slice did (rollouts, playout pieces, solver pieces, the
     collector's time): bench/main_thread.py prints it next to a long slice."""
 
     def __init__(self, name: str, payload: str) -> None:
@@ -123,7 +123,7 @@ class Task:
         """Think about ``max_ms`` ms; the facade's answer once done, else None."""
         search = self.search
         if search is not None:
-            rollouts, solving, gc_before = search.rollouts, search._solve, _gc_ms
+            rollouts, pieces, solving, gc_before = search.rollouts, search.pieces, search._solve, _gc_ms
         if self.answer is None and search is not None and search.step(max_ms):
             if self.name == "choose":
                 # the facade's answer for the one player that searches (hard):
@@ -134,7 +134,7 @@ class Task:
             self.search = None
         if search is not None:
             solver = solving and (search._solve or search.exact is not None)   # the last deal's solver ran
-            self.note = (f"rollouts {search.rollouts - rollouts}" + (", the exact solver" if solver else ", the first step" if solving else "")
+            self.note = (f"rollouts {search.rollouts - rollouts}, playout pieces {search.pieces - pieces}" + (", the exact solver" if solver else ", the first step" if solving else "")
                          + f", gc {_gc_ms - gc_before:.0f} ms")
         return self.answer
 

@@ -196,6 +196,8 @@ function commit(next, before) {
     app.paused = true;
     const gen = app.generation;
     render();
+    // the summary's replay link, asked of the facade now, in a task of its own (showSummary)
+    nextTask().then(() => { if (app.state === next) replayLinks(next); });
     const ms = ROUND_END_MS[app.pace] ?? ROUND_END_MS.normal;
     app.table.showRoundEnd(before, ms, rects, paceMs()).then(() => {
       if (gen === app.generation) checkRoundEnd();
@@ -333,6 +335,34 @@ async function requestHint() {
 
 // ------------------------------------------------------------------ round summary
 
+// The round's replay link in the summary (web/shell/share.js) needs a facade
+// call ("share"): it is made while the round's end shows, in a task of its
+// own, so that the summary's task only draws (docs/main-thread.md).
+let replayAsked = { save: null, links: null };
+
+function replayLinks(st) {
+  if (replayAsked.save !== st.save) {
+    let links = null;
+    try {
+      links = py("share", { save: st.save, last_round: true });
+    } catch {
+      // no link, as appendRoundReplay does when the facade refuses
+    }
+    replayAsked = { save: st.save, links };
+  }
+  return replayAsked.links;
+}
+
+/** `py` for appendRoundReplay: its "share" answered from replayLinks. */
+function replayPy(st) {
+  return (name, args) => {
+    if (name !== "share") return py(name, args);
+    const links = replayLinks(st);
+    if (!links) throw new Error("no replay link");
+    return links;
+  };
+}
+
 function showSummary() {
   const st = app.state;
   if (!roundsDone(st)) return;
@@ -341,7 +371,7 @@ function showSummary() {
   let { title, next } = renderSummary($("summary-body"), st, names());
   if (st.save.daily) next = dailySummary(st);   // the daily deal is one round: its result against par
   else challengeSummary(st, next);   // a challenge's comparison, or the offer to challenge a friend
-  appendRoundReplay($("summary-body"), st, py);   // issue 14: replay with every hand shown
+  appendRoundReplay($("summary-body"), st, replayPy(st));   // issue 14: replay with every hand shown
   $("summary-title").textContent = title;
   const btn = $("summary-next");
   btn.textContent = next === "over" ? t("summary.play_again") : next === "game" ? t("summary.next_game") : t("summary.next_round");

@@ -637,6 +637,23 @@ class ChkobbaModel:
         game, turned into round points by :func:`game_scale`). At two players
         in the penultimate deal the playout goes on to the last deal and
         solves it exactly (``endgame.state_value``)."""
+        steps = self._playout(state, side, rng)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                value: float = done.value
+                return value
+
+    def rollout_steps(self, state: GameState[Observation], side: int, rng: random.Random
+                      ) -> Generator[None, None, float]:
+        """:meth:`rollout` in pieces: a generator that pauses (yields None)
+        after every move of the playout and returns the rollout's value; the
+        same moves, the same draws of ``rng`` in the same order, the same value
+        (``Search.step`` resumes a playout in its next time slice)."""
+        return self._playout(state, side, rng)
+
+    def _playout(self, state: GameState[Observation], side: int, rng: random.Random) -> Generator[None, None, float]:
         s = chkobba_state(state)
         if self._by_game and len(s.results) > self._pre[1]:
             return self._game_value(s, side, self._pre[1])   # the move ended the round
@@ -679,6 +696,7 @@ class ChkobbaModel:
             plies += 1
             if len(s.results) > start:
                 break
+            yield None
         if self._by_game:
             return self._game_value(s, side, start, rounds)
         return self.evaluate(s, side, start, rounds)

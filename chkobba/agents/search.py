@@ -11,8 +11,9 @@ the same cards; an action whose paired mean falls clearly below the leader's
 is dropped. The search stops when the budget is spent or one action is left.
 
 Work happens only inside :meth:`Search.step`, in slices as short as asked
-(one rollout is the unit: well under a millisecond to a few milliseconds in
-CPython), so a browser can interleave it with its own work.
+(one move of a playout is the unit when the model offers ``rollout_steps``,
+else one rollout: well under a millisecond to a few milliseconds in CPython),
+so a browser can interleave it with its own work.
 """
 
 from __future__ import annotations
@@ -40,7 +41,11 @@ class Model(Protocol):
     def prior(self, obs: Observation, legal: Sequence[Action]) -> list[float]:
         """Medium's estimate of each legal action (the search's prior, in round points)."""
     def rollout(self, state: GameState[Observation], side: int, rng: random.Random) -> float:
-        """Play ``state`` on and score it for ``side`` (round points)."""
+        """Play ``state`` on and score it for ``side`` (round points).
+        A model may also offer ``rollout_steps(state, side, rng)``: the same
+        playout as a generator that pauses between moves and returns the value,
+        which :meth:`Search.step` then resumes across its time slices
+        (:meth:`ChkobbaModel.rollout_steps`)."""
     def describe(self, obs: Observation, a: Action) -> JSONDict:
         """The coach's facts about ``a``: ``reason``, ``code``, ``params`` and the game's own."""
     def exact(self, obs: Observation, legal: Sequence[Action]) -> list[tuple[float, float]] | None:
@@ -89,7 +94,7 @@ class Search:
     """One decision being thought about. Make it with ``agent.start(...)``.
 
     ``step(max_ms)`` thinks for about ``max_ms`` milliseconds (at least one
-    rollout, or one piece of the exact solver) and returns ``True`` when the search is finished; ``best()`` is
+    move of a playout, one rollout, or one piece of the exact solver) and returns ``True`` when the search is finished; ``best()`` is
     the best action so far (medium's choice before any rollout);
     ``ranking()`` is every legal action with its estimate.
     """
@@ -114,6 +119,7 @@ class Search:
         self.total = [0.0] * n
         self.values: list[list[float]] = [[] for _ in range(n)]   # per world, for paired tests
         self.rollouts = 0
+        self.pieces = 0     # pieces of playouts played (``rollout_steps``: a move each), for a slice's notes
         self.worlds = 0
         self.elapsed_ms = 0.0
         self._world: GameState[Observation] | None = None
@@ -125,6 +131,8 @@ class Search:
         self.exact: list[tuple[float, float]] | None = None
         self._solve = n > 1
         self._solving: Generator[None, None, list[tuple[float, float]] | None] | None = None
+        # the playout being played, paused at the end of a slice: (its root action, the playout)
+        self._playing: tuple[int, Generator[None, None, float]] | None = None
 
     # ------------------------------------------------------------ stepping
     def step(self, max_ms: float = 20.0) -> bool:
@@ -156,7 +164,8 @@ class Search:
         b = self.budget
         while True:
             before = time.perf_counter()
-            self._one()
+            if not self._one(deadline):
+                break       # a playout paused at the deadline: resumed in the next slice
             now = time.perf_counter()
             spent = self.elapsed_ms + (now - t0) * 1000.0
             if b.rollouts is not None and self.rollouts >= b.rollouts and not self._queue:
@@ -166,9 +175,9 @@ class Search:
             if len(self.live) <= 1 and not self._queue:
                 self.done = True
             # the slice ends before a rollout that would end past its deadline
-            # (judged by the last one's length): a long playout, early in a
-            # round on a slow phone, overruns a slice by one rollout at most
-            if self.done or now + (now - before) >= deadline:
+            # (judged by the last one's length); a model whose playouts pause
+            # (``rollout_steps``) starts the next and pauses it at the deadline
+            if self.done or now >= deadline or (self._whole_playouts() and now + (now - before) >= deadline):
                 break
         self.elapsed_ms += (time.perf_counter() - t0) * 1000.0
         return self.done
@@ -179,19 +188,43 @@ class Search:
             pass
         return self.best()
 
-    def _one(self) -> None:
-        if not self._queue:
-            # a new sampled deal, tried with every live action
-            k = self.worlds
-            self.worlds += 1
-            self._world = self.model.determinize(self.obs, random.Random(self.seed * 1_000_003 + k))
-            self._roll_seed = self.seed * 7_919 + k
-            self._queue = list(self.live)
-        i = self._queue.pop()
-        assert self._world is not None
-        s = self._world.copy()
-        s.play(self.legal[i])
-        v = self.model.rollout(s, self.side, random.Random(self._roll_seed))
+    def _whole_playouts(self) -> bool:
+        return getattr(self.model, "rollout_steps", None) is None
+
+    def _one(self, deadline: float = math.inf) -> bool:
+        """One rollout, or the part of it played before ``deadline`` (a model
+        with ``rollout_steps``): True when a rollout was finished and counted,
+        False when its playout paused (the next call resumes it)."""
+        if self._playing is None:
+            if not self._queue:
+                # a new sampled deal, tried with every live action
+                k = self.worlds
+                self.worlds += 1
+                self._world = self.model.determinize(self.obs, random.Random(self.seed * 1_000_003 + k))
+                self._roll_seed = self.seed * 7_919 + k
+                self._queue = list(self.live)
+            i = self._queue.pop()
+            assert self._world is not None
+            s = self._world.copy()
+            s.play(self.legal[i])
+            pieces = getattr(self.model, "rollout_steps", None)
+            if pieces is None:
+                self._count(i, self.model.rollout(s, self.side, random.Random(self._roll_seed)))
+                return True
+            self._playing = (i, pieces(s, self.side, random.Random(self._roll_seed)))
+        i, playout = self._playing
+        try:
+            while True:
+                next(playout)
+                self.pieces += 1
+                if time.perf_counter() >= deadline:
+                    return False
+        except StopIteration as played:
+            self._playing = None
+            self._count(i, played.value)
+            return True
+
+    def _count(self, i: int, v: float) -> None:
         self.rollouts += 1
         self.n[i] += 1
         self.total[i] += v

@@ -2,7 +2,7 @@
 // (6♥) for text. Pure drawing: nothing here knows a rule of any game.
 // Card names (for screen readers) come from the catalogs (web/i18n/).
 
-import { cardName as i18nCardName, t } from "../i18n/i18n.js";
+import { cardName as i18nCardName, language, t } from "../i18n/i18n.js";
 
 export const SUITS = {
   D: ["\u2666\uFE0E"], H: ["\u2665\uFE0E"],
@@ -80,4 +80,44 @@ export function backs(n) {
     frag.append(b);
   }
   return frag;
+}
+
+/**
+ * Keep `container`'s cards those of `codes`, in that order, reusing the card
+ * elements already there (a move changes one or two cards: the others are
+ * neither rebuilt nor moved, so the browser restyles and lays out only what
+ * changed). `make(code)` makes a missing card; `kind` tells cards of another
+ * make apart (a card of another kind or language is made again).
+ * Returns the elements, in order.
+ */
+export function keyedCards(container, codes, make, kind = "") {
+  const key = `${kind}|${language()}`;
+  const want = new Set(codes);
+  const have = new Map();
+  for (const el of [...container.children]) {
+    const code = el.dataset.card;
+    if (!want.has(code) || have.has(code) || el.ckKey !== key) el.remove();
+    else have.set(code, el);
+  }
+  const out = [];
+  let ref = container.firstChild;
+  for (const code of codes) {
+    let el = have.get(code);
+    if (!el) {
+      el = make(code);
+      el.ckKey = key;
+    }
+    if (el === ref) ref = ref.nextSibling;
+    else container.insertBefore(el, ref);
+    out.push(el);
+  }
+  return out;
+}
+
+/** Set `el.innerHTML` to `html` only when it changed (no new nodes for the same text). */
+export function setHtml(el, html) {
+  if (el.ckHtml === html && el.childNodes.length) return false;
+  el.innerHTML = html;
+  el.ckHtml = html;
+  return true;
 }

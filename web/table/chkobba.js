@@ -2,8 +2,8 @@
 // table, the felt, the piles and your hand. It draws what the facade's state
 // says; it never decides what is legal, who scores or who wins.
 
-import { backs, cardEl, escapeHtml, mini, minis } from "./cards.js";
-import { formatNumber, t, tHtml } from "../i18n/i18n.js";
+import { backs, cardEl, escapeHtml, keyedCards, mini, minis, setHtml } from "./cards.js";
+import { formatNumber, language, t, tHtml } from "../i18n/i18n.js";
 import { levelName, messageText } from "./messages.js";
 
 // Texts as HTML: escaped, with <kbd> keys where the text says {tab}, {t} ...
@@ -161,7 +161,7 @@ export const chkobba = {
       `<span class="score-side"><b>${formatNumber(score[other])}</b> ${escapeHtml(sideName(st, other))}</span> <span class="score-to">${T("score.to", { target })}</span>`;
     if (match > 1) line += ` <span class="score-games">${T("score.games", { mine: games[mine], other: games[other], match })}</span>`;
     const sl = q(".scoreline");
-    sl.innerHTML = line;
+    setHtml(sl, line);
     sl.dataset.score = `${score[0]},${score[1]}`;
     sl.dataset.games = `${games[0]},${games[1]}`;
 
@@ -170,25 +170,30 @@ export const chkobba = {
     for (const m of Array.isArray(st.moves) ? st.moves : v.last ? [v.last] : []) {
       if (m.seat !== null && m.seat !== undefined) lastBySeat.set(m.seat, m);
     }
-    for (const pos of ["top", "left", "right"]) {
-      const s = q(`.seat[data-pos="${pos}"]`);
-      s.replaceChildren();
-      delete s.dataset.seat;
-      s.classList.remove("to-act");
-    }
+    // (a seat is drawn again only when what it shows changed: its key)
+    const drawn = new Set();
     for (let seat = 0; seat < v.players; seat++) {
       if (seat === me) continue;
-      const s = q(`.seat[data-pos="${seatPos(st, seat)}"]`);
+      const pos = seatPos(st, seat);
+      drawn.add(pos);
+      const s = q(`.seat[data-pos="${pos}"]`);
+      s.classList.toggle("to-act", st.to_act === seat && !ui.frame);
+      const open = Array.isArray(v.hands) && Array.isArray(v.hands[seat]);
+      const m = lastBySeat.get(seat);
+      const said = m && !ui.frame ? (chkobba.describeMove(m, st, { who: false }) ?? ui.moveHtml(m, st)) : null;
+      const full = v.dealer === seat ? t("seat.dealer", { name: seatName(st, seat) }) : seatName(st, seat);
+      const key = JSON.stringify([seat, seatName(st, seat), full, v.hand_counts[seat], open ? v.hands[seat] : null,
+        said, m && !ui.frame ? m.action ?? "" : null, T("seat.in_hand", { count: v.hand_counts[seat] })]);
+      if (s.ckKey === key && s.childNodes.length) continue;
+      s.ckKey = key;
+      s.replaceChildren();
       s.dataset.seat = seat;
       s.setAttribute("aria-label", seatName(st, seat));
-      s.classList.toggle("to-act", st.to_act === seat && !ui.frame);
       const name = el("div", "seat-name");
-      const full = v.dealer === seat ? t("seat.dealer", { name: seatName(st, seat) }) : seatName(st, seat);
       name.append(el("span", "seat-title", escapeHtml(full)));
       name.title = full;
       name.append(el("span", "seat-info", ` \u00b7 ${T("seat.in_hand", { count: v.hand_counts[seat] })}`));
       // Every hand shown (an embed's replay, view.hands): face up, never pointable.
-      const open = Array.isArray(v.hands) && Array.isArray(v.hands[seat]);
       const hand = el("div", open ? "hand open-hand" : "hand backs");
       if (open) {
         hand.setAttribute("role", "group");
@@ -198,13 +203,20 @@ export const chkobba = {
         hand.setAttribute("aria-hidden", "true");
         hand.append(backs(v.hand_counts[seat]));
       }
-      const said = el("div", "seat-move");
-      const m = lastBySeat.get(seat);
-      if (m && !ui.frame) {
-        said.innerHTML = chkobba.describeMove(m, st, { who: false }) ?? ui.moveHtml(m, st);
-        said.dataset.action = m.action ?? "";
+      const saidEl = el("div", "seat-move");
+      if (said !== null) {
+        saidEl.innerHTML = said;
+        saidEl.dataset.action = m.action ?? "";
       }
-      s.append(name, hand, said);
+      s.append(name, hand, saidEl);
+    }
+    for (const pos of ["top", "left", "right"]) {
+      if (drawn.has(pos)) continue;
+      const s = q(`.seat[data-pos="${pos}"]`);
+      s.replaceChildren();
+      s.ckKey = null;
+      delete s.dataset.seat;
+      s.classList.remove("to-act");
     }
     const ys = q(".seat-you");
     ys.classList.toggle("to-act", st.to_act === me && !ui.frame);
@@ -214,38 +226,59 @@ export const chkobba = {
     q(".deck-count").textContent = t("table.deck_left", { count: v.deck });
     q(".deck").dataset.count = v.deck;
     q(".deck").setAttribute("aria-label", t("table.deck_label", { count: v.deck }));
+    // the cards already drawn stay (keyedCards): only what changed is written
     const tableCards = q(".table-cards");
-    tableCards.replaceChildren();
     tableCards.classList.toggle("leftovers", !!st.leftoverTo);
     const lastMove = ui.frame ? null : latest(st);
     const justLaid = lastMove && lastMove.kind === "lay" && !lastMove.round_ended ? lastMove.card : null;
-    for (const code of v.table) {
-      const c = cardEl(code, { button: !ui.config.viewOnly });
-      if (!ui.config.viewOnly) {
-        c.disabled = !playing;
-        c.setAttribute("aria-pressed", String(ui.selectedTable.includes(code)));
-        c.addEventListener("click", () => ui.toggleTable(code));
+    const pointable = !ui.config.viewOnly;
+    const tableEls = keyedCards(tableCards, v.table, (code) => {
+      const c = cardEl(code, { button: pointable });
+      if (pointable) c.addEventListener("click", () => ui.toggleTable(code));
+      return c;
+    }, pointable ? "button" : "card");
+    v.table.forEach((code, i) => {
+      const c = tableEls[i];
+      const picked = ui.selectedTable.includes(code);
+      if (pointable) {
+        if (c.disabled !== !playing) c.disabled = !playing;
+        setAttr(c, "aria-pressed", String(picked));
       }
-      c.classList.toggle("selected", ui.selectedTable.includes(code));
-      if (code === justLaid) { c.classList.add("just-laid"); c.dataset.justLaid = t("table.just_laid"); }
-      tableCards.append(c);
-    }
+      c.classList.toggle("selected", picked);
+      c.classList.toggle("just-laid", code === justLaid);
+      if (code === justLaid) {
+        const said = t("table.just_laid");
+        if (c.dataset.justLaid !== said) c.dataset.justLaid = said;
+      } else if ("justLaid" in c.dataset) {
+        delete c.dataset.justLaid;
+      }
+    });
     tableCards.dataset.empty = v.table.length ? "" : t("table.empty");
     const cut = q(".cut");
-    cut.querySelectorAll(".card").forEach((c) => c.remove());
-    cut.hidden = !(v.cut_visible && v.cut_card);
-    q(".cut-note").hidden = !!st.spectator;   // a replay is watched: nobody there is "you"
-    if (!cut.hidden) {
-      const c = cardEl(v.cut_card);
-      c.classList.add("cut-card");
-      cut.prepend(c);
+    const cutHidden = !(v.cut_visible && v.cut_card);
+    if (cut.hidden !== cutHidden) cut.hidden = cutHidden;
+    const cutNote = q(".cut-note");
+    if (cutNote.hidden !== !!st.spectator) cutNote.hidden = !!st.spectator;   // a replay is watched: nobody there is "you"
+    const shown = [...cut.querySelectorAll(".card")];
+    const same = !cutHidden && shown.length === 1 && shown[0].dataset.card === v.cut_card && shown[0].ckKey === language();
+    if (!same) {
+      shown.forEach((c) => c.remove());
+      if (!cutHidden) {
+        const c = cardEl(v.cut_card);
+        c.classList.add("cut-card");
+        c.ckKey = language();
+        cut.prepend(c);
+      }
     }
     const note = q(".leftover-note");
-    note.hidden = !st.leftoverTo;
-    if (st.leftoverTo) note.innerHTML = st.leftoverTo;
+    if (note.hidden !== !st.leftoverTo) note.hidden = !st.leftoverTo;
+    if (st.leftoverTo) setHtml(note, st.leftoverTo);
 
     // piles
     const piles = q(".piles");
+    const pileKey = JSON.stringify([language(), mine, v.piles, v.chkobba_cards, sideName(st, mine), sideName(st, other)]);
+    if (piles.ckKey !== pileKey || !piles.childNodes.length) {
+    piles.ckKey = pileKey;
     piles.replaceChildren();
     for (const side of [mine, other]) {
       const pile = el("div", "pile");
@@ -266,20 +299,23 @@ export const chkobba = {
       pile.append(stack, label, sweeps);
       piles.append(pile);
     }
+    }
 
     // your hand
     const hand = q(".hand-you");
-    hand.replaceChildren();
-    for (const code of v.hand) {
-      const c = cardEl(code, { button: !ui.config.viewOnly });
-      if (!ui.config.viewOnly) {
-        c.disabled = !playing;
-        c.setAttribute("aria-pressed", String(ui.selectedHand === code));
-        c.addEventListener("click", () => ui.toggleHand(code));
+    const handEls = keyedCards(hand, v.hand, (code) => {
+      const c = cardEl(code, { button: pointable });
+      if (pointable) c.addEventListener("click", () => ui.toggleHand(code));
+      return c;
+    }, pointable ? "button" : "card");
+    v.hand.forEach((code, i) => {
+      const c = handEls[i];
+      if (pointable) {
+        if (c.disabled !== !playing) c.disabled = !playing;
+        setAttr(c, "aria-pressed", String(ui.selectedHand === code));
       }
       c.classList.toggle("selected", ui.selectedHand === code);
-      hand.append(c);
-    }
+    });
   },
 
   turnText(st, ui) {
@@ -413,6 +449,11 @@ export const chkobba = {
     return { ...before, view, moves: st.moves, last_round_moves: before.last_round_moves, words: [], leftoverTo: note || null, to_act: null };
   },
 };
+
+/** Set an attribute only when its value changes. */
+function setAttr(e, name, value) {
+  if (e.getAttribute(name) !== value) e.setAttribute(name, value);
+}
 
 function latest(st) {
   if (Array.isArray(st.moves) && st.moves.length) return st.moves[st.moves.length - 1];

@@ -21,7 +21,7 @@
 import { chkobba } from "./chkobba.js";
 import { sevenDiamonds } from "./seven_diamonds.js";
 import { messageHtml } from "./messages.js";
-import { escapeHtml, mini } from "./cards.js";
+import { escapeHtml, mini, setHtml } from "./cards.js";
 import { language, t } from "../i18n/i18n.js";
 
 const RENDERERS = { chkobba, seven_diamonds: sevenDiamonds };
@@ -166,14 +166,15 @@ class TableView {
     const you = humanSeat(st);
     turn.classList.toggle("yours", st.to_act === you && !this.frame);
     // config.turnText(st, ui): a page's own status line (an embed's replay describes the move, never asks for one)
-    turn.textContent = this.frame ? this.frame.title
+    const text = this.frame ? this.frame.title
       : this.config.turnText ? this.config.turnText(st, this) : this.renderer.turnText(st, this);
+    if (turn.textContent !== text) turn.textContent = text;
     turn.dataset.toAct = st.to_act === null || st.to_act === undefined ? "" : String(st.to_act);
     const last = latestMove(st, this.frame);
     const lm = this.$(".last-move");
-    if (!last) { lm.replaceChildren(); return; }
+    if (!last) { setHtml(lm, ""); return; }
     const call = this.renderer.callout(last);
-    lm.innerHTML = `<span class="label">${escapeHtml(t("table.last_move"))}</span> <span data-last-action="${escapeHtml(last.action ?? "")}">${this.moveHtml(last)}${call ? ` \u2014 ${call}` : ""}</span>`;
+    setHtml(lm, `<span class="label">${escapeHtml(t("table.last_move"))}</span> <span data-last-action="${escapeHtml(last.action ?? "")}">${this.moveHtml(last)}${call ? ` \u2014 ${call}` : ""}</span>`);
   }
 
   drawControls() {
@@ -250,7 +251,8 @@ class TableView {
     const list = log.querySelector(".log-moves");
     const prev = log.querySelector(".log-previous");
     const count = log.querySelector(".log-count");
-    list.replaceChildren(...moves.map((m, i) => this.logItem(m, i)).reverse());
+    const context = this.logContext(st);
+    this.syncLog(list, moves, context);
     // Until the new round has a move, the facade lists the round just finished.
     const finished = moves.length && moves[moves.length - 1].round_ended;
     log.querySelector(".log-title").textContent = finished ? t("log.last_round") : t("log.this_round");
@@ -260,8 +262,33 @@ class TableView {
     const before = st.last_round_moves;
     prev.hidden = !before.length;
     const plist = prev.querySelector(".log-previous-moves");
-    plist.replaceChildren(...before.map((m, i) => this.logItem(m, i)).reverse());
+    this.syncLog(plist, before, context);
     plist.dataset.count = before.length;
+  }
+
+  /** What a log item's words depend on besides its move: the language and who sits where. */
+  logContext(st) {
+    return JSON.stringify([language(), st.human, !!st.spectator, st.table ?? null, st.seats ?? null, st.view.players, st.sides]);
+  }
+
+  /**
+   * The log's items for `moves` (newest first), keeping the items of the
+   * moves already listed: a move adds one item instead of the whole list
+   * being made again.
+   */
+  syncLog(list, moves, context) {
+    const keys = moves.map((m) => JSON.stringify(m));
+    const old = list.ckContext === context && list.ckKeys && list.children.length === list.ckKeys.length ? list.ckKeys : [];
+    let same = 0;
+    while (same < old.length && same < keys.length && old[same] === keys[same]) same++;
+    // the items are newest first: the moves after the common start are the first children
+    if (!old.length) list.replaceChildren();
+    for (let k = old.length; k > same; k--) list.firstElementChild.remove();
+    const fresh = [];
+    for (let i = same; i < moves.length; i++) fresh.push(this.logItem(moves[i], i));
+    if (fresh.length) list.prepend(...fresh.reverse());
+    list.ckKeys = keys;
+    list.ckContext = context;
   }
 
   logItem(move, i) {
