@@ -234,7 +234,7 @@ function drawPresence(presence, toAct, me, left = null) {
     const li = document.createElement("li");
     const state = p.kind === "remote" && !p.present ? (p.computer ? "computer" : "gone")
       : p.seat === toAct ? "thinking" : "here";
-    li.className = `presence-seat presence-${state}`;
+    li.className = `presence-seat presence-${state}${p.seat === me ? " presence-you" : ""}`;
     li.dataset.seat = p.seat;
     li.dataset.state = state;
     // a computer's seat is never "connected": only its turn is said
