@@ -114,7 +114,7 @@ def connect(host: Any, friend: Any, seat: int, via: str = "paste", lang: str | N
     t0 = time.perf_counter()
     answer = answer_of(friend, link, lang)
     give_answer(host, seat, answer, via)
-    friend.wait_for_function(DRAWN)
+    friend.wait_for_function(DRAWN, timeout=120_000)
     return time.perf_counter() - t0
 
 
@@ -133,7 +133,7 @@ def connect_all(host: Any, friends: dict[int, Any], drawn: bool = False,
         give_answer(host, seat, answer_link(friend))
     seconds = {}
     for seat, friend in friends.items():
-        friend.wait_for_function(DRAWN if drawn else SEATED)
+        friend.wait_for_function(DRAWN if drawn else SEATED, timeout=180_000)   # Pythons starting at once
         seconds[seat] = time.perf_counter() - opened[seat]
     return seconds
 
@@ -159,18 +159,18 @@ def _friend_move(page: Any, pos: list[int], rng: random.Random) -> None:
     tried again after the friend's next heartbeat."""
     page.wait_for_function("""(p) => { const f = window.chkobbaOnline.friend;
         return f && f.position[0] === p[0] && f.position[1] === p[1] && f.legal.length > 0; }""", arg=pos,
-                           timeout=30_000)
+                           timeout=60_000)
     for _ in range(20):
         r0, k = page.evaluate("() => [window.chkobbaOnline.refusals, window.chkobbaOnline.received.length]")
         page.evaluate("(a) => window.chkobbaOnline.act(a)", rng.choice(page.evaluate("() => window.chkobbaOnline.legal()")))
         page.wait_for_function("""([r0, k]) => window.chkobbaOnline.refusals > r0 ||
             window.chkobbaOnline.received.slice(k).some((m) => JSON.parse(m).type === 'move')""", arg=[r0, k],
-                               timeout=30_000)
+                               timeout=60_000)
         if page.evaluate("(r0) => window.chkobbaOnline.refusals === r0", r0):
             return
         k = page.evaluate("() => window.chkobbaOnline.received.length")
         page.wait_for_function("(k) => window.chkobbaOnline.received.slice(k).some((m) => m.includes('heartbeat'))",
-                               arg=k, timeout=30_000)
+                               arg=k, timeout=60_000)
     raise AssertionError("the host refused the friend's move 20 times")
 
 
@@ -192,7 +192,7 @@ def play_until_audited(host: Any, friends: dict[int, Any], rounds: int = 1, seed
         if st is not None and st["over"]:
             for page in friends.values():
                 page.wait_for_function("(n) => ((window.chkobbaOnline.friend || {}).audited || []).includes(n)",
-                                       arg=rounds, timeout=30_000)
+                                       arg=rounds, timeout=60_000)
             return
         to_act = None if st is None else st["toAct"]
         if st is not None and to_act == st["seat"] and st["legal"]:
@@ -205,7 +205,7 @@ def play_until_audited(host: Any, friends: dict[int, Any], rounds: int = 1, seed
         try:
             watcher.wait_for_function(
                 "(n) => window.chkobbaOnline.received.slice(n).some((m) => !m.includes('heartbeat'))", arg=n,
-                timeout=30_000)
+                timeout=60_000)
         except Exception:
             raise AssertionError(json.dumps({
                 "host": st,
