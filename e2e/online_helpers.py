@@ -133,7 +133,14 @@ def connect_all(host: Any, friends: dict[int, Any], drawn: bool = False,
         give_answer(host, seat, answer_link(friend))
     seconds = {}
     for seat, friend in friends.items():
-        friend.wait_for_function(DRAWN if drawn else SEATED, timeout=180_000)   # Pythons starting at once
+        try:
+            friend.wait_for_function(DRAWN if drawn else SEATED, timeout=180_000)   # Pythons starting at once
+        except Exception:
+            raise AssertionError(json.dumps({
+                "host": host.evaluate("""() => [window.chkobbaOnline.events, [...document.querySelectorAll('.invite-card')]
+                    .map((c) => [c.dataset.seat, c.dataset.state, c.querySelector('.invite-state').textContent])]"""),
+                "friends": {str(k): p.evaluate("""() => [window.chkobbaOnline.events, document.getElementById('online-status')
+                    .textContent, window.chkobbaOnline.received.slice(-3)]""") for k, p in friends.items()}})[:6000]) from None
         seconds[seat] = time.perf_counter() - opened[seat]
     return seconds
 

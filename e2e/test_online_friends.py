@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from e2e_driver import PHONE
-from online_helpers import (check_received, connect, connect_all, host_position, invite_link, open_host,
-                            play_until_audited)
+from online_helpers import (DRAWN, answer_of, check_received, connect, connect_all, give_answer, host_position,
+                            invite_link, open_host, play_until_audited)
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
@@ -154,6 +154,8 @@ def test_online_a_seven_diamonds_round_with_four_phones_a_drop_and_a_host_reload
     host.click("#resume-go")
     for page in friends.values():
         page.wait_for_selector("#online-status:not([hidden])")   # each friend is told the host's phone is gone
+    for seat in friends:
+        invite_link(host, seat)   # the resumed table: a new invitation for every friend's seat
     assert host.evaluate("() => window.chkobbaOnline.record()") == before, "nothing played is lost"
     t_back = time.perf_counter()
     seconds = connect_all(host, friends, drawn=True, langs=langs)
@@ -175,3 +177,28 @@ def test_online_a_seven_diamonds_round_with_four_phones_a_drop_and_a_host_reload
         raw[seat] += page.evaluate("() => window.chkobbaOnline.received")
         assert check_received(raw[seat], record, seat) > 3
     print(f"online 7D: the whole test {time.perf_counter() - t0:.1f} s")
+
+
+def test_online_a_friend_whose_page_is_busy_starting_still_sits_down(make_page: Any) -> None:
+    """A slow phone: between its channel opening and its sitting down, the
+    friend's page is busy starting its Python and sends nothing for longer
+    than a seated friend may be silent (10 s): it is not dropped, it sits
+    down (the 2v2 test above lost a friend this way, with pages starting
+    their Pythons at once on a loaded machine)."""
+    host = host_table(make_page, "chkobba-2", {})
+    friend = make_page(PHONE)
+    answer = answer_of(friend, invite_link(host, 1))
+    # from now, before its channel opens and its Python sits it down: twelve seconds of nothing
+    friend.evaluate("() => { setTimeout(() => { const t = performance.now(); while (performance.now() - t < 12000) {} }); }")
+    give_answer(host, 1, answer)
+    host.wait_for_selector(".invite-card[data-seat='1'][data-state=open]", state="attached")
+    try:
+        friend.wait_for_function(DRAWN, timeout=120_000)
+    except Exception:
+        raise AssertionError(str([host.evaluate("() => window.chkobbaOnline.events"),
+                                  friend.evaluate("() => [window.chkobbaOnline.events, document.getElementById('online-status').textContent, window.chkobbaOnline.received.slice(-3), window.chkobbaOnline.timing]")])) from None
+    seated(host, 1)
+    assert "host:1:open" in host.evaluate("() => window.chkobbaOnline.events")
+    assert not [e for e in host.evaluate("() => window.chkobbaOnline.events") if e.endswith(":silent")]
+    # once seated, a silent friend is noticed again as before (the heartbeat's 10 s)
+    assert host.evaluate("() => [...window.chkobbaOnline.peers.values()].map((p) => p.options.silentMs)") == [10_000]
