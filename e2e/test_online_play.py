@@ -9,7 +9,6 @@ its seat (its secret is kept on its phone). No request leaves the machine
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from pathlib import Path
@@ -17,128 +16,10 @@ from typing import Any
 
 from a11y_util import axe
 from e2e_driver import PHONE
-from hidden_cards import cards_in, others_hands   # tests/hidden_cards.py
+from online_helpers import answer_of, check_received, connect, invite_link, open_host, play_until_audited
 
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-
-
-def check_received(raw: list[str], record: str, seat: int) -> int:
-    """Every message the friend's page got: no card of another seat's hand
-    at that position (rounds already over, as the rules show them, aside)."""
-    checked = 0
-    for text in raw:
-        msg = json.loads(text)
-        if msg["type"] != "view":
-            continue
-        at = (msg["round"], msg["ply"])
-        shown = dict(msg["answer"])
-        view = shown["view"] = dict(shown["view"])
-        view.pop("results")
-        for key in ("sheet", "summary", "last_round_moves"):
-            shown.pop(key)
-        if at[1] == 0:
-            shown.pop("moves")
-            view.pop("last")
-        assert view["seat"] == seat
-        shown["legal"] = msg["legal"]
-        leak = cards_in(shown) & others_hands(record, at, seat)
-        assert not leak, f"seat {seat} was shown {leak} at {at}"
-        checked += 1
-    return checked
-
-
-def open_host(make_page: Any, table: str = "chkobba-2") -> Any:
-    host = make_page(PHONE)
-    host.goto(host.base_url + "online.html")
-    host.wait_for_selector("html.ready", state="attached")
-    host.check(f"input[name=table][value={table}]")
-    assert host.locator("#setup .trust").inner_text().strip()
-    return host
-
-
-def invite_link(host: Any, seat: int) -> str:
-    card = host.locator(f".invite-card[data-seat='{seat}'][data-state=inviting]")
-    card.wait_for()
-    link: str = card.get_attribute("data-link")
-    assert host.locator(f".invite-card[data-seat='{seat}'] .invite-qr svg").count() == 1
-    return link
-
-
-def answer_of(friend: Any, link: str, lang: str | None = None) -> str:
-    friend.goto(link.replace("online.html#", f"online.html?lang={lang}#") if lang else link)
-    friend.wait_for_selector("#join[data-link]", state="attached")
-    assert friend.locator("#join .invite-qr svg").count() == 1
-    answer: str = friend.locator("#join").get_attribute("data-link")
-    assert "#answer=" in answer
-    return answer
-
-
-def connect(host: Any, friend: Any, seat: int, via: str = "paste", lang: str | None = None) -> float:
-    """The invitation exchange, as the two players make it (the answer pasted
-    under the seat, or its link opened on the host's phone: ``via="link"``);
-    the seconds from opening the invitation to sitting down (the friend's
-    table drawn)."""
-    link = invite_link(host, seat)
-    t0 = time.perf_counter()
-    answer = answer_of(friend, link, lang)
-    if via == "link":
-        tab = host.context.new_page()
-        tab.on("console", host.watch.on_console)
-        tab.goto(answer)
-        tab.wait_for_function("() => document.querySelector('#relay .relay-text').textContent === "
-                              "document.querySelector('#relay .relay-text').dataset.done")
-        tab.close()
-    else:
-        host.fill(f".invite-card[data-seat='{seat}'] .answer-input", answer)
-        host.click(f".invite-card[data-seat='{seat}'] .answer-use")
-    friend.wait_for_function("() => window.chkobbaOnline.friend && window.chkobbaOnline.timing.view")
-    return time.perf_counter() - t0
-
-
-def play_until_audited(host: Any, friends: dict[int, Any], rounds: int = 1, seed: int = 0) -> None:
-    """Random legal moves through each page's own act (the table's path),
-    until every friend's phone has audited `rounds` rounds. A move the host
-    refused (this bot is faster than the host's rate limit) is tried again
-    after the friend's next heartbeat."""
-    rng = random.Random(seed)
-    last: dict[int, Any] = {}
-    refused: dict[int, int] = {}
-    pages = {-1: host, **friends}
-    first = next(iter(friends.values()))
-    for _ in range(3000):
-        if all(rounds in (p.evaluate("() => window.chkobbaOnline.friend.audited") or []) for p in friends.values()):
-            return
-        moved = False
-        # what the friend's page has received so far, before looking at anyone's turn (no message can slip by)
-        n = first.evaluate("() => window.chkobbaOnline.received.length")
-        for key, page in pages.items():
-            pos, legal, r = page.evaluate("""() => { const o = window.chkobbaOnline;
-                return [o.role === 'host' ? o.table.position : (o.friend ? o.friend.position : null), o.legal(),
-                        o.refusals]; }""")
-            if key != -1 and r != refused.get(key, 0):
-                refused[key] = r
-                last.pop(key, None)
-                k = page.evaluate("() => window.chkobbaOnline.received.length")
-                page.wait_for_function("(k) => window.chkobbaOnline.received.slice(k).some((m) => m.includes('heartbeat'))",
-                                       arg=k, timeout=30_000)
-            if legal and last.get(key) != pos:
-                last[key] = pos
-                page.evaluate("(a) => window.chkobbaOnline.act(a)", rng.choice(legal))
-                moved = True
-                break
-        if not moved:
-            # nobody here can act now: wait for the next message the host sends (a move, a view, a refusal)
-            try:
-                first.wait_for_function(
-                    "(n) => window.chkobbaOnline.received.slice(n).some((m) => !m.includes('heartbeat'))", arg=n,
-                    timeout=30_000)
-            except Exception:
-                raise AssertionError(json.dumps({
-                    "host": host.evaluate("() => [window.chkobbaOnline.table.position, window.chkobbaOnline.legal()]"),
-                    "friend": first.evaluate("() => [window.chkobbaOnline.friend, window.chkobbaOnline.received.slice(-4)]"),
-                    "last": {str(k): v for k, v in last.items()}})[:6000]) from None
-    raise AssertionError("the round did not end")
 
 
 def test_online_a_chkobba_round_between_two_phones_through_the_pages(make_page: Any) -> None:

@@ -30,6 +30,9 @@ const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
 const GIVE_UP_MS = 20_000;          // from the answer's use to an open channel
 const WAIT_FOR_HOST_MS = 300_000;   // a friend's answer waits this long for the host to open it
+// Until a friend sits, its page may be busy starting its Python (long tasks on a
+// slow phone, no heartbeat meanwhile): neither side counts the other gone before this.
+const STARTING_SILENT_MS = 60_000;
 const HOST_KEY = "chkobba.online.host";
 const guestKey = (table, seat) => `chkobba.online.guest.${table}.${seat}`;
 const CHANNEL = "chkobba-online";
@@ -234,7 +237,7 @@ function drawPresence(presence, toAct, me, left = null) {
     const li = document.createElement("li");
     const state = p.kind === "remote" && !p.present ? (p.computer ? "computer" : "gone")
       : p.seat === toAct ? "thinking" : "here";
-    li.className = `presence-seat presence-${state}`;
+    li.className = `presence-seat presence-${state}${p.seat === me ? " presence-you" : ""}`;
     li.dataset.seat = p.seat;
     li.dataset.state = state;
     // a computer's seat is never "connected": only its turn is said
@@ -437,6 +440,8 @@ class InviteCard {
     this.say(t("online.preparing_invite"));
     const id = host.nextPeer++;
     const peer = new Peer(host.net ? { iceServers: iceServersOf(host.net) } : {});
+    this.silentMs = peer.options.silentMs;   // once the friend sits
+    peer.options.silentMs = STARTING_SILENT_MS;
     this.peer = peer;
     this.peerId = id;
     online.peers.set(id, peer);
@@ -528,6 +533,7 @@ class InviteCard {
   sync(p) {
     const wasPresent = this.present;
     this.present = p.present;
+    if (p.present && this.peer) this.peer.options.silentMs = this.silentMs;
     if (p.present && this.el.dataset.state !== "seated") {
       this.el.dataset.state = "seated";
       this.say(t("online.seated"));
@@ -723,6 +729,8 @@ async function join(frag) {
   python.catch(() => status(t("online.no_python")));
   const net = frag.net || null;
   const peer = new Peer(net ? { iceServers: iceServersOf(net) } : {});
+  const silentMs = peer.options.silentMs;   // once seated
+  peer.options.silentMs = STARTING_SILENT_MS;
   friend.peer = peer;
   let answer;
   let giveUp;
@@ -812,6 +820,7 @@ async function join(frag) {
   store(guestKey(frag.table, frag.seat), friend.py.save());
   peer.onmessage = friendReceive;
   peer.send(friend.py.join());
+  peer.options.silentMs = silentMs;
   status("");
   showTable(friendAct).set({ loading: t("online.waiting_seeds") });
 }
