@@ -84,6 +84,10 @@ class Guest:
     def act(self, action: str) -> str:
         return wire.encode(wire.Act(action, *self.position))
 
+    def react(self, reaction: str) -> str:
+        """A quick reaction (one of :data:`wire.REACTIONS`; the host checks it)."""
+        return wire.encode(wire.Reaction(reaction))
+
     def receive(self, msg: dict[str, Any]) -> list[str]:
         """One message from the host; returns the texts to send back."""
         kind = msg.get("type")

@@ -214,6 +214,7 @@ class HostTable:
         self.match = 1  # the match at these seats, from 1 (a rematch adds one)
         # quick reactions as sent (time, seat, reaction), the last few: the host's page shows them
         self.reactions: list[tuple[float, int, str]] = []
+        self.reacted = 0  # how many reactions were ever sent (the last one's number, from 1)
         self._host_reactions = TokenBucket(REACTION_RATE, REACTION_BURST, clock)
         self.rematch_asks: set[int] = set()  # seats whose phones asked for a rematch (this match over)
 
@@ -368,6 +369,7 @@ class HostTable:
     # ------------------------------------------------------------ reactions, rematch
     def _react(self, seat: int, reaction: str) -> Out:
         self.reactions = (self.reactions + [(self.clock(), seat, reaction)])[-REACTIONS_KEPT:]
+        self.reacted += 1
         out: Out = []
         if reaction == "rematch" and self.over and seat != self.host_seat:
             self.rematch_asks.add(seat)  # asked, at a finished match: the host's page says who
