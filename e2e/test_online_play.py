@@ -429,6 +429,8 @@ def test_online_quick_reactions_reach_the_host_and_flooding_does_not(make_page: 
     allowance, and the friend sees a quiet "wait a moment", not an error."""
     ARTIFACTS.mkdir(exist_ok=True)
     host = open_host(make_page)
+    host.goto(host.base_url + "online.html?lang=ar")
+    host.wait_for_selector("html.ready", state="attached")
     host.click("#host-button")
     friend = make_page(PHONE)
     connect(host, friend, 1, lang="fr")
@@ -444,9 +446,15 @@ def test_online_quick_reactions_reach_the_host_and_flooding_does_not(make_page: 
     friend.click("#react-list .react-choice[data-reaction='well_played']")
     bubble = host.locator("#presence [data-seat='1'] .react-bubble[data-reaction='well_played']")
     bubble.wait_for()
-    assert bubble.inner_text().strip() == "Well played!"   # in the host page's own language
+    assert bubble.inner_text().strip() == "لعبت مليح!"   # in the host page's own language
     friend.wait_for_selector("#presence [data-seat='1'] .react-bubble")   # at the sender's seat on its own phone too
-    host.screenshot(path=str(ARTIFACTS / "online-reaction-host.png"))
+    host.click("#react .react-open")
+    for name, size in SIZES.items():
+        host.set_viewport_size(size)
+        assert host.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), name
+        host.screenshot(path=str(ARTIFACTS / f"online-reactions-ar-{name}.png"))
+    host.set_viewport_size(PHONE)
+    host.click("#react .react-open")
     # a flood: ten at once; the host passes at most its allowance (3 at once, then one every 4 s)
     friend.evaluate("() => { for (let i = 0; i < 10; i += 1) window.chkobbaOnline.react('bravo'); }")
     friend.wait_for_function("() => document.querySelector('#react .react-note').textContent.trim() !== ''")
@@ -455,3 +463,45 @@ def test_online_quick_reactions_reach_the_host_and_flooding_does_not(make_page: 
     got = host.evaluate("() => window.chkobbaOnline.reactions.filter(([s]) => s === 1).length")
     assert got <= 1 + 3, got
     assert friend.locator("#table .message").inner_text().strip() == "", "a limited reaction is no error"
+
+
+def test_online_a_finished_table_offers_a_rematch_not_a_resume(make_page: Any) -> None:
+    """The host's page opened again on the save of a finished match offers
+    "Rematch" or "New table", never "Resume": the rematch resumes the table
+    and begins a new match at its seats; the friend sits down again with the
+    secret its phone kept and plays the new match."""
+    from test_online import started   # tests/test_online.py: a whole match between a HostTable and a Guest
+
+    net = started(seed=11)
+    net.play(rounds=10_000, limit=20_000)
+    assert net.host.over
+    table = "00112233aabbccdd"
+    host = make_page(PHONE)
+    host.goto(host.base_url + "online.html?lang=ar")
+    host.evaluate("(v) => localStorage.setItem('chkobba.online.host', v)",
+                  json.dumps({"id": table, "net": None, "save": net.host.save()}))
+    host.reload()
+    host.wait_for_selector("#finished:not([hidden])")
+    assert host.locator("#resume").is_hidden() and host.locator("#setup").is_hidden()
+    for name, size in SIZES.items():
+        host.set_viewport_size(size)
+        assert host.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), name
+        assert host.locator("#finished-rematch").is_visible()
+        host.screenshot(path=str(ARTIFACTS / f"online-finished-ar-{name}.png"))
+    host.set_viewport_size(PHONE)
+    host.click("#finished-rematch")
+    host.wait_for_selector(".invite-card[data-seat='1'][data-state=inviting]")
+    host.wait_for_function("() => window.chkobbaOnline.table && window.chkobbaOnline.table.match === 2 "
+                           "&& !window.chkobbaOnline.table.over && window.chkobbaOnline.table.answer")
+    friend = make_page(PHONE)
+    # the friend's phone kept its secret from the match (its storage, before its page opens)
+    friend.context.add_init_script(
+        "if (!sessionStorage.getItem('kept')) { sessionStorage.setItem('kept', '1'); "
+        f"localStorage.setItem({json.dumps(f'chkobba.online.guest.{table}.1')}, {json.dumps(json.dumps(net.guests[1].save()))}); }}")
+    connect(host, friend, 1)
+    friend.wait_for_function("() => window.chkobbaOnline.friend.match === 2")
+    assert not friend.evaluate("() => window.chkobbaOnline.received.some((m) => JSON.parse(m).code === 'online.seat_taken')")
+    host.wait_for_selector("#presence [data-seat='1'][data-state='here'], #presence [data-seat='1'][data-state='thinking']")
+    play_until_audited(host, {1: friend}, seed=7,
+                       until=lambda: host.evaluate("() => window.chkobbaOnline.table.position")[1] >= 4)
+    assert friend.evaluate("() => window.chkobbaOnline.friend.failures") == []
