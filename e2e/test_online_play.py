@@ -394,6 +394,7 @@ def test_online_a_match_ends_the_friend_asks_and_the_host_starts_a_rematch(make_
     assert friend.evaluate("() => window.chkobbaOnline.friend.failures") == []
     fits_each_screen(friend, "match result", "result")
     fits_each_screen(host, "match result", "result")
+    assert axe(friend, "online match result ar") == []
     # the friend asks; the host sees who asked (and the reaction at the seat)
     friend.click("#summary-next")
     assert friend.locator("#summary-next").is_disabled()
@@ -454,6 +455,7 @@ def test_online_quick_reactions_reach_the_host_and_flooding_does_not(make_page: 
         assert host.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), name
         host.screenshot(path=str(ARTIFACTS / f"online-reactions-ar-{name}.png"))
     host.set_viewport_size(PHONE)
+    assert axe(host, "online reactions ar") == []
     host.click("#react .react-open")
     # a flood: ten at once; the host passes at most its allowance (3 at once, then one every 4 s)
     friend.evaluate("() => { for (let i = 0; i < 10; i += 1) window.chkobbaOnline.react('bravo'); }")
