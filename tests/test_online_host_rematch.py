@@ -213,3 +213,18 @@ def test_the_first_turn_of_a_later_round_has_time_to_read_the_summary() -> None:
     net.play(rounds=1)
     assert h.session is not None and not h.session.is_over and h.position() == (2, 0)
     assert h._limit() == 30.0 + READING
+
+
+def test_a_phone_whose_moves_used_up_their_allowance_still_commits_its_seed() -> None:
+    """The next round's seeds are asked while a fast phone may have used up
+    its moves' allowance: its commitment and seed are not refused for it (the
+    round would wait for them for ever)."""
+    net = Net("chkobba", {"players": 2}, [HOST, REMOTE])
+    h = net.host
+    g = net.guests[1]
+    for _ in range(20):
+        h.receive(1, wire.encode(wire.Act("7D", 9, 9)))   # the moves' allowance used up
+    (_, refused), = h.receive(1, wire.encode(wire.Act("7D", 9, 9)))
+    assert refused["code"] == "online.rate"
+    net.deliver(h.start())   # round 1's seeds asked now: committed and revealed all the same
+    assert h.seeds[1].ready() and h.session is not None and g.seeds[1] == h.seeds[1].reveals[1]

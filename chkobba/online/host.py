@@ -64,6 +64,11 @@ REACTION_BURST = 3.0
 # use up the one of moves and seeds
 HEARTBEAT_RATE = 1.0
 HEARTBEAT_BURST = 4.0
+# commitments and seeds too (one of each a round, asked by the host): a phone
+# whose moves used up their allowance still commits and reveals, or the next
+# round would wait for a seed its phone was refused
+SEED_RATE = 1.0
+SEED_BURST = 8.0
 # the first turn of a round after the first gets this much more time: the
 # round's summary is being read on every phone
 READING = 15.0
@@ -113,6 +118,7 @@ class _Peer:
     bucket: TokenBucket  # every message but heartbeats and reactions
     reactions: TokenBucket  # quick reactions, more strictly
     heartbeats: TokenBucket  # heartbeats, apart (they never use up the moves' allowance)
+    seeds: TokenBucket  # commitments and seeds, apart
     seat: int | None = None
     last_seen: float = 0.0
 
@@ -274,7 +280,8 @@ class HostTable:
         """The transport opened a connection (not yet seated)."""
         self.peers[peer] = _Peer(TokenBucket(self.rate, self.burst, self.clock),
                                  TokenBucket(REACTION_RATE, REACTION_BURST, self.clock),
-                                 TokenBucket(HEARTBEAT_RATE, HEARTBEAT_BURST, self.clock), None, self.clock())
+                                 TokenBucket(HEARTBEAT_RATE, HEARTBEAT_BURST, self.clock),
+                                 TokenBucket(SEED_RATE, SEED_BURST, self.clock), None, self.clock())
 
     def disconnect(self, peer: int) -> Out:
         """The connection closed (or its heartbeats stopped): its seat waits
@@ -307,7 +314,8 @@ class HostTable:
             p.last_seen = self.clock()
             return [(peer, self._error(e, kind))]
         kind = data["type"] if isinstance(data.get("type"), str) and data["type"] in wire.FIELDS else "?"
-        bucket = p.heartbeats if kind == "heartbeat" else p.reactions if kind == "reaction" else p.bucket
+        bucket = {"heartbeat": p.heartbeats, "reaction": p.reactions, "commit": p.seeds,
+                  "reveal": p.seeds}.get(kind, p.bucket)
         if not bucket.take():
             return [(peer, self._error(OnlineError("online.rate"), kind))]
         p.last_seen = self.clock()

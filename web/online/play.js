@@ -869,13 +869,20 @@ function friendAct(action) {
 }
 
 function friendReact(reaction) {
-  if (!friend.peer || friend.peer.state !== "open") return;
+  if (!friend.peer || friend.peer.state !== "open") {
+    reactNote(t("online.host_gone"));
+    return false;
+  }
   friend.peer.send(friend.py.react(reaction));
+  return true;
 }
 
 /** A friend's "Rematch": asks the host (the reaction "rematch"); only the host starts one. */
 function friendAskRematch(btn) {
-  friendReact("rematch");
+  if (!friendReact("rematch")) {
+    syncRematchLine(t("online.host_gone"));
+    return;
+  }
   btn.disabled = true;
   syncRematchLine(t("online.rematch_asked"));
 }
