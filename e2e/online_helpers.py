@@ -182,12 +182,15 @@ def _friend_move(page: Any, pos: list[int], rng: random.Random) -> None:
 
 
 def play_until_audited(host: Any, friends: dict[int, Any], rounds: int = 1, seed: int = 0,
-                       stop: Callable[[], bool] | None = None) -> None:
+                       stop: Callable[[], bool] | None = None, until: Callable[[], bool] | None = None) -> None:
     """Random legal moves through each page's own act, from the page of the
     seat the host's table says is to act, until every friend's phone has
-    audited `rounds` rounds (or ``stop()`` says to stop: mid-round)."""
+    audited `rounds` rounds (or ``stop()`` says to stop: mid-round), or, with
+    ``until``, until ``until()`` alone says so (across rounds: a whole match)."""
     rng = random.Random(seed)
-    for _ in range(3000):
+    if until is not None:
+        stop, rounds = until, 10**6
+    for _ in range(6000):
         watcher = next(iter(friends.values()))
         # what a friend's page has received so far, before looking at anyone's turn (no message can slip by)
         n = watcher.evaluate("() => window.chkobbaOnline.received.length")

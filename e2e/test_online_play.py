@@ -9,6 +9,7 @@ its seat (its secret is kept on its phone). No request leaves the machine
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from pathlib import Path
@@ -127,6 +128,13 @@ def test_online_a_seven_diamonds_round_with_one_friend_and_two_computers(make_pa
     host.click("#host-button")
     friend = make_page(PHONE)
     connect(host, friend, 1)
+    # the host's clock counts down on the friend's page too (its "seats" message), at the seat to act
+    left = friend.locator("#presence [data-state='thinking'][data-left]")
+    left.wait_for()
+    first = int(left.get_attribute("data-left"))
+    assert 0 < first <= 12 + 15, first
+    friend.wait_for_function("(n) => { const e = document.querySelector(\"#presence [data-left]\"); "
+                             "return e && Number(e.dataset.left) < n; }", arg=first)
     play_until_audited(host, {1: friend}, seed=4)
     assert friend.evaluate("() => window.chkobbaOnline.friend.failures") == []
     assert friend.locator("#table .ck").count() == 1
@@ -209,3 +217,170 @@ def test_online_a_connection_that_never_opens_is_given_up_with_the_fallbacks(mak
     assert "Wi-Fi" in text and "partage de connexion" in text, text
     host.click(f"{card} .invite-box button")
     host.wait_for_selector(f"{card}[data-state=inviting]")
+
+
+def fits_each_screen(page: Any, what: str, name: str) -> None:
+    """The open summary (or the page) at 360x640, 320x568 and 640x360: no
+    sideways scrolling, its buttons reachable (the dialog scrolls inside)."""
+    lang = page.evaluate("() => document.documentElement.lang")
+    for size_name, size in SIZES.items():
+        page.set_viewport_size(size)
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), \
+            f"{what} {lang} {size_name}: scrolls sideways"
+        box = page.locator("#summary[open] .summary-box")
+        if box.count():
+            r = box.bounding_box()
+            assert r is not None and r["x"] >= 0 and r["x"] + r["width"] <= size["width"] + 1, (what, lang, size_name, r)
+            page.locator("#summary-next").scroll_into_view_if_needed()
+            assert page.locator("#summary-next").is_visible()
+        page.screenshot(path=str(ARTIFACTS / f"online-{name}-{lang}-{size_name}.png"))
+    page.set_viewport_size(PHONE)
+
+
+def test_online_a_match_ends_the_friend_asks_and_the_host_starts_a_rematch(make_page: Any) -> None:
+    """Between rounds both phones show the round's summary (from their own
+    seat's answer); at the match's end the result and "Rematch": the
+    friend's asks the host, who sees who asked; the host's starts a new match
+    at the same seats, fresh seeds, and its first moves are played."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    host = open_host(make_page)
+    host.goto(host.base_url + "online.html?lang=fr")
+    host.wait_for_selector("html.ready", state="attached")
+    host.click("#host-button")
+    friend = make_page(PHONE)
+    connect(host, friend, 1, lang="ar")
+    shot = {"round": False}
+
+    def over() -> bool:
+        if not shot["round"] and friend.evaluate("() => window.chkobbaOnline.summaries.length > 0"):
+            shot["round"] = True
+            # the first round's summary, on the friend's phone, from its seat's answer
+            friend.wait_for_selector("#summary[open] #summary-body table")
+            fits_each_screen(friend, "round summary", "summary")
+        return bool(host.evaluate("() => window.chkobbaOnline.table.over"))
+
+    play_until_audited(host, {1: friend}, seed=5, until=over)
+    for page in (host, friend):
+        page.wait_for_selector("#summary[open][data-next='over'] .result")
+        summaries = page.evaluate("() => window.chkobbaOnline.summaries")
+        assert [n for n, _ in summaries] == list(range(1, len(summaries) + 1)) and summaries[-1][1] == "over", summaries
+        assert len(summaries) >= 2, "a match to 11 takes more than one round"
+    assert host.locator("#summary-next").inner_text().strip() == "Revanche"
+    played = host.evaluate("() => window.chkobbaOnline.table.position[0]")
+    friend.wait_for_function("(n) => window.chkobbaOnline.friend.audited.length === n", arg=played)
+    assert friend.evaluate("() => window.chkobbaOnline.friend.failures") == []
+    fits_each_screen(friend, "match result", "result")
+    fits_each_screen(host, "match result", "result")
+    assert axe(friend, "online match result ar") == []
+    # the friend asks; the host sees who asked (and the reaction at the seat)
+    friend.click("#summary-next")
+    assert friend.locator("#summary-next").is_disabled()
+    assert friend.locator("#summary .rematch-line").inner_text().strip()
+    line = host.locator("#summary .rematch-line")
+    line.wait_for()
+    assert "place 2" in line.inner_text(), line.inner_text()
+    host.wait_for_selector("#presence [data-seat='1'] .react-bubble[data-reaction='rematch']")
+    host.screenshot(path=str(ARTIFACTS / "online-rematch-asked-fr.png"))
+    # the host starts it: the same seats, a new match, fresh seeds, both summaries closed
+    old_record = json.loads(host.evaluate("() => window.chkobbaOnline.record()"))
+    host.click("#summary-next")
+    for page in (host, friend):
+        page.wait_for_function("() => !document.getElementById('summary').open")
+    friend.wait_for_function("() => window.chkobbaOnline.friend.match === 2")
+    host.wait_for_function("() => window.chkobbaOnline.table.match === 2 && window.chkobbaOnline.table.answer")
+    play_until_audited(host, {1: friend}, seed=6,
+                       until=lambda: host.evaluate("() => window.chkobbaOnline.table.position")[1] >= 4)
+    record = json.loads(host.evaluate("() => window.chkobbaOnline.record()"))
+    assert len(record["rounds"]) == 1 and record["rounds"][0]["decks"][0] != old_record["rounds"][0]["decks"][0]
+    assert host.evaluate("() => window.chkobbaOnline.table.presence[1].present")
+    assert not friend.evaluate("() => window.chkobbaOnline.received.some((m) => JSON.parse(m).type === 'error' "
+                               "&& ['online.seat_taken', 'online.no_commit', 'online.reveal_mismatch'].includes(JSON.parse(m).code))")
+    # what the friend was sent in the new match: its own seat's answers only
+    raw = friend.evaluate("() => window.chkobbaOnline.received")
+    since = max(i for i, m in enumerate(raw) if json.loads(m)["type"] == "rematch")
+    assert check_received(raw[since:], host.evaluate("() => window.chkobbaOnline.record()"), 1) >= 2
+
+
+def test_online_quick_reactions_reach_the_host_and_flooding_does_not(make_page: Any) -> None:
+    """A friend's quick reaction, chosen from the fixed set in its language,
+    appears at its seat on the host's page; a flood is cut by the host's
+    allowance, and the friend sees a quiet "wait a moment", not an error."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    host = open_host(make_page)
+    host.goto(host.base_url + "online.html?lang=ar")
+    host.wait_for_selector("html.ready", state="attached")
+    host.click("#host-button")
+    friend = make_page(PHONE)
+    connect(host, friend, 1, lang="fr")
+    friend.click("#react .react-open")
+    choices = friend.locator("#react-list .react-choice")
+    assert choices.count() == 6
+    assert "Bien joué !" in [choices.nth(i).inner_text().strip() for i in range(6)]
+    for name, size in SIZES.items():
+        friend.set_viewport_size(size)
+        assert friend.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), name
+        friend.screenshot(path=str(ARTIFACTS / f"online-reactions-fr-{name}.png"))
+    friend.set_viewport_size(PHONE)
+    friend.click("#react-list .react-choice[data-reaction='well_played']")
+    bubble = host.locator("#presence [data-seat='1'] .react-bubble[data-reaction='well_played']")
+    bubble.wait_for()
+    assert bubble.inner_text().strip() == "لعبت مليح!"   # in the host page's own language
+    friend.wait_for_selector("#presence [data-seat='1'] .react-bubble")   # at the sender's seat on its own phone too
+    host.click("#react .react-open")
+    for name, size in SIZES.items():
+        host.set_viewport_size(size)
+        assert host.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), name
+        host.screenshot(path=str(ARTIFACTS / f"online-reactions-ar-{name}.png"))
+    host.set_viewport_size(PHONE)
+    assert axe(host, "online reactions ar") == []
+    host.click("#react .react-open")
+    # a flood: ten at once; the host passes at most its allowance (3 at once, then one every 4 s)
+    friend.evaluate("() => { for (let i = 0; i < 10; i += 1) window.chkobbaOnline.react('bravo'); }")
+    friend.wait_for_function("() => document.querySelector('#react .react-note').textContent.trim() !== ''")
+    assert friend.locator("#react .react-note").inner_text().strip() == "Attends un instant"
+    friend.wait_for_function("() => window.chkobbaOnline.received.filter((m) => m.includes('online.rate')).length >= 7")
+    got = host.evaluate("() => window.chkobbaOnline.reactions.filter(([s]) => s === 1).length")
+    assert got <= 1 + 3, got
+    assert friend.locator("#table .message").inner_text().strip() == "", "a limited reaction is no error"
+
+
+def test_online_a_finished_table_offers_a_rematch_not_a_resume(make_page: Any) -> None:
+    """The host's page opened again on the save of a finished match offers
+    "Rematch" or "New table", never "Resume": the rematch resumes the table
+    and begins a new match at its seats; the friend sits down again with the
+    secret its phone kept and plays the new match."""
+    from test_online import started   # tests/test_online.py: a whole match between a HostTable and a Guest
+
+    net = started(seed=11)
+    net.play(rounds=10_000, limit=20_000)
+    assert net.host.over
+    table = "00112233aabbccdd"
+    host = make_page(PHONE)
+    host.goto(host.base_url + "online.html?lang=ar")
+    host.evaluate("(v) => localStorage.setItem('chkobba.online.host', v)",
+                  json.dumps({"id": table, "net": None, "save": net.host.save()}))
+    host.reload()
+    host.wait_for_selector("#finished:not([hidden])")
+    assert host.locator("#resume").is_hidden() and host.locator("#setup").is_hidden()
+    for name, size in SIZES.items():
+        host.set_viewport_size(size)
+        assert host.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), name
+        assert host.locator("#finished-rematch").is_visible()
+        host.screenshot(path=str(ARTIFACTS / f"online-finished-ar-{name}.png"))
+    host.set_viewport_size(PHONE)
+    host.click("#finished-rematch")
+    host.wait_for_selector(".invite-card[data-seat='1'][data-state=inviting]")
+    host.wait_for_function("() => window.chkobbaOnline.table && window.chkobbaOnline.table.match === 2 "
+                           "&& !window.chkobbaOnline.table.over && window.chkobbaOnline.table.answer")
+    friend = make_page(PHONE)
+    # the friend's phone kept its secret from the match (its storage, before its page opens)
+    friend.context.add_init_script(
+        "if (!sessionStorage.getItem('kept')) { sessionStorage.setItem('kept', '1'); "
+        f"localStorage.setItem({json.dumps(f'chkobba.online.guest.{table}.1')}, {json.dumps(json.dumps(net.guests[1].save()))}); }}")
+    connect(host, friend, 1)
+    friend.wait_for_function("() => window.chkobbaOnline.friend.match === 2")
+    assert not friend.evaluate("() => window.chkobbaOnline.received.some((m) => JSON.parse(m).code === 'online.seat_taken')")
+    host.wait_for_selector("#presence [data-seat='1'][data-state='here'], #presence [data-seat='1'][data-state='thinking']")
+    play_until_audited(host, {1: friend}, seed=7,
+                       until=lambda: host.evaluate("() => window.chkobbaOnline.table.position")[1] >= 4)
+    assert friend.evaluate("() => window.chkobbaOnline.friend.failures") == []

@@ -6,6 +6,12 @@ every phone's commitment), keeps the public log of moves as they are played,
 and audits each finished round (:func:`chkobba.online.deal.audit`): a host
 that changed a seed or a move after the fact is caught, and ``audit_failures``
 says how, in the message's code and English.
+
+A rematch (the host's ``rematch`` message, or a ``welcome`` or
+``commit_request`` naming a later match) makes the phone forget the last
+match's seeds, moves and rounds: the new match's round 1 is committed with a
+fresh seed, never one the last match's audit revealed. Audit failures are
+kept across matches.
 """
 
 from __future__ import annotations
@@ -37,6 +43,16 @@ class Guest:
         self.audit_failures: list[tuple[int, str]] = []
         self.errors: list[dict[str, Any]] = []
         self.reactions: list[tuple[int, str]] = []
+        self.match = 1
+
+    def _new_match(self, match: object) -> None:
+        """The host plays match ``match`` now: a later one forgets the last one's seeds and rounds."""
+        if type(match) is not int or match <= self.match:
+            return
+        self.match = match
+        self.seeds, self.my_commits, self.seen = {}, {}, {}
+        self.rounds, self.audited = [], []
+        self.view, self.legal, self.position = None, [], (0, 0)
 
     def save(self) -> dict[str, Any]:
         """What this phone keeps to sit down again after its page reloads:
@@ -47,7 +63,8 @@ class Guest:
                 "commits": {str(k): v for k, v in self.my_commits.items()},
                 "seen": {str(r): {str(p): a for p, a in m.items()} for r, m in self.seen.items()},
                 "audited": list(self.audited), "failures": [list(f) for f in self.audit_failures],
-                "rounds": [[[list(d) for d in r.decks], list(r.actions)] for r in self.rounds]}
+                "rounds": [[[list(d) for d in r.decks], list(r.actions)] for r in self.rounds],
+                "match": self.match}
 
     @classmethod
     def resume(cls, data: dict[str, Any]) -> "Guest":
@@ -58,6 +75,7 @@ class Guest:
         guest.audited = [int(x) for x in data["audited"]]
         guest.audit_failures = [(int(n), str(t)) for n, t in data["failures"]]
         guest.rounds = [RoundRecord([list(d) for d in decks], list(actions)) for decks, actions in data["rounds"]]
+        guest.match = int(data.get("match", 1))
         return guest
 
     def join(self) -> str:
@@ -66,9 +84,15 @@ class Guest:
     def act(self, action: str) -> str:
         return wire.encode(wire.Act(action, *self.position))
 
+    def react(self, reaction: str) -> str:
+        """A quick reaction (one of :data:`wire.REACTIONS`; the host checks it)."""
+        return wire.encode(wire.Reaction(reaction))
+
     def receive(self, msg: dict[str, Any]) -> list[str]:
         """One message from the host; returns the texts to send back."""
         kind = msg.get("type")
+        if kind in ("welcome", "commit_request", "rematch"):
+            self._new_match(msg.get("match", 1))
         if kind == "welcome":
             self.header = (msg["game"], dict(msg["options"]))
         elif kind == "commit_request" and self.seat in msg["seats"]:

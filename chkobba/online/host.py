@@ -13,15 +13,22 @@ tests) and in the host's page (Pyodide), where the transport is WebRTC.
 
 Messages the host sends (``{"type": ...}``; every one carries ``"v"``):
 
-- ``welcome``: ``seat``, ``game``, ``options``, ``seats`` (who sits where)
+- ``welcome``: ``seat``, ``game``, ``options``, ``seats`` (who sits where), ``match`` (from 1)
 - ``error``: ``code``, ``params``, ``error`` (English), ``answers`` (type refused)
 - ``commit_request``: ``round``, ``seats`` (whose seeds make that round), ``restart``
-  (draw a fresh seed: the round's seeds start again without a departed phone)
+  (draw a fresh seed: the round's seeds start again without a departed phone), ``match``
 - ``commits``: ``round``, ``commits`` (seat -> hash): now reveal your seed
 - ``view``: ``round``, ``ply``, ``answer`` (the facade's answer for that seat), ``legal`` (its actions, on its turn)
 - ``move``: ``round``, ``ply``, ``seat``, ``action`` (the public log, for the audit)
 - ``audit``: ``round``, ``decks``, ``actions``, ``commits``, ``reveals``, ``first_dealer``
-- ``seats``: presence of every seat; ``reaction``: ``seat``, ``reaction``
+- ``seats``: presence of every seat, and ``clock`` (``round``, ``ply``, ``seat``,
+  ``left``: the seconds left to the seat to act when a timed turn starts; else None)
+- ``reaction``: ``seat``, ``reaction``
+- ``rematch``: ``match``: the host started a new match at the same seats (every
+  phone draws fresh seeds; a friend's phone forgets the last match's seeds)
+
+A friend's phone cannot start a rematch: it may only ask, with the quick
+reaction ``rematch``; the host's page sees who asked (:attr:`HostTable.rematch_asks`).
 """
 
 from __future__ import annotations
@@ -53,6 +60,19 @@ State = GameState[Observation]
 # quick reactions: at most 3 at once, then one every 4 seconds
 REACTION_RATE = 0.25
 REACTION_BURST = 3.0
+# heartbeats have their own allowance (a phone sends one every 2 s): they never
+# use up the one of moves and seeds
+HEARTBEAT_RATE = 1.0
+HEARTBEAT_BURST = 4.0
+# commitments and seeds too (one of each a round, asked by the host): a phone
+# whose moves used up their allowance still commits and reveals, or the next
+# round would wait for a seed its phone was refused
+SEED_RATE = 1.0
+SEED_BURST = 8.0
+# the first turn of a round after the first gets this much more time: the
+# round's summary is being read on every phone
+READING = 15.0
+REACTIONS_KEPT = 20
 
 HOST = "host"
 REMOTE = "remote"
@@ -95,8 +115,10 @@ class _Seat:
 
 @dataclass
 class _Peer:
-    bucket: TokenBucket  # every message
+    bucket: TokenBucket  # every message but heartbeats and reactions
     reactions: TokenBucket  # quick reactions, more strictly
+    heartbeats: TokenBucket  # heartbeats, apart (they never use up the moves' allowance)
+    seeds: TokenBucket  # commitments and seeds, apart
     seat: int | None = None
     last_seen: float = 0.0
 
@@ -195,6 +217,12 @@ class HostTable:
         self.timers = timers
         self._turn: tuple[tuple[int, int], float] | None = None  # (position, since) of the turn being timed
         self._stand_in = make_agent(game, "easy")
+        self.match = 1  # the match at these seats, from 1 (a rematch adds one)
+        # quick reactions as sent (time, seat, reaction), the last few: the host's page shows them
+        self.reactions: list[tuple[float, int, str]] = []
+        self.reacted = 0  # how many reactions were ever sent (the last one's number, from 1)
+        self._host_reactions = TokenBucket(REACTION_RATE, REACTION_BURST, clock)
+        self.rematch_asks: set[int] = set()  # seats whose phones asked for a rematch (this match over)
 
     # ------------------------------------------------------------ queries
     @property
@@ -226,13 +254,34 @@ class HostTable:
 
     def presence(self) -> list[dict[str, Any]]:
         return [{"seat": i, "kind": s.spec.kind, "present": self.present(i),
-                 "computer": self.computer_plays(i)} for i, s in enumerate(self.seats)]
+                 "computer": self.computer_plays(i), "rematch": i in self.rematch_asks}
+                for i, s in enumerate(self.seats)]
+
+    @property
+    def over(self) -> bool:
+        """Whether this match is over (a rematch may start)."""
+        return self.session is not None and self.session.is_over
+
+    def clock_now(self) -> dict[str, Any] | None:
+        """The timed turn's clock for every phone: the position, the seat to act
+        and its whole seconds left (None when no turn is being timed)."""
+        left = self.time_left()
+        s = self.session
+        if left is None or s is None:
+            return None
+        r, ply = self.position()
+        return {"round": r, "ply": ply, "seat": s.to_act(), "left": int(left + 0.999)}
+
+    def _seats_message(self) -> Out:
+        return self._broadcast({"type": "seats", "seats": self.presence(), "clock": self.clock_now()})
 
     # ------------------------------------------------------------ peers
     def connect(self, peer: int) -> None:
         """The transport opened a connection (not yet seated)."""
         self.peers[peer] = _Peer(TokenBucket(self.rate, self.burst, self.clock),
-                                 TokenBucket(REACTION_RATE, REACTION_BURST, self.clock), None, self.clock())
+                                 TokenBucket(REACTION_RATE, REACTION_BURST, self.clock),
+                                 TokenBucket(HEARTBEAT_RATE, HEARTBEAT_BURST, self.clock),
+                                 TokenBucket(SEED_RATE, SEED_BURST, self.clock), None, self.clock())
 
     def disconnect(self, peer: int) -> Out:
         """The connection closed (or its heartbeats stopped): its seat waits
@@ -244,20 +293,33 @@ class HostTable:
         if s.peer == peer:
             s.peer = None
             s.away_since = self.clock()
-        return self._broadcast({"type": "seats", "seats": self.presence()})
+        return self._seats_message()
 
     def receive(self, peer: int, text: str | bytes) -> Out:
         """A peer's message: what to send in answer (to it and to others)."""
         p = self.peers.get(peer)
         if p is None:
             return []
-        if not p.bucket.take():
-            return [(peer, self._error(OnlineError("online.rate"), "?"))]
-        p.last_seen = self.clock()
+        # The message is read (bounded: wire.MAX_BYTES) only to know which
+        # allowance it takes from: heartbeats and quick reactions have their
+        # own, so neither uses up the one of moves and seeds. A message over
+        # its allowance is refused as ``online.rate``, answering its type, and
+        # nothing else is done with it.
         kind = "?"
         try:
             data = wire.decode(text)
-            kind = data["type"] if isinstance(data.get("type"), str) and data["type"] in wire.FIELDS else "?"
+        except OnlineError as e:
+            if not p.bucket.take():
+                return [(peer, self._error(OnlineError("online.rate"), kind))]
+            p.last_seen = self.clock()
+            return [(peer, self._error(e, kind))]
+        kind = data["type"] if isinstance(data.get("type"), str) and data["type"] in wire.FIELDS else "?"
+        bucket = {"heartbeat": p.heartbeats, "reaction": p.reactions, "commit": p.seeds,
+                  "reveal": p.seeds}.get(kind, p.bucket)
+        if not bucket.take():
+            return [(peer, self._error(OnlineError("online.rate"), kind))]
+        p.last_seen = self.clock()
+        try:
             msg = wire.check(data)
             if isinstance(msg, wire.Heartbeat):
                 return [(peer, {"v": wire.VERSION, "type": "heartbeat", "t": msg.t})]
@@ -268,9 +330,7 @@ class HostTable:
             if isinstance(msg, wire.Leave):
                 return self.disconnect(peer)
             if isinstance(msg, wire.Reaction):
-                if not p.reactions.take():
-                    raise OnlineError("online.rate")
-                return self._broadcast({"type": "reaction", "seat": p.seat, "reaction": msg.reaction})
+                return self._react(p.seat, msg.reaction)
             if isinstance(msg, wire.Commit):
                 return self._commit(p.seat, msg.round, msg.hash)
             if isinstance(msg, wire.Reveal):
@@ -301,18 +361,55 @@ class HostTable:
                 old.seat = None
         s.peer, s.away_since, p.seat = peer, None, msg.seat
         out: Out = [(peer, {"type": "welcome", "seat": msg.seat, "game": self.game, "options": self.options,
-                            "seats": self.presence()})]
+                            "seats": self.presence(), "match": self.match})]
         for number in sorted(self.seeds):  # a pending seed round this seat belongs to
             sd = self.seeds[number]
             if msg.seat in sd.seats and msg.seat not in sd.reveals:
                 if msg.seat not in sd.commits:
                     out.append((peer, {"type": "commit_request", "round": number, "seats": sd.seats,
-                                       "restart": False}))
+                                       "restart": False, "match": self.match}))
                 if sd.announced:
                     out.append((peer, {"type": "commits", "round": number, "commits": dict(sd.commits)}))
         out += self._views([msg.seat])
-        out += self._broadcast({"type": "seats", "seats": self.presence()})
+        out += self._seats_message()
         return [(q, {"v": wire.VERSION, **m}) for q, m in out]
+
+    # ------------------------------------------------------------ reactions, rematch
+    def _react(self, seat: int, reaction: str) -> Out:
+        self.reactions = (self.reactions + [(self.clock(), seat, reaction)])[-REACTIONS_KEPT:]
+        self.reacted += 1
+        out: Out = []
+        if reaction == "rematch" and self.over and seat != self.host_seat:
+            self.rematch_asks.add(seat)  # asked, at a finished match: the host's page says who
+            out += self._seats_message()
+        return self._broadcast({"type": "reaction", "seat": seat, "reaction": reaction}) + out
+
+    def host_react(self, reaction: str) -> Out:
+        """The host's own quick reaction (one of :data:`wire.REACTIONS`), under
+        the same allowance as a friend's; ``online.rate`` over it."""
+        if reaction not in wire.REACTIONS:
+            raise OnlineError("online.field", field="reaction", type="reaction",
+                              want="one of " + ", ".join(wire.REACTIONS))
+        if not self._host_reactions.take():
+            raise OnlineError("online.rate")
+        return self._react(self.host_seat, reaction)
+
+    def rematch(self) -> Out:
+        """The host starts a new match at the same seats (only once this one
+        is over; else nothing): the same secrets keep their seats, the match's
+        rounds, seeds and audits start afresh, and round 1's seeds are asked of
+        every phone present (fresh seeds, committed and revealed as for any
+        round). Only the host's page calls this: a friend may only ask."""
+        if not self.over:
+            return []
+        self.match += 1
+        self.session = None
+        self.seeds, self._host_seeds, self.seen = {}, {}, {}
+        self._audited = set()
+        self._turn = None
+        self.rematch_asks = set()
+        out = self._broadcast({"type": "rematch", "match": self.match})
+        return out + self._request_seeds(1) + self._seats_message()
 
     # ------------------------------------------------------------ seeds
     def start(self) -> Out:
@@ -330,7 +427,8 @@ class HostTable:
         own = self._host_seed()
         self._host_seeds[number] = own
         sd.commits[self.host_seat] = commitment(own)
-        out = self._broadcast({"type": "commit_request", "round": number, "seats": phones, "restart": restart})
+        out = self._broadcast({"type": "commit_request", "round": number, "seats": phones, "restart": restart,
+                               "match": self.match})
         return out + self._maybe_announce(number)
 
     def _commit(self, seat: int, number: int, digest: str) -> Out:
@@ -495,7 +593,9 @@ class HostTable:
         assert s is not None and self.timers is not None
         # playing a card (or capturing) vs a call (Seven Diamonds' double, pass...)
         plays = any(a.kind in ("lay", "capture", "claim", "table", "keep") for a in s.legal_actions())
-        return self.timers[1] if plays else self.timers[0]
+        r, ply = self.position()
+        reading = READING if r > 1 and ply == 0 else 0.0  # the last round's summary is being read
+        return (self.timers[1] if plays else self.timers[0]) + reading
 
     def _run_timer(self, now: float) -> Out:
         s = self.session
@@ -508,8 +608,8 @@ class HostTable:
             return []
         pos = self.position()
         if self._turn is None or self._turn[0] != pos:
-            self._turn = (pos, now)   # a new turn: its clock starts now
-            return []
+            self._turn = (pos, now)   # a new turn: its clock starts now; every phone is told
+            return self._seats_message()
         if now - self._turn[1] < self._limit():
             return []
         self._turn = None
@@ -539,6 +639,8 @@ class HostTable:
             "seen": {str(k): list(v) for k, v in self.seen.items()},
             "audited": sorted(self._audited),
             "timers": list(self.timers) if self.timers is not None else None,
+            "match": self.match,
+            "over": self.over,
         }
 
     @classmethod
@@ -565,6 +667,7 @@ class HostTable:
             table.session = session
         table.seen = {int(k): list(v) for k, v in data["seen"].items()}
         table._audited = set(data["audited"])
+        table.match = int(data.get("match", 1))
         return table
 
     def host_view(self) -> dict[str, Any] | None:

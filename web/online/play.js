@@ -18,6 +18,8 @@
 import { mount } from "../table/core.js";
 import { initI18n, mountLanguagePicker, t, translateDom } from "../i18n/i18n.js";
 import { messageText } from "../table/messages.js";
+import { renderSummary } from "../shell/sheet.js";
+import { closeDialog, isOpen, openDialog, setupDialog } from "../shell/dialogs.js";
 import { runPython, startPython } from "../shell/py.js";
 import { Peer } from "./peer.js";
 import { DEFAULT_RELAYS, DEFAULT_STUN } from "./relays.js";
@@ -42,7 +44,8 @@ let signalModule = null;
 const signals = () => { if (!signalModule) signalModule = import("./signal.js"); return signalModule; };
 
 // For the e2e tests and the curious: what this page did and received.
-const online = { role: null, received: [], events: [], peers: new Map(), table: null, latencies: [], refusals: 0 };
+const online = { role: null, received: [], events: [], peers: new Map(), table: null, latencies: [], refusals: 0,
+                 reactions: [], summaries: [] };
 window.chkobbaOnline = online;
 
 function status(text) {
@@ -130,7 +133,7 @@ function askConsent(relays, net) {
   for (const r of relays) item("online.consent.relay", r);
   for (const u of net.stun) item("online.consent.stun", u);
   if (net.turn) item("online.consent.turn", net.turn.urls);
-  const shown = ["setup", "resume", "join"].filter((id) => !$(id).hidden);
+  const shown = ["setup", "resume", "finished", "join"].filter((id) => !$(id).hidden);
   for (const id of shown) $(id).hidden = true;
   $("consent").hidden = false;
   online.consent = "asked";
@@ -228,11 +231,63 @@ function seatLabel(seat, me, kind) {
 const PRESENCE = { here: "online.presence.here", thinking: "online.presence.thinking", gone: "online.presence.gone",
                    computer: "online.presence.computer" };
 
+// Quick reactions (chkobba/online/wire.py REACTIONS: a fixed set, no free
+// text), shown for a few seconds at the sender's seat on every phone.
+const REACTION_WORDS = { well_played: "online.reaction.well_played", bravo: "online.reaction.bravo",
+  oops: "online.reaction.oops", hurry: "online.reaction.hurry", thanks: "online.reaction.thanks",
+  rematch: "online.reaction.rematch" };
+const REACTIONS = Object.keys(REACTION_WORDS);
+const REACTION_MS = 4000;
+const bubbles = new Map();   // seat -> { reaction, until }
+let presenceArgs = [null];
+
+function showReaction(seat, reaction) {
+  if (!REACTIONS.includes(reaction)) return;
+  bubbles.set(seat, { reaction, until: performance.now() + REACTION_MS });
+  online.reactions.push([seat, reaction]);
+  drawPresence(...presenceArgs);
+  setTimeout(() => drawPresence(...presenceArgs), REACTION_MS + 50);
+}
+
+/** A quiet line by the reactions' button (a reaction over the allowance: "wait a moment"). */
+function reactNote(text) {
+  const note = $("react").querySelector(".react-note");
+  note.textContent = text;
+  clearTimeout(reactNote.timer);
+  reactNote.timer = setTimeout(() => { note.textContent = ""; }, 3000);
+}
+
+/** The reactions' button and its list, each sent with `send(reaction)`. */
+function setupReactions(send) {
+  const box = $("react");
+  if (!box.hidden) return;
+  const list = $("react-list");
+  const open = box.querySelector(".react-open");
+  const toggle = (show) => {
+    list.hidden = !show;
+    open.setAttribute("aria-expanded", String(show));
+  };
+  list.replaceChildren(...REACTIONS.map((r) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "btn react-choice";
+    b.dataset.reaction = r;
+    b.textContent = t(REACTION_WORDS[r]);
+    b.addEventListener("click", () => { toggle(false); send(r); open.focus(); });
+    return b;
+  }));
+  open.addEventListener("click", () => toggle(list.hidden));
+  list.addEventListener("keydown", (e) => { if (e.key === "Escape") { toggle(false); open.focus(); } });
+  box.hidden = false;
+}
+
 /** Connected / thinking / gone at each seat (presence: HostTable.presence()). */
 function drawPresence(presence, toAct, me, left = null) {
+  presenceArgs = [presence, toAct, me, left];
   const ul = $("presence");
   ul.hidden = !presence;
   if (!presence) return;
+  const now = performance.now();
   ul.replaceChildren(...presence.map((p) => {
     const li = document.createElement("li");
     const state = p.kind === "remote" && !p.present ? (p.computer ? "computer" : "gone")
@@ -244,12 +299,89 @@ function drawPresence(presence, toAct, me, left = null) {
     li.textContent = p.kind === "computer" && state === "here" ? seatLabel(p.seat, me, p.kind)
       : `${seatLabel(p.seat, me, p.kind)} · ${t(PRESENCE[state])}`;
     if (state === "thinking" && left !== null && left !== undefined) {
-      li.textContent += ` · ${t("online.seconds_left", { n: left })}`;   // the online timer (host's page)
+      li.textContent += ` · ${t("online.seconds_left", { n: left })}`;   // the online timer (the host's clock)
       li.dataset.left = left;
+    }
+    const said = bubbles.get(p.seat);
+    if (said && said.until > now) {
+      const b = document.createElement("span");
+      b.className = "react-bubble";
+      b.dataset.reaction = said.reaction;
+      b.textContent = t(REACTION_WORDS[said.reaction]);
+      li.append(" ", b);
     }
     return li;
   }));
 }
+
+// ---------------------------------------------------------------- the round's summary, the rematch
+
+// Between rounds every phone shows the round's summary as the table does
+// (web/shell/sheet.js, from its seat's answer: nothing is counted here); at
+// the match's end, the result and "Rematch": the host's starts a new match at
+// the same seats, a friend's asks the host for one (the reaction "rematch").
+const summary = { shown: null, onNext: null };
+
+function checkSummary(answer) {
+  if (!answer || !answer.sheet) return;
+  const done = answer.sheet.rounds.length;
+  // the first answer seen: rounds already played are not shown again, a finished match shows its result
+  if (summary.shown === null) summary.shown = answer.sheet.over ? Math.max(0, done - 1) : done;
+  if (done < summary.shown) summary.shown = done;   // a new match
+  if (done > summary.shown) {
+    summary.shown = done;
+    openSummary(answer);
+  }
+}
+
+function openSummary(st) {
+  const { title, next } = renderSummary($("summary-body"), st, view.names(st));
+  $("summary-title").textContent = title;
+  const btn = $("summary-next");
+  btn.dataset.next = next;
+  btn.disabled = false;
+  btn.textContent = next === "over" ? t("online.rematch") : next === "game" ? t("summary.next_game") : t("summary.next_round");
+  $("summary-close").hidden = next !== "over";
+  $("summary").dataset.round = st.sheet.rounds.length;
+  $("summary").dataset.next = next;
+  online.summaries.push([st.sheet.rounds.length, next]);
+  syncRematchLine();
+  openDialog($("summary"), btn, null);
+}
+
+/** Who asked for a rematch (the host's page), or that this phone asked (a friend's). */
+function syncRematchLine(text = null) {
+  const line = $("summary").querySelector(".rematch-line");
+  let say = text;
+  if (say === null && online.role === "host" && host.last) {
+    const asked = host.last.presence.filter((p) => p.rematch).map((p) => seatLabel(p.seat, host.last.seat, p.kind));
+    say = asked.length ? t("online.rematch_wants", { who: asked.join(t("cards.separator")) }) : "";
+  }
+  if (say === null) return;
+  line.textContent = say;
+  line.hidden = !say;
+}
+
+function closeSummary() {
+  closeDialog($("summary"), () => { if (view) view.refocus(); });
+}
+
+function summaryNext() {
+  const btn = $("summary-next");
+  if (btn.dataset.next !== "over") { closeSummary(); return; }
+  if (summary.onNext) summary.onNext(btn);
+}
+
+/** A new match began (this phone's rematch, or the host's): the summary of the last one closes. */
+function newMatch() {
+  summary.shown = 0;
+  $("summary").dataset.next = "";
+  closeSummary();
+}
+
+setupDialog($("summary"), { onCancel: closeSummary });
+$("summary-next").addEventListener("click", summaryNext);
+$("summary-close").addEventListener("click", closeSummary);
 
 // ---------------------------------------------------------------- the table
 
@@ -308,6 +440,16 @@ class _Page:
             return json.dumps({"error": str(e), "code": e.code, "params": e.params})
         return json.dumps({"out": out})
 
+    def react(self, reaction):
+        try:
+            out = self.table.host_react(reaction)
+        except ChkobbaError as e:
+            return json.dumps({"error": str(e), "code": e.code, "params": e.params})
+        return json.dumps({"out": out})
+
+    def rematch(self):
+        return json.dumps(self.table.rematch() + self.table.tick())
+
     def state(self):
         t = self.table
         s = t.session
@@ -315,7 +457,8 @@ class _Page:
         return json.dumps({"answer": t.host_view(), "presence": t.presence(), "started": t.started, "legal": legal,
                            "position": t.position(), "seat": t.host_seat,
                            "time_left": None if t.time_left() is None else int(t.time_left() + 0.999),
-                           "over": bool(s is not None and s.is_over)})
+                           "over": t.over, "match": t.match, "reactions": [[n, seat, r] for n, (_, seat, r) in
+                                                                       enumerate(t.reactions, t.reacted - len(t.reactions))]})
 
     def save(self):
         return json.dumps(self.table.save())
@@ -327,7 +470,7 @@ class _Page:
 _Page()
 `;
 
-const host = { py: null, id: null, seats: null, invites: new Map(), nextPeer: 1, last: null, net: null };
+const host = { py: null, id: null, seats: null, invites: new Map(), nextPeer: 1, last: null, net: null, reacted: null };
 
 function hostSettings() {
   const form = $("setup-form");
@@ -394,12 +537,35 @@ function hostDraw() {
     if (card) card.sync(p);
   }
   $("start-now").hidden = st.started;
+  // the reactions sent since the last drawing (a friend's, or this phone's own), at their seats
+  const fresh = st.reactions.filter(([n]) => host.reacted !== null && n > host.reacted);
+  if (st.reactions.length) host.reacted = Math.max(host.reacted ?? -1, ...st.reactions.map(([n]) => n));
+  else if (host.reacted === null) host.reacted = -1;
+  for (const [, seat, r] of fresh) showReaction(seat, r);
+  if (st.started) setupReactions(hostReact);
   if (answer) {
     const table = showTable(hostAct);
     table.set({ state: answer });
+    checkSummary(answer);
   } else if (st.started) {
     showTable(hostAct).set({ loading: t("online.waiting_seeds") });
   }
+  syncRematchLine();
+}
+
+function hostReact(reaction) {
+  const got = JSON.parse(host.py.react(reaction));
+  if (got.error !== undefined) {
+    reactNote(t("online.react_wait"));   // over the allowance: quietly, not an error
+    return;
+  }
+  hostChanged(JSON.stringify(got.out));
+}
+
+/** The host's "Rematch": a new match at the same seats (fresh seeds from every phone). */
+function hostRematch() {
+  newMatch();
+  hostChanged(host.py.rematch());
 }
 
 function hostAct(action) {
@@ -548,6 +714,8 @@ class InviteCard {
 async function startHosting(make) {
   $("setup").hidden = true;
   $("resume").hidden = true;
+  $("finished").hidden = true;
+  summary.onNext = hostRematch;
   status(t("online.starting_python"));
   await startPython();
   host.py = runPython(HOST_PY);
@@ -614,7 +782,7 @@ async function hostNew(e) {
   startHosting(() => host.py.new(game, JSON.stringify(options), JSON.stringify(seats), JSON.stringify(timers)));
 }
 
-async function hostResume(saved) {
+async function hostResume(saved, rematch = false) {
   if (saved.net) {
     // the table was over the internet: agree again before the relays are contacted
     if (!await askConsent(saved.net.relays, saved.net)) {
@@ -625,7 +793,10 @@ async function hostResume(saved) {
   }
   host.id = saved.id;
   online.role = "host";
-  startHosting(() => host.py.resume(JSON.stringify(saved.save)));
+  startHosting(() => {
+    host.py.resume(JSON.stringify(saved.save));
+    if (rematch) host.py.rematch();   // a finished table: a new match at its seats (the friends sit down again)
+  });
 }
 
 // ================================================================= FRIEND
@@ -646,6 +817,9 @@ class _Friend:
     def act(self, action):
         return self.guest.act(action)
 
+    def react(self, reaction):
+        return self.guest.react(reaction)
+
     def receive(self, text):
         return json.dumps(self.guest.receive(json.loads(text)))
 
@@ -655,17 +829,27 @@ class _Friend:
     def status(self):
         g = self.guest
         return json.dumps({"audited": g.audited, "failures": g.audit_failures, "position": g.position,
-                           "legal": g.legal})
+                           "legal": g.legal, "match": g.match})
 
 _Friend()
 `;
 
 const friend = { py: null, peer: null, seat: null, table: null, presence: null, answer: null, net: null, signal: null };
 
+/** The seconds left at the seat to act, counted down from the host's clock (its "seats" message). */
+function friendLeft() {
+  const c = friend.clock;
+  if (!c || !friend.position || c.round !== friend.position[0] || c.ply !== friend.position[1]) return null;
+  return Math.max(0, c.left - Math.floor((performance.now() - c.at) / 1000));
+}
+
 function friendDraw() {
   const a = friend.answer;
-  drawPresence(friend.presence, a ? a.to_act : null, friend.seat);
-  if (a) showTable(friendAct).set({ state: a });
+  drawPresence(friend.presence, a ? a.to_act : null, friend.seat, friendLeft());
+  if (a) {
+    showTable(friendAct).set({ state: a });
+    checkSummary(a);
+  }
   const st = JSON.parse(friend.py.status());
   online.friend = st;
   const line = $("audit-line");
@@ -690,15 +874,41 @@ function friendAct(action) {
   friend.peer.send(friend.py.act(action));
 }
 
+function friendReact(reaction) {
+  if (!friend.peer || friend.peer.state !== "open") {
+    reactNote(t("online.host_gone"));
+    return false;
+  }
+  friend.peer.send(friend.py.react(reaction));
+  return true;
+}
+
+/** A friend's "Rematch": asks the host (the reaction "rematch"); only the host starts one. */
+function friendAskRematch(btn) {
+  if (!friendReact("rematch")) {
+    syncRematchLine(t("online.host_gone"));
+    return;
+  }
+  btn.disabled = true;
+  syncRematchLine(t("online.rematch_asked"));
+}
+
 function friendReceive(msg, raw) {
   online.received.push(raw);
   if (msg.type === "heartbeat") return;
+  if (msg.type === "rematch") {
+    newMatch();
+    friend.answer = null;
+    $("audit-line").hidden = true;
+    showTable(friendAct).set({ loading: t("online.waiting_seeds") });
+  }
   for (const text of JSON.parse(friend.py.receive(raw))) friend.peer.send(text);
   store(guestKey(friend.table, friend.seat), friend.py.save());
   if (msg.type === "view") {
     // a refusal is about the position it answered: a new position clears it
     if (view && friend.refused && (friend.refused[0] !== msg.round || friend.refused[1] !== msg.ply)) view.showMessage(null);
     friend.answer = msg.answer;
+    friend.position = [msg.round, msg.ply];
     if (online.timing && !online.timing.view) online.timing.view = performance.now();
     if (friend.sentAt !== null && friend.sentAt !== undefined) {
       // a move's latency: sent, refereed by the host's engine, this seat's next view back
@@ -707,8 +917,11 @@ function friendReceive(msg, raw) {
     }
   }
   if (msg.type === "welcome" || msg.type === "seats") friend.presence = msg.seats;
-  // a rate refusal answers "?" (the host does not read a message over its rate): ours if a move is on its way
-  const ours = msg.answers === "act" || msg.answers === "join" || (msg.code === "online.rate" && friend.sentAt != null);
+  if (msg.type === "seats" || msg.type === "welcome") friend.clock = msg.clock ? { ...msg.clock, at: performance.now() } : null;
+  if (msg.type === "reaction") showReaction(msg.seat, msg.reaction);
+  if (msg.type === "error" && msg.answers === "reaction") reactNote(t("online.react_wait"));   // quietly: wait a moment
+  // a refusal answers the type it refused (a rate refusal too): the player's own move or seat
+  const ours = msg.answers === "act" || msg.answers === "join";
   if (msg.type === "error" && view && ours) {
     friend.sentAt = null;
     online.refusals += 1;
@@ -823,6 +1036,10 @@ async function join(frag) {
   peer.options.silentMs = silentMs;
   status("");
   showTable(friendAct).set({ loading: t("online.waiting_seeds") });
+  summary.onNext = friendAskRematch;
+  setupReactions(friendReact);
+  // the host's clock counts down here too (its "seats" message says the seconds left when a turn starts)
+  setInterval(() => { if (friend.clock) drawPresence(friend.presence, friend.answer ? friend.answer.to_act : null, friend.seat, friendLeft()); }, 1000);
 }
 
 // A friend's page that comes back to the foreground (or whose connection
@@ -905,6 +1122,7 @@ function relay(frag) {
 online.legal = () => (online.role === "host" ? JSON.parse(host.py.state()).legal
   : online.role === "friend" && friend.py ? JSON.parse(friend.py.status()).legal : []);
 online.act = (action) => (online.role === "host" ? hostAct(action) : friendAct(action));
+online.react = (reaction) => (online.role === "host" ? hostReact(reaction) : friendReact(reaction));
 online.record = () => (host.py ? host.py.record() : null);
 online.friendPeer = () => friend.peer;
 
@@ -919,7 +1137,16 @@ if (frag && frag.kind === "offer" && frag.seat !== undefined) {
 } else {
   if (location.hash) status(t("online.bad_invite"));
   const saved = (() => { try { return JSON.parse(load(HOST_KEY)); } catch { return null; } })();
-  if (saved && saved.id && saved.save) {
+  if (saved && saved.id && saved.save && saved.save.over) {
+    // the match this phone hosted is over: no game to resume, a rematch at its seats or a new table
+    $("finished").hidden = false;
+    $("finished-rematch").addEventListener("click", () => hostResume(saved, true));
+    $("finished-new").addEventListener("click", () => {
+      store(HOST_KEY, null);
+      $("finished").hidden = true;
+      $("setup").hidden = false;
+    });
+  } else if (saved && saved.id && saved.save) {
     $("resume").hidden = false;
     $("resume-go").addEventListener("click", () => hostResume(saved));
     $("resume-end").addEventListener("click", () => {
