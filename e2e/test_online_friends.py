@@ -188,10 +188,14 @@ def test_online_a_friend_whose_page_is_busy_starting_still_sits_down(make_page: 
     host = host_table(make_page, "chkobba-2", {})
     friend = make_page(PHONE)
     answer = answer_of(friend, invite_link(host, 1))
-    # from now, before its channel opens and its Python sits it down: twelve seconds of nothing
-    friend.evaluate("() => { setTimeout(() => { const t = performance.now(); while (performance.now() - t < 12000) {} }); }")
+    # the moment its channel opens, before its Python sits it down: twelve seconds of nothing
+    # (the page notes "friend:open" in its event log first: the busy loop is hooked there)
+    friend.evaluate("""() => { const ev = window.chkobbaOnline.events, push = ev.push.bind(ev);
+        ev.push = (e) => { const n = push(e);
+            if (e === 'friend:open') { const t = performance.now(); while (performance.now() - t < 12000) {} }
+            return n; }; }""")
     give_answer(host, 1, answer)
-    host.wait_for_selector(".invite-card[data-seat='1'][data-state=open]", state="attached")
+    host.wait_for_function("() => window.chkobbaOnline.events.includes('host:1:open')", timeout=60_000)
     try:
         friend.wait_for_function(DRAWN, timeout=120_000)
     except Exception:
