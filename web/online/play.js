@@ -278,6 +278,8 @@ function setupReactions(send) {
   }));
   open.addEventListener("click", () => toggle(list.hidden));
   list.addEventListener("keydown", (e) => { if (e.key === "Escape") { toggle(false); open.focus(); } });
+  // the list lies over the table: a tap anywhere else closes it
+  document.addEventListener("pointerdown", (e) => { if (!list.hidden && !box.contains(e.target)) toggle(false); });
   box.hidden = false;
 }
 
@@ -295,9 +297,16 @@ function drawPresence(presence, toAct, me, left = null) {
     li.className = `presence-seat presence-${state}${p.seat === me ? " presence-you" : ""}`;
     li.dataset.seat = p.seat;
     li.dataset.state = state;
-    // a computer's seat is never "connected": only its turn is said
-    li.textContent = p.kind === "computer" && state === "here" ? seatLabel(p.seat, me, p.kind)
-      : `${seatLabel(p.seat, me, p.kind)} · ${t(PRESENCE[state])}`;
+    // a computer's seat is never "connected": only its turn is said; "connected"
+    // is the green dot on screen (the words stay for screen readers), so four
+    // seats fit two lines on a 320 px phone
+    li.textContent = seatLabel(p.seat, me, p.kind);
+    if (!(p.kind === "computer" && state === "here")) {
+      const word = document.createElement("span");
+      word.textContent = ` · ${t(PRESENCE[state])}`;
+      if (state === "here") word.className = "sr";
+      li.append(word);
+    }
     if (state === "thinking" && left !== null && left !== undefined) {
       li.textContent += ` · ${t("online.seconds_left", { n: left })}`;   // the online timer (the host's clock)
       li.dataset.left = left;

@@ -232,6 +232,7 @@ export const sevenDiamonds = {
     if (ann.dataset.text !== text) {
       ann.innerHTML = text;
       ann.dataset.text = text;
+      ann.title = ann.textContent;   // a phone shows one line of it (css/seven.css)
     }
 
     // your hand: tap a playable card to lay it
