@@ -34,8 +34,8 @@ def minimax(s: ChkobbaState, side: int, start: int, score: tuple[int, int]) -> t
 
 
 def test_four_player_last_deals_are_solved_exactly() -> None:
-    found = sessions_where(lambda o: o.phase == PLAY and o.deck_left == 0 and sum(o.hand_counts) <= 6,
-                           8, seed=5, options={"players": 4})
+    found = sessions_where(lambda o: o.phase == PLAY and o.deck_left == 0 and sum(o.hand_counts) <= 8,
+                           12, seed=5, options={"players": 4})
     model = ChkobbaModel()
     for i, sess in enumerate(found):
         seat = sess.to_act()

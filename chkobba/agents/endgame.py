@@ -173,8 +173,11 @@ class _Solver:
 
     def value(self, s: ChkobbaState, alpha: Value, beta: Value) -> Value:
         # alpha-beta value for `side` of position s (round not over yet),
-        # with a transposition table of exact values and bounds
-        key = (*s.hands, tuple(sorted(s.table)), s.piles[0], s.piles[1],
+        # with a transposition table of exact values and bounds. At four
+        # players the key holds seats 0 and 1's hands only, which is enough
+        # inside one solve: the other two hands are the cards not yet seen,
+        # split as the root split them (each seat plays from its own hand)
+        key = (s.hands[0], s.hands[1], tuple(sorted(s.table)), s.piles[0], s.piles[1],
                len(s.chkobbas[0]) - len(s.chkobbas[1]), s.last_capturer, s.turn, s.claim)
         memo = self.memo
         hit = memo.get(key)
@@ -221,7 +224,7 @@ class _Solver:
         return (yield from self.value_steps(t, _LO, _HI))
 
     def value_steps(self, s: ChkobbaState, alpha: Value, beta: Value) -> Generator[None, None, Value]:
-        key = (*s.hands, tuple(sorted(s.table)), s.piles[0], s.piles[1],
+        key = (s.hands[0], s.hands[1], tuple(sorted(s.table)), s.piles[0], s.piles[1],
                len(s.chkobbas[0]) - len(s.chkobbas[1]), s.last_capturer, s.turn, s.claim)
         memo = self.memo
         hit = memo.get(key)
