@@ -3,6 +3,7 @@
 
     python bench/hard_variants.py --a quiesce --b hard --games 200 --seed 1 [--jobs 2] [--option capture=compulsory]
     python bench/hard_variants.py --fit 40000       # refit the `tuned` leaf weights, print them
+    python bench/hard_variants.py --decisions 300 --variants hard,learnt-prior,learnt-top4 [--worlds 100] [--log d.jsonl]
 
 A quicker screen than ``bench/vs_revision.py``: both sides are agents of this
 working tree built in the arena's process (no facades, no second checkout), so
@@ -23,6 +24,22 @@ Variants (docs/agents.md, "Wave 5"):
 * ``learnt``: every seat of the playouts plays the learnt policy
   (``chkobba.agents.policy``, weights fitted by ``bench/learn_policy.py``)
   instead of medium ("Wave 6").
+* ``learnt-prior``: the learnt policy as the search's prior (move ordering:
+  which root moves are searched, and the estimate the means are shrunk
+  towards), ``ChkobbaModel(ordering="learnt")`` ("Wave 8");
+  ``learnt-prior-w24``: the same prior counted as 24 rollouts instead of 2;
+  ``learnt-top4`` / ``medium-top4``: only the 4 best moves by that prior
+  searched (root pruning); ``hard-2400``: four times the rollouts.
+* ``last4`` (2v2, ``--option players=4``): in the last deal each rollout
+  solves the sampled deal exactly (every hand known), 8 sampled deals per
+  searched move: the last deal searched over the partner's possible hands
+  ("Wave 8").
+
+``--decisions N`` plays no games: on N positions of medium games (two
+players, deck not empty) each of ``--variants`` chooses, and each choice is
+valued by a reference search of the same model (every move on the same
+``--worlds`` sampled deals, no pruning, another seed). Its regret against the
+reference bounds what a change of move ordering or pruning can gain.
 
 Seven Diamonds (``--game seven_diamonds``; 300 rollouts, no time cap):
 

@@ -6,6 +6,7 @@ self-play, fit the learnt play policy to them, write its weights.
     python bench/learn_policy.py fit --gen 0 [--ridge 1.0] [--write chkobba/agents/policy_weights.py]
     python bench/learn_policy.py cost [--positions 200]      # CPU per playout, medium vs learnt
     python bench/learn_policy.py train     # the committed weights: collect gen 0 slices 0-15, then fit and write
+    python bench/learn_policy.py train --slices 0 --games 1 --worlds 2 --data /tmp/sp --write /tmp/w.py   # tiny
 
 ``collect`` plays medium-vs-medium games (two players, default table; the
 trajectory) and at about half of the play decisions with more than one legal
