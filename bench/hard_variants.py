@@ -4,6 +4,7 @@
     python bench/hard_variants.py --a quiesce --b hard --games 200 --seed 1 [--jobs 2] [--option capture=compulsory]
     python bench/hard_variants.py --fit 40000       # refit the `tuned` leaf weights, print them
     python bench/hard_variants.py --decisions 300 --variants hard,learnt-prior,learnt-top4 [--worlds 100] [--log d.jsonl]
+    python bench/hard_variants.py --cost 40 --variants last4,hard --option players=4 --last-deal --seed 9
 
 A quicker screen than ``bench/vs_revision.py``: both sides are agents of this
 working tree built in the arena's process (no facades, no second checkout), so
@@ -286,6 +287,36 @@ def decisions(names: list[str], count: int, seed: int, worlds: int, log: Path | 
     return out
 
 
+def cost(names: list[str], count: int, seed: int, options: dict[str, Any], last_deal: bool) -> dict[str, Any]:
+    """CPU time (``time.process_time``: the machine's load does not count) of
+    each variant's whole decision on ``count`` positions of medium games at
+    the table of ``options`` (play, more than one move; the deck empty with
+    ``last_deal``)."""
+    import statistics
+    sys.path.insert(0, str(ROOT / "tests"))
+    from positions import sessions_where  # tests/positions.py
+
+    def wanted(o: Any) -> bool:
+        return bool(o.phase == PLAY and (o.deck_left == 0 if last_deal else True))
+    found = sessions_where(wanted, count, seed, options, share=0.5)
+    out: dict[str, Any] = {"positions": len(found), "options": options, "last_deal": last_deal, "seed": seed}
+    for n in names:
+        agent = VARIANTS[n]()
+        ms: list[float] = []
+        for i, sess in enumerate(found):
+            seat = sess.to_act()
+            assert seat is not None
+            obs = sess.observation(seat)
+            legal = [a for a in sess.legal_actions() if a.kind != "timeout"]
+            t = time.process_time()
+            agent.choose(obs, legal, random.Random(i))
+            ms.append((time.process_time() - t) * 1000.0)
+        ms.sort()
+        out[n] = {"median_ms": round(statistics.median(ms), 1), "p95_ms": round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 1),
+                  "max_ms": round(ms[-1], 1)}
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", choices=("chkobba", "seven_diamonds"), default="chkobba")
@@ -302,7 +333,17 @@ def main() -> None:
                     help="no games: each of --variants chooses on this many positions, valued by a reference search")
     ap.add_argument("--variants", default="hard,learnt-prior", help="for --decisions: comma-separated, the first is the base")
     ap.add_argument("--worlds", type=int, default=100, help="for --decisions: the reference's sampled deals per move")
+    ap.add_argument("--cost", type=int, metavar="POSITIONS",
+                    help="no games: CPU time of each of --variants' decisions on this many positions (--option sets the table)")
+    ap.add_argument("--last-deal", action="store_true", help="for --cost: positions of the last deal only")
     args = ap.parse_args()
+    if args.cost:
+        copts: dict[str, Any] = {"players": 2}
+        for kv in args.option:
+            k, _, v = kv.partition("=")
+            copts[k] = arena.option_value(v)
+        print(json.dumps(cost(args.variants.split(","), args.cost, args.seed, copts, args.last_deal)))
+        return
     if args.decisions:
         print(json.dumps(decisions(args.variants.split(","), args.decisions, args.seed, args.worlds, args.log)))
         return
