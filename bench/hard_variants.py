@@ -3,6 +3,8 @@
 
     python bench/hard_variants.py --a quiesce --b hard --games 200 --seed 1 [--jobs 2] [--option capture=compulsory]
     python bench/hard_variants.py --fit 40000       # refit the `tuned` leaf weights, print them
+    python bench/hard_variants.py --decisions 300 --variants hard,learnt-prior,learnt-top4 [--worlds 100] [--log d.jsonl]
+    python bench/hard_variants.py --cost 40 --variants last4,hard --option players=4 --last-deal --seed 9
 
 A quicker screen than ``bench/vs_revision.py``: both sides are agents of this
 working tree built in the arena's process (no facades, no second checkout), so
@@ -23,6 +25,22 @@ Variants (docs/agents.md, "Wave 5"):
 * ``learnt``: every seat of the playouts plays the learnt policy
   (``chkobba.agents.policy``, weights fitted by ``bench/learn_policy.py``)
   instead of medium ("Wave 6").
+* ``learnt-prior``: the learnt policy as the search's prior (move ordering:
+  which root moves are searched, and the estimate the means are shrunk
+  towards), ``ChkobbaModel(ordering="learnt")`` ("Wave 8");
+  ``learnt-prior-w24``: the same prior counted as 24 rollouts instead of 2;
+  ``learnt-top4`` / ``medium-top4``: only the 4 best moves by that prior
+  searched (root pruning); ``hard-2400``: four times the rollouts.
+* ``last4`` (2v2, ``--option players=4``): in the last deal each rollout
+  solves the sampled deal exactly (every hand known), 8 sampled deals per
+  searched move: the last deal searched over the partner's possible hands
+  ("Wave 8").
+
+``--decisions N`` plays no games: on N positions of medium games (two
+players, deck not empty) each of ``--variants`` chooses, and each choice is
+valued by a reference search of the same model (every move on the same
+``--worlds`` sampled deals, no pruning, another seed). Its regret against the
+reference bounds what a change of move ordering or pruning can gain.
 
 Seven Diamonds (``--game seven_diamonds``; 300 rollouts, no time cap):
 
@@ -42,7 +60,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Callable, cast
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -94,13 +112,61 @@ class TunedModel(CK.ChkobbaModel):
         return e + sum(w * f for w, f in zip(TUNED, leaf_features(s, side)))
 
 
-VARIANTS = {
+class LastDeal4Model(CK.ChkobbaModel):
+    """2v2 (Wave 8): in the last deal (deck empty) each rollout finishes the
+    round by solving the sampled deal exactly (``endgame.state_value``: every
+    seat sees the sampled hands and plays its side's best), so the search
+    weighs each root move over the partner's (and the opponents') possible
+    hands instead of 6 plies of medium and the pile evaluation. Scored in
+    round points, as the rest of the four-player search. A deal too big for
+    ``LAST4_NODES`` positions is played out as before."""
+
+    def rollout(self, state: Any, side: int, rng: random.Random) -> float:
+        s = cast(ChkobbaState, state)
+        if s.n == 4 and s.phase == PLAY and s.pos >= len(s.deck) and any(s.hands):
+            from chkobba.agents.endgame import state_value
+            v = state_value(s, side, LAST4_NODES)
+            if v is not None:
+                return float(v[1])
+        return super().rollout(state, side, rng)
+
+
+LAST4_NODES = 2000   # positions one rollout's solve may search
+LAST4_WORLDS = 8    # sampled deals per searched move in a 2v2 last deal (each one solved)
+
+
+class LastDeal4Agent(HardAgent):
+    """Hard with :class:`LastDeal4Model`: the page's budget, except in a 2v2
+    last deal, where each sampled deal costs a solve: ``LAST4_WORLDS`` deals
+    per searched move."""
+
+    def __init__(self) -> None:
+        super().__init__("chkobba", Budget(rollouts=600), LastDeal4Model())
+
+    def start(self, obs: Any, legal: Any, rng: random.Random, budget: Budget | None = None) -> Any:
+        if obs.players == 4 and obs.phase == PLAY and obs.deck_left == 0:
+            budget = Budget(rollouts=LAST4_WORLDS * min(len(legal), 10))
+        return super().start(obs, legal, rng, budget)
+
+
+VARIANTS: dict[str, Callable[[], HardAgent]] = {
     "hard": lambda: HardAgent("chkobba", Budget(rollouts=600)),
     "no-prune": lambda: HardAgent("chkobba", Budget(rollouts=600, prune_z=1e9)),
     "quiesce": lambda: HardAgent("chkobba", Budget(rollouts=600), QuiesceModel()),
     "tuned": lambda: HardAgent("chkobba", Budget(rollouts=600), TunedModel()),
     # the playouts with the policy learnt from the search (chkobba/agents/policy.py, Wave 6)
     "learnt": lambda: HardAgent("chkobba", Budget(rollouts=600), CK.ChkobbaModel(playout=learnt_playout())),
+    # the learnt policy as the search's prior: which root moves are searched and the
+    # estimate the means are shrunk towards (Wave 8); -topK: only its K best searched
+    "learnt-prior": lambda: HardAgent("chkobba", Budget(rollouts=600), CK.ChkobbaModel(ordering="learnt")),
+    "learnt-top4": lambda: HardAgent("chkobba", Budget(rollouts=600, max_actions=4),
+                                     CK.ChkobbaModel(ordering="learnt")),
+    # 2v2: the last deal searched over the partner's possible hands, each sampled deal solved (Wave 8)
+    "last4": LastDeal4Agent,
+    "hard-2400": lambda: HardAgent("chkobba", Budget(rollouts=2400)),   # four times the thinking
+    "medium-top4": lambda: HardAgent("chkobba", Budget(rollouts=600, max_actions=4)),
+    "learnt-prior-w24": lambda: HardAgent("chkobba", Budget(rollouts=600, prior_weight=24.0),
+                                          CK.ChkobbaModel(ordering="learnt")),
 }
 SEVEN_VARIANTS = {
     "hard": lambda: HardAgent("seven_diamonds", Budget(rollouts=300)),
@@ -171,6 +237,86 @@ def samples(rounds: int, seed: int) -> tuple[list[list[float]], list[float]]:
     return xs, ys
 
 
+def decisions(names: list[str], count: int, seed: int, worlds: int, log: Path | None = None) -> dict[str, Any]:
+    """Each variant's choice, at its own budget, on ``count`` positions of medium
+    games (two players, deck not empty: the last deal is solved exactly by all),
+    valued by a reference search of the same model: every legal move on the
+    same ``worlds`` sampled deals, no pruning, another seed than the variants'.
+    A move-ordering or pruning change can only bring a search closer to what
+    its model would find with unlimited rollouts; the regret of the shipped
+    search against the reference bounds what such a change can gain."""
+    import statistics
+    sys.path.insert(0, str(ROOT / "tests"))
+    from positions import sessions_where  # tests/positions.py
+    from chkobba.agents import Search
+    found = sessions_where(lambda o: o.phase == PLAY and o.deck_left > 0, count, seed, {"players": 2}, share=0.3)
+    agents = {n: VARIANTS[n]() for n in names}
+    ref_model = CK.ChkobbaModel()
+    rows: list[dict[str, Any]] = []
+    for i, sess in enumerate(found):
+        seat = sess.to_act()
+        assert seat is not None
+        obs = sess.observation(seat)
+        legal = [a for a in sess.legal_actions() if a.kind != "timeout"]
+        ref = Search(ref_model, obs, legal, random.Random(10_000 + i),
+                     Budget(rollouts=worlds * len(legal), ms=None, prune_z=1e12, max_actions=len(legal)))
+        ref._solve = False   # noqa: SLF001 (deck not empty: nothing to solve)
+        ref.run()
+        q = [ref.total[j] / ref.n[j] for j in range(len(legal))]
+        best = max(q)
+        row: dict[str, Any] = {"i": i, "moves": len(legal)}
+        for n, ag in agents.items():
+            pick = ag.start(obs, legal, random.Random(i)).run()
+            row[n] = best - q[legal.index(pick)]
+        rows.append(row)
+        if log is not None:
+            with log.open("a") as f:
+                f.write(json.dumps(row) + "\n")
+
+    def ci(xs: list[float]) -> list[float]:
+        m = statistics.fmean(xs)
+        h = 1.96 * statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else float("nan")
+        return [round(m, 4), round(m - h, 4), round(m + h, 4)]
+    out: dict[str, Any] = {"positions": len(rows), "worlds": worlds, "seed": seed}
+    first = names[0]
+    for n in names:
+        out[n] = {"regret": ci([r[n] for r in rows]),
+                  "picks_reference_best": round(sum(1 for r in rows if r[n] < 1e-9) / len(rows), 4)}
+        if n != first:
+            out[n]["regret_minus_" + first] = ci([r[n] - r[first] for r in rows])
+    return out
+
+
+def cost(names: list[str], count: int, seed: int, options: dict[str, Any], last_deal: bool) -> dict[str, Any]:
+    """CPU time (``time.process_time``: the machine's load does not count) of
+    each variant's whole decision on ``count`` positions of medium games at
+    the table of ``options`` (play, more than one move; the deck empty with
+    ``last_deal``)."""
+    import statistics
+    sys.path.insert(0, str(ROOT / "tests"))
+    from positions import sessions_where  # tests/positions.py
+
+    def wanted(o: Any) -> bool:
+        return bool(o.phase == PLAY and (o.deck_left == 0 if last_deal else True))
+    found = sessions_where(wanted, count, seed, options, share=0.5)
+    out: dict[str, Any] = {"positions": len(found), "options": options, "last_deal": last_deal, "seed": seed}
+    for n in names:
+        agent = VARIANTS[n]()
+        ms: list[float] = []
+        for i, sess in enumerate(found):
+            seat = sess.to_act()
+            assert seat is not None
+            obs = sess.observation(seat)
+            legal = [a for a in sess.legal_actions() if a.kind != "timeout"]
+            t = time.process_time()
+            agent.choose(obs, legal, random.Random(i))
+            ms.append((time.process_time() - t) * 1000.0)
+        ms.sort()
+        out[n] = {"median_ms": round(statistics.median(ms), 1), "p95_ms": round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 1),
+                  "max_ms": round(ms[-1], 1)}
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", choices=("chkobba", "seven_diamonds"), default="chkobba")
@@ -183,7 +329,24 @@ def main() -> None:
     ap.add_argument("--log", type=Path, help="one game at a time, each appended here as it ends (a stopped run "
                     "goes on from the games the log has; --jobs is then ignored)")
     ap.add_argument("--fit", type=int, metavar="ROUNDS", help="refit the tuned weights on this many rounds")
+    ap.add_argument("--decisions", type=int, metavar="POSITIONS",
+                    help="no games: each of --variants chooses on this many positions, valued by a reference search")
+    ap.add_argument("--variants", default="hard,learnt-prior", help="for --decisions: comma-separated, the first is the base")
+    ap.add_argument("--worlds", type=int, default=100, help="for --decisions: the reference's sampled deals per move")
+    ap.add_argument("--cost", type=int, metavar="POSITIONS",
+                    help="no games: CPU time of each of --variants' decisions on this many positions (--option sets the table)")
+    ap.add_argument("--last-deal", action="store_true", help="for --cost: positions of the last deal only")
     args = ap.parse_args()
+    if args.cost:
+        copts: dict[str, Any] = {"players": 2}
+        for kv in args.option:
+            k, _, v = kv.partition("=")
+            copts[k] = arena.option_value(v)
+        print(json.dumps(cost(args.variants.split(","), args.cost, args.seed, copts, args.last_deal)))
+        return
+    if args.decisions:
+        print(json.dumps(decisions(args.variants.split(","), args.decisions, args.seed, args.worlds, args.log)))
+        return
     if args.fit:
         w = fit(args.fit, args.seed)
         xs, ys = samples(max(1, args.fit // 4), 7)

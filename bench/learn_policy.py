@@ -6,6 +6,7 @@ self-play, fit the learnt play policy to them, write its weights.
     python bench/learn_policy.py fit --gen 0 [--ridge 1.0] [--write chkobba/agents/policy_weights.py]
     python bench/learn_policy.py cost [--positions 200]      # CPU per playout, medium vs learnt
     python bench/learn_policy.py train     # the committed weights: collect gen 0 slices 0-15, then fit and write
+    python bench/learn_policy.py train --slices 0 --games 1 --worlds 2 --data /tmp/sp --write /tmp/w.py   # tiny
 
 ``collect`` plays medium-vs-medium games (two players, default table; the
 trajectory) and at about half of the play decisions with more than one legal
@@ -411,10 +412,13 @@ def screen(a: str, b: str, games: int, seed: int, log: Path, options: dict[str, 
             "b_decision_ms": arena.decision_stats(b_ms) if b_ms else None}
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    global DATA
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    data = argparse.ArgumentParser(add_help=False)
+    data.add_argument("--data", help=f"where the self-play data is (default {DATA.relative_to(ROOT)}/)")
     sub = ap.add_subparsers(dest="cmd", required=True)
-    c = sub.add_parser("collect")
+    c = sub.add_parser("collect", parents=[data])
     c.add_argument("--gen", type=int, default=0)
     c.add_argument("--slices", default="0")
     c.add_argument("--games", type=int, default=12, help="games per slice")
@@ -422,16 +426,20 @@ def main() -> None:
     c.add_argument("--worlds", type=int, default=24, help="sampled deals per searched move")
     c.add_argument("--share", type=float, default=0.5, help="share of play decisions valued")
     c.add_argument("--weights", help="a weights module (.py) for the playouts of gen > 0 (default: the committed ones)")
-    f = sub.add_parser("fit")
+    f = sub.add_parser("fit", parents=[data])
     f.add_argument("--gen", default="0", help="generation(s) of data, e.g. 0 or 0,1")
     f.add_argument("--ridge", type=float, default=1.0)
     f.add_argument("--objective", choices=("values", "choice"), default="values",
                    help="values: least squares on every move's value; choice: the value of the picked move")
     f.add_argument("--write", help="write the weights module here")
     f.add_argument("--out", help="also write the weights as JSON here")
-    r = sub.add_parser("refeature", help="recompute the stored features after a change of features")
+    r = sub.add_parser("refeature", parents=[data], help="recompute the stored features after a change of features")
     r.add_argument("--gen", type=int, default=0)
-    sub.add_parser("train", help="rebuild the committed weights (collect generation 0, slices 0-15, then fit)")
+    t = sub.add_parser("train", parents=[data], help="rebuild the committed weights (collect generation 0, slices 0-15, then fit)")
+    t.add_argument("--slices", default="0-15", help="slices of generation 0 to collect and fit on")
+    t.add_argument("--games", type=int, default=12, help="games per slice")
+    t.add_argument("--worlds", type=int, default=24, help="sampled deals per searched move")
+    t.add_argument("--write", default=str(WEIGHTS_FILE.relative_to(ROOT)), help="the weights module written")
     sc = sub.add_parser("screen", help="hard_variants.py's duplicate games, resumable (one game per log line)")
     sc.add_argument("--a", default="learnt")
     sc.add_argument("--b", default="hard")
@@ -442,7 +450,9 @@ def main() -> None:
     k = sub.add_parser("cost")
     k.add_argument("--positions", type=int, default=100)
     k.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
+    if getattr(args, "data", None):
+        DATA = Path(args.data).resolve()
     if args.cmd == "collect":
         weights = None
         if args.weights:
@@ -460,15 +470,16 @@ def main() -> None:
             print(json.dumps({"slice": sl, "rows": n, "seconds": round(time.perf_counter() - t0)}), flush=True)
         return
     if args.cmd == "train":
+        # the defaults make the committed weights; --slices/--games/--worlds/--data/--write
+        # a smaller run of the same steps (tests/test_learn_policy.py runs a tiny one)
         d = DATA / "gen0"
         d.mkdir(parents=True, exist_ok=True)
-        for sl in range(16):
+        for sl in parse_slices(args.slices):
             out = d / f"slice-{sl}.jsonl"
             if not done(out):
-                n = collect_slice(0, sl, 12, 1, 24, 0.5, None, out)
+                n = collect_slice(0, sl, args.games, 1, args.worlds, 0.5, None, out)
                 print(json.dumps({"slice": sl, "rows": n}), flush=True)
-        args = argparse.Namespace(cmd="fit", gen="0", ridge=1.0, objective="values", out=None,
-                                  write=str(WEIGHTS_FILE.relative_to(ROOT)))
+        args = argparse.Namespace(cmd="fit", gen="0", ridge=1.0, objective="values", out=None, write=args.write)
     if args.cmd == "refeature":
         print(json.dumps({"decisions": refeature(args.gen)}))
         return

@@ -142,3 +142,30 @@ def test_the_fused_value_is_the_weighted_features_to_the_bit() -> None:
                         checked += 1
             sess.apply(legal[rng.randrange(len(legal))])
     assert checked > 100
+
+
+def test_the_learnt_move_ordering_is_an_option_off_by_default() -> None:
+    from chkobba.agents.chkobba import KIT
+    shipped = KIT.model()
+    assert isinstance(shipped, ChkobbaModel) and shipped.ordering == "medium"
+    assert ChkobbaModel().ordering == "medium"
+    s = position(["7D", "KS", "2H", "3C"], ["7S", "4H", "5C"], ["AC", "6H", "QC"])
+    obs = s.observation(0)
+    legal = obs.legal_actions()
+    view = View.of_obs(obs)
+    learnt = ChkobbaModel(ordering="learnt").prior(obs, legal)
+    assert learnt == learnt_scores(view, legal)
+    assert learnt != ChkobbaModel().prior(obs, legal)   # medium's estimates
+    with pytest.raises(ValueError, match="unknown move ordering"):
+        ChkobbaModel(ordering="greedy")
+
+
+def test_the_learnt_ordering_picks_the_moves_searched() -> None:
+    # one move searched: the policy's best (7Sx7D), the rest never tried
+    s = position(["7D", "KS", "2H", "3C"], ["7S", "4H", "5C"], ["AC", "6H", "QC"])
+    obs = s.observation(0)
+    agent = HardAgent("chkobba", Budget(rollouts=20, max_actions=1), ChkobbaModel(ordering="learnt"))
+    search = agent.start(obs, obs.legal_actions(), random.Random(1))
+    search.run()
+    tried = [r["action"] for r in search.ranking() if r["rollouts"]]
+    assert tried == ["7Sx7D"] and str(search.best()) == "7Sx7D"

@@ -530,6 +530,7 @@ def game_scale(me: int, opp: int, target: int) -> tuple[float, float]:
 # ------------------------------------------------------------- search model
 
 PLAYOUTS = ("medium",)   # the playout policies ChkobbaModel knows by name
+ORDERINGS = ("medium", "learnt")   # the search's priors (move ordering) ChkobbaModel knows
 # a playout policy: the index of a seat's play among the legal actions, from its view
 PlayFn = Callable[[View, Sequence[Action], "random.Random | None"], int]
 
@@ -547,9 +548,15 @@ class ChkobbaModel:
 
     def __init__(self, horizon: int = 6, solve_endgame: bool = True, infer: bool = True,
                  for_game: bool = False, solve_last_deal_in_playouts: bool = False,
-                 playout: str | PlayFn = "medium") -> None:
+                 playout: str | PlayFn = "medium", ordering: str = "medium") -> None:
         if isinstance(playout, str) and playout not in PLAYOUTS:
             raise ValueError(f'unknown playout policy "{playout}" (known: {", ".join(PLAYOUTS)})')
+        if ordering not in ORDERINGS:
+            raise ValueError(f'unknown move ordering "{ordering}" (known: {", ".join(ORDERINGS)})')
+        # the search's prior (which root moves are searched, and the estimate the
+        # means are shrunk towards): medium's estimate, or the learnt policy's
+        # (chkobba.agents.policy; an option, off: docs/agents.md, Wave 8)
+        self.ordering = ordering
         self.horizon = horizon   # plies played out after the move before evaluating
         self.solve_endgame = solve_endgame   # two players, deck empty: solve exactly
         self.infer = infer       # weigh sampled deals by what the other player's moves reveal (1v1)
@@ -629,6 +636,9 @@ class ChkobbaModel:
             pick = medium_choose(obs, legal, random.Random(0))
             return [1.0 if a == pick else 0.0 for a in legal]
         view = View.of_obs(obs)
+        if self.ordering == "learnt":
+            from .policy import learnt_scores
+            return learnt_scores(view, legal)
         return [score_action(view, a)[0] for a in legal]
 
     def rollout(self, state: GameState[Observation], side: int, rng: random.Random) -> float:

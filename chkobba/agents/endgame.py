@@ -121,11 +121,12 @@ def solve_steps(obs: ChkobbaObservation, legal: Sequence[Action], max_nodes: int
 
 
 def state_value(s: ChkobbaState, side: int, max_nodes: int = MAX_NODES) -> Value | None:
-    """The exact value for ``side`` of a full two-player state whose deck is
-    empty (the round not over: both hands known, so the rest of the round is
-    a perfect-information game), both players playing perfectly; None when it
-    needs more than ``max_nodes`` positions searched. Used inside the sampled
-    search's playouts, on sampled deals (so it sees only sampled cards)."""
+    """The exact value for ``side`` of a full state whose deck is empty (the
+    round not over: every hand known, so the rest of the round is a
+    perfect-information game), every seat playing its side's best; None when
+    it needs more than ``max_nodes`` positions searched. Used inside the
+    sampled search's playouts, on sampled deals (so it sees only sampled
+    cards); at four players (2v2) by the option of Wave 8 only."""
     solver = _Solver(s, side, max_nodes)
     try:
         return solver.value(s, _LO, _HI)
@@ -172,7 +173,10 @@ class _Solver:
 
     def value(self, s: ChkobbaState, alpha: Value, beta: Value) -> Value:
         # alpha-beta value for `side` of position s (round not over yet),
-        # with a transposition table of exact values and bounds
+        # with a transposition table of exact values and bounds. At four
+        # players the key holds seats 0 and 1's hands only, which is enough
+        # inside one solve: the other two hands are the cards not yet seen,
+        # split as the root split them (each seat plays from its own hand)
         key = (s.hands[0], s.hands[1], tuple(sorted(s.table)), s.piles[0], s.piles[1],
                len(s.chkobbas[0]) - len(s.chkobbas[1]), s.last_capturer, s.turn, s.claim)
         memo = self.memo
