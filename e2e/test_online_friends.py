@@ -53,8 +53,8 @@ def fits(page: Any, name: str, hand: bool = True) -> None:
     """During play the page has no sideways scroll; the presence line (four
     seats, the long Arabic and French seat names) stays on the screen, no
     seat's words cut, in at most three lines (not one a seat); the player's
-    own hand is on the screen (``hand``: not on the host's page while it
-    shows a new invitation above the table). A screenshot for the eye."""
+    own hand is on the screen (``hand``: not on the host's page while a new
+    invitation lies over the table). A screenshot for the eye."""
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"online-{name}.png"))
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), f"{name} scrolls sideways"
@@ -131,7 +131,14 @@ def test_online_a_seven_diamonds_round_with_four_phones_a_drop_and_a_host_reload
     for seat, name in ((1, "7d-friend-ar-phone"), (3, "7d-friend-ar-small")):
         friends[seat].wait_for_selector("#presence [data-seat='2'][data-state='gone']")
         fits(friends[seat], name)
+    # the host's new invitation lies over the table; hidden, the host's hand is on screen; the bar shows it again
+    assert host.locator("#invites.in-play .invite-card[data-seat='2']").is_visible()
     fits(host, "7d-host-ar-phone-invite", hand=False)
+    host.click("#invites .invites-close")
+    assert not host.locator("#invites").is_visible()
+    fits(host, "7d-host-ar-phone-invite-hidden")
+    host.click("#invites-toggle")
+    assert host.locator("#invites .invite-card[data-seat='2']").is_visible()
     again = ctx.new_page()   # the same phone (its storage, its kept secret), a new tab
     again.on("pageerror", lambda e: watch.errors.append(str(e)))
     again.on("console", watch.on_console)

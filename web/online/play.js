@@ -532,6 +532,27 @@ function hostChanged(outText = "[]") {
   hostDraw();
 }
 
+/** During play the invitations lie over the table: shown when a friend's
+ * seat needs one (a friend who left), hidden by the host to play on, and
+ * shown again from the bar's button while one waits. */
+function invitesInPlay(started) {
+  const box = $("invites");
+  const waiting = [...host.invites.values()].some((c) => !c.el.hidden);
+  const wasWaiting = box.dataset.waiting === "1";
+  box.dataset.waiting = waiting ? "1" : "";
+  box.classList.toggle("in-play", started);
+  if (started && waiting && !wasWaiting) box.classList.remove("closed");   // a new invitation: show it once
+  const toggle = $("invites-toggle");
+  toggle.hidden = !(started && waiting);
+  toggle.setAttribute("aria-expanded", String(started && waiting && !box.classList.contains("closed")));
+  if (!invitesInPlay.ready) {
+    invitesInPlay.ready = true;
+    const show = (open) => { box.classList.toggle("closed", !open); invitesInPlay(host.last ? host.last.started : false); };
+    toggle.addEventListener("click", () => show(box.classList.contains("closed")));
+    box.querySelector(".invites-close").addEventListener("click", () => { show(false); toggle.focus(); });
+  }
+}
+
 function hostDraw() {
   const text = host.py.state();
   if (host.last && text === host.lastText) return;
@@ -546,6 +567,7 @@ function hostDraw() {
     if (card) card.sync(p);
   }
   $("start-now").hidden = st.started;
+  invitesInPlay(st.started);
   // the reactions sent since the last drawing (a friend's, or this phone's own), at their seats
   const fresh = st.reactions.filter(([n]) => host.reacted !== null && n > host.reacted);
   if (st.reactions.length) host.reacted = Math.max(host.reacted ?? -1, ...st.reactions.map(([n]) => n));
@@ -611,6 +633,7 @@ class InviteCard {
 
   async offer() {
     this.el.hidden = false;
+    if (host.last) invitesInPlay(host.last.started);   // during play: over the table, shown once
     this.el.dataset.state = "preparing";
     this.say(t("online.preparing_invite"));
     const id = host.nextPeer++;
