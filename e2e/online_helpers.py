@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from e2e_driver import PHONE
-from hidden_cards import cards_in, others_hands   # tests/hidden_cards.py
+from hidden_cards import view_leak   # tests/hidden_cards.py
 
 
 def check_received(raw: list[str], record: str, seat: int) -> int:
@@ -27,22 +27,8 @@ def check_received(raw: list[str], record: str, seat: int) -> int:
         msg = json.loads(text)
         if msg["type"] != "view":
             continue
-        at = (msg["round"], msg["ply"])
-        shown = dict(msg["answer"])
-        view = shown["view"] = dict(shown["view"])
-        view.pop("results")
-        for key in ("sheet", "summary", "last_round_moves"):
-            shown.pop(key)
-        view.pop("playable", None)  # Seven Diamonds: the cards that fit the table, whoever holds them
-        if "seven" in shown:  # ... the same in the answer's extras, and the last round's result
-            shown["seven"] = {k: v for k, v in shown["seven"].items() if k not in ("playable", "last_result")}
-        if at[1] == 0:
-            shown.pop("moves")
-            view.pop("last")
-        assert view["seat"] == seat
-        shown["legal"] = msg["legal"]
-        leak = cards_in(shown) & others_hands(record, at, seat)
-        assert not leak, f"seat {seat} was shown {leak} at {at}"
+        leak = view_leak(msg, record, seat)
+        assert not leak, f"seat {seat} was shown {leak} at {(msg['round'], msg['ply'])}"
         checked += 1
     return checked
 

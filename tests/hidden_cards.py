@@ -28,3 +28,26 @@ def others_hands(record: Any, at: tuple[int, int], seat: int) -> set[str]:
     """The cards in the other seats' hands at position ``at`` of ``record``."""
     whole = Session.from_record(record, at=at).view(None)
     return {c for s, hand in enumerate(whole["hands"]) if s != seat for c in hand}
+
+
+def view_leak(msg: dict[str, Any], record: Any, seat: int) -> set[str]:
+    """The cards of another seat's hand a ``view`` message shows ``seat`` at
+    its position (none is allowed). Set aside, as the rules show them: the
+    rounds already over (score sheets, leftovers), Seven Diamonds' cards
+    that fit the table (whoever holds them) and its last round's result, and
+    at a round's first ply the moves and last move of the round just over."""
+    at = (msg["round"], msg["ply"])
+    shown = dict(msg["answer"])
+    view = shown["view"] = dict(shown["view"])
+    view.pop("results")
+    for key in ("sheet", "summary", "last_round_moves"):
+        shown.pop(key)
+    view.pop("playable", None)
+    if "seven" in shown:
+        shown["seven"] = {k: v for k, v in shown["seven"].items() if k not in ("playable", "last_result")}
+    if at[1] == 0:
+        shown.pop("moves")
+        view.pop("last")
+    assert view["seat"] == seat, (view["seat"], seat)
+    shown["legal"] = msg["legal"]
+    return cards_in(shown) & others_hands(record, at, seat)

@@ -67,3 +67,14 @@ def sessions_where(pred: Callable[[Any], bool], count: int, seed: int, options: 
                 out.append(Session.from_record(s.record(), seed=s.seed))
             s.apply(medium.choose(obs, legal, rng))
     return out
+
+
+def drive(gen: Any) -> tuple[Any, int]:
+    """Run a generator to its end: (its return value, how many pauses)."""
+    pauses = 0
+    try:
+        while True:
+            next(gen)
+            pauses += 1
+    except StopIteration as stop:
+        return stop.value, pauses

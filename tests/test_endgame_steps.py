@@ -15,21 +15,10 @@ from chkobba.agents import endgame
 from chkobba.agents.chkobba import KIT, ChkobbaModel, _split_probs
 from chkobba.agents.endgame import applies, solve, solve_steps
 from chkobba.agents.search import Budget, Search
-from positions import sessions_where
+from positions import drive, sessions_where
 
 # last deals met in medium games, at two targets (the game's chance changes the values)
 POSITIONS = sessions_where(applies, 24, seed=41) + sessions_where(applies, 12, seed=42, options={"target": 11})
-
-
-def drive(gen: Any) -> tuple[Any, int]:
-    """Run a generator to its end: (its return value, how many pauses)."""
-    pauses = 0
-    try:
-        while True:
-            next(gen)
-            pauses += 1
-    except StopIteration as stop:
-        return stop.value, pauses
 
 
 @settings(max_examples=60, deadline=None)

@@ -17,7 +17,7 @@ from chkobba.online.guest import Guest
 from chkobba.online.host import COMPUTER, HOST, REMOTE, HostTable, SeatSpec, TokenBucket
 from chkobba.records import Record, RoundRecord
 from chkobba.session import Session
-from hidden_cards import cards_in, others_hands
+from hidden_cards import cards_in, others_hands, view_leak
 
 
 class Clock:
@@ -313,23 +313,8 @@ def check_guest_stream(net: Net) -> int:
                 if sd.ready():
                     assert round_seed(h.game, number, sd.reveals) not in json.dumps(msg)
         if kind == "view":
-            at = (msg["round"], msg["ply"])
-            shown = dict(msg["answer"])
-            view = shown["view"] = dict(shown["view"])
-            # the rounds already over, as the rules show them (score sheets, leftovers)
-            view.pop("results")
-            for key in ("sheet", "summary", "last_round_moves"):
-                shown.pop(key)
-            view.pop("playable", None)  # Seven Diamonds: the cards that fit the table, whoever holds them
-            if "seven" in shown:  # ... the same in the answer's extras, and the last round's result
-                shown["seven"] = {k: v for k, v in shown["seven"].items() if k not in ("playable", "last_result")}
-            if at[1] == 0:  # the moves and last move of the round just over
-                shown.pop("moves")
-                view.pop("last")
-            assert shown["view"]["seat"] == seat
-            shown["legal"] = msg["legal"]
-            leak = cards_in(shown) & others_hands(record, at, seat)
-            assert not leak, f"seat {seat} was shown {leak} at {at}"
+            leak = view_leak(msg, record, seat)
+            assert not leak, f"seat {seat} was shown {leak} at {(msg['round'], msg['ply'])}"
             checked += 1
         elif kind == "move":
             rounds = json.loads(record)["rounds"]

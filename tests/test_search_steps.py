@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 from chkobba.agents.chkobba import KIT, ChkobbaModel
 from chkobba.agents.search import Budget, Search
-from positions import sessions_where
+from positions import drive, sessions_where
 
 
 def _playing(obs: Any) -> bool:
@@ -23,17 +23,6 @@ def _playing(obs: Any) -> bool:
 # positions of medium games, 1v1 and 2v2, early and late in a round
 POSITIONS = (sessions_where(_playing, 10, seed=61, share=0.2)
              + sessions_where(_playing, 10, seed=62, options={"players": 4}, share=0.2))
-
-
-def drive(gen: Any) -> tuple[Any, int]:
-    """Run a generator to its end: (its return value, how many pauses)."""
-    pauses = 0
-    try:
-        while True:
-            next(gen)
-            pauses += 1
-    except StopIteration as stop:
-        return stop.value, pauses
 
 
 @settings(max_examples=40, deadline=None)
