@@ -27,7 +27,7 @@ Variants (docs/agents.md, "Wave 5"):
   instead of medium ("Wave 6").
 * ``learnt-prior``: the learnt policy as the search's prior (move ordering:
   which root moves are searched, and the estimate the means are shrunk
-  towards), ``ChkobbaModel(ordering="learnt")`` ("Wave 8");
+  towards), ``ChkobbaModel(ordering=learnt_scores)`` ("Wave 8");
   ``learnt-prior-w24``: the same prior counted as 24 rollouts instead of 2;
   ``learnt-top4`` / ``medium-top4``: only the 4 best moves by that prior
   searched (root pruning); ``hard-2400``: four times the rollouts.
@@ -68,7 +68,7 @@ if str(ROOT) not in sys.path:
 
 from chkobba.agents import Agent, Budget, HardAgent  # noqa: E402
 from chkobba.agents import chkobba as CK  # noqa: E402
-from chkobba.agents.policy import learnt_playout  # noqa: E402
+from chkobba.agents.policy import learnt_playout, learnt_scores  # noqa: E402
 from chkobba.agents.seven_diamonds import SevenModel  # noqa: E402
 from chkobba.cli import arena  # noqa: E402
 from chkobba.games.chkobba.state import ANSWER, CUT, PLAY, REDEAL, ChkobbaState  # noqa: E402
@@ -158,15 +158,15 @@ VARIANTS: dict[str, Callable[[], HardAgent]] = {
     "learnt": lambda: HardAgent("chkobba", Budget(rollouts=600), CK.ChkobbaModel(playout=learnt_playout())),
     # the learnt policy as the search's prior: which root moves are searched and the
     # estimate the means are shrunk towards (Wave 8); -topK: only its K best searched
-    "learnt-prior": lambda: HardAgent("chkobba", Budget(rollouts=600), CK.ChkobbaModel(ordering="learnt")),
+    "learnt-prior": lambda: HardAgent("chkobba", Budget(rollouts=600), CK.ChkobbaModel(ordering=learnt_scores)),
     "learnt-top4": lambda: HardAgent("chkobba", Budget(rollouts=600, max_actions=4),
-                                     CK.ChkobbaModel(ordering="learnt")),
+                                     CK.ChkobbaModel(ordering=learnt_scores)),
     # 2v2: the last deal searched over the partner's possible hands, each sampled deal solved (Wave 8)
     "last4": LastDeal4Agent,
     "hard-2400": lambda: HardAgent("chkobba", Budget(rollouts=2400)),   # four times the thinking
     "medium-top4": lambda: HardAgent("chkobba", Budget(rollouts=600, max_actions=4)),
     "learnt-prior-w24": lambda: HardAgent("chkobba", Budget(rollouts=600, prior_weight=24.0),
-                                          CK.ChkobbaModel(ordering="learnt")),
+                                          CK.ChkobbaModel(ordering=learnt_scores)),
 }
 SEVEN_VARIANTS = {
     "hard": lambda: HardAgent("seven_diamonds", Budget(rollouts=300)),

@@ -153,7 +153,7 @@ def test_the_learnt_move_ordering_is_an_option_off_by_default() -> None:
     obs = s.observation(0)
     legal = obs.legal_actions()
     view = View.of_obs(obs)
-    learnt = ChkobbaModel(ordering="learnt").prior(obs, legal)
+    learnt = ChkobbaModel(ordering=learnt_scores).prior(obs, legal)
     assert learnt == learnt_scores(view, legal)
     assert learnt != ChkobbaModel().prior(obs, legal)   # medium's estimates
     with pytest.raises(ValueError, match="unknown move ordering"):
@@ -164,7 +164,7 @@ def test_the_learnt_ordering_picks_the_moves_searched() -> None:
     # one move searched: the policy's best (7Sx7D), the rest never tried
     s = position(["7D", "KS", "2H", "3C"], ["7S", "4H", "5C"], ["AC", "6H", "QC"])
     obs = s.observation(0)
-    agent = HardAgent("chkobba", Budget(rollouts=20, max_actions=1), ChkobbaModel(ordering="learnt"))
+    agent = HardAgent("chkobba", Budget(rollouts=20, max_actions=1), ChkobbaModel(ordering=learnt_scores))
     search = agent.start(obs, obs.legal_actions(), random.Random(1))
     search.run()
     tried = [r["action"] for r in search.ranking() if r["rollouts"]]

@@ -530,9 +530,11 @@ def game_scale(me: int, opp: int, target: int) -> tuple[float, float]:
 # ------------------------------------------------------------- search model
 
 PLAYOUTS = ("medium",)   # the playout policies ChkobbaModel knows by name
-ORDERINGS = ("medium", "learnt")   # the search's priors (move ordering) ChkobbaModel knows
+ORDERINGS = ("medium",)   # the search's priors (move ordering) ChkobbaModel knows by name
 # a playout policy: the index of a seat's play among the legal actions, from its view
 PlayFn = Callable[[View, Sequence[Action], "random.Random | None"], int]
+# a search prior: a score per legal play (e.g. chkobba.agents.policy.learnt_scores)
+ScoreFn = Callable[[View, Sequence[Action]], list[float]]
 
 # Weight of the round point difference beside the game-win chance (in round
 # points): it only matters when every line wins (or loses) the game alike.
@@ -548,15 +550,17 @@ class ChkobbaModel:
 
     def __init__(self, horizon: int = 6, solve_endgame: bool = True, infer: bool = True,
                  for_game: bool = False, solve_last_deal_in_playouts: bool = False,
-                 playout: str | PlayFn = "medium", ordering: str = "medium") -> None:
+                 playout: str | PlayFn = "medium", ordering: str | ScoreFn = "medium") -> None:
         if isinstance(playout, str) and playout not in PLAYOUTS:
             raise ValueError(f'unknown playout policy "{playout}" (known: {", ".join(PLAYOUTS)})')
-        if ordering not in ORDERINGS:
+        if isinstance(ordering, str) and ordering not in ORDERINGS:
             raise ValueError(f'unknown move ordering "{ordering}" (known: {", ".join(ORDERINGS)})')
         # the search's prior (which root moves are searched, and the estimate the
-        # means are shrunk towards): medium's estimate, or the learnt policy's
-        # (chkobba.agents.policy; an option, off: docs/agents.md, Wave 8)
-        self.ordering = ordering
+        # means are shrunk towards): medium's estimate, or a score function such as
+        # the learnt policy's (chkobba.agents.policy.learnt_scores; an option, off:
+        # docs/agents.md, Wave 8), passed in so that this module never imports policy
+        self.ordering = ordering if isinstance(ordering, str) else "custom"
+        self._order: ScoreFn | None = None if isinstance(ordering, str) else ordering
         self.horizon = horizon   # plies played out after the move before evaluating
         self.solve_endgame = solve_endgame   # two players, deck empty: solve exactly
         self.infer = infer       # weigh sampled deals by what the other player's moves reveal (1v1)
@@ -636,9 +640,8 @@ class ChkobbaModel:
             pick = medium_choose(obs, legal, random.Random(0))
             return [1.0 if a == pick else 0.0 for a in legal]
         view = View.of_obs(obs)
-        if self.ordering == "learnt":
-            from .policy import learnt_scores
-            return learnt_scores(view, legal)
+        if self._order is not None:
+            return self._order(view, legal)
         return [score_action(view, a)[0] for a in legal]
 
     def rollout(self, state: GameState[Observation], side: int, rng: random.Random) -> float:
