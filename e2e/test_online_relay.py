@@ -199,7 +199,7 @@ def test_online_a_friend_back_in_the_foreground_rebuilds_its_connection(make_pag
     with friend.expect_navigation():
         friend.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
     # it sits down again by itself, through the same room, with the secret it kept (no new consent in this tab)
-    friend.wait_for_function("() => window.chkobbaOnline.friend && window.chkobbaOnline.timing && window.chkobbaOnline.timing.view")
+    friend.wait_for_function("() => window.chkobbaOnline && window.chkobbaOnline.friend && window.chkobbaOnline.timing && window.chkobbaOnline.timing.view")
     assert friend.locator("#consent").is_hidden()
     assert friend.evaluate("() => window.chkobbaOnline.received.some((m) => JSON.parse(m).type === 'welcome')")
     assert not friend.evaluate("() => window.chkobbaOnline.received.some((m) => JSON.parse(m).type === 'error')")
