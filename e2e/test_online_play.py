@@ -199,9 +199,7 @@ def test_online_a_connection_that_never_opens_is_given_up_with_the_fallbacks(mak
     the host's card says "Connecting...", then gives up (when the browser
     says the connection failed, at the latest after 20 s) in plain words
     naming the fallbacks, and offers a new invitation."""
-    host = open_host(make_page)
-    host.goto(host.base_url + "online.html?lang=fr")
-    host.wait_for_selector("html.ready", state="attached")
+    host = open_host(make_page, lang="fr")
     host.click("#host-button")
     friend = make_page(PHONE)
     answer = answer_of(friend, invite_link(host, 1))
@@ -243,9 +241,7 @@ def test_online_a_match_ends_the_friend_asks_and_the_host_starts_a_rematch(make_
     friend's asks the host, who sees who asked; the host's starts a new match
     at the same seats, fresh seeds, and its first moves are played."""
     ARTIFACTS.mkdir(exist_ok=True)
-    host = open_host(make_page)
-    host.goto(host.base_url + "online.html?lang=fr")
-    host.wait_for_selector("html.ready", state="attached")
+    host = open_host(make_page, lang="fr")
     host.click("#host-button")
     friend = make_page(PHONE)
     connect(host, friend, 1, lang="ar")
@@ -306,9 +302,7 @@ def test_online_quick_reactions_reach_the_host_and_flooding_does_not(make_page: 
     appears at its seat on the host's page; a flood is cut by the host's
     allowance, and the friend sees a quiet "wait a moment", not an error."""
     ARTIFACTS.mkdir(exist_ok=True)
-    host = open_host(make_page)
-    host.goto(host.base_url + "online.html?lang=ar")
-    host.wait_for_selector("html.ready", state="attached")
+    host = open_host(make_page, lang="ar")
     host.click("#host-button")
     friend = make_page(PHONE)
     connect(host, friend, 1, lang="fr")
