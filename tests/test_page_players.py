@@ -108,7 +108,7 @@ def test_yesterdays_replay_in_slices_and_todays_refused_at_once() -> None:
     assert json.loads(out)["ok"]["link"]
 
 
-def test_the_players_modules_are_imported_ahead_and_then_frozen_out_of_the_collectors_sight() -> None:
+def test_the_players_modules_are_imported_ahead_and_garbage_collected_before_the_rest_is_frozen() -> None:
     import gc
     import importlib
     for name in ai.WARM:
@@ -121,8 +121,38 @@ def test_the_players_modules_are_imported_ahead_and_then_frozen_out_of_the_colle
         raise AssertionError("only the players' modules are warmed")
     for name in ai.WARM:
         ai.warm(name)
+    import weakref
+
+    class Node:
+        pass
+
+    gone: list[bool] = []
+    a, b = Node(), Node()
+    a.other, b.other = b, a                    # a cycle, as a decision leaves (an exception's frames)
+    weakref.finalize(a, lambda: gone.append(True))
+    del a, b
     try:
-        ai.freeze()
-        assert gc.get_freeze_count() > 0   # what was alive is out of the collector's sight
+        ai.tidy()
+        assert gone == [True]                  # the garbage was collected, not frozen
+        assert gc.get_freeze_count() > 0       # what was alive is out of the collector's sight
     finally:
         gc.unfreeze()
+
+
+def test_the_practice_run_thinks_in_pieces_and_changes_no_answer() -> None:
+    """The players' practice run before the first real decision (web/ai.py
+    ``rehearse``: first runs of Python are slow in the browser) plays on
+    sessions of its own, a piece a call, and leaves the facade's tables and
+    every later answer as they were."""
+    st = _until(_start(seed=11, seats=[{"kind": "human"}, {"kind": "computer", "level": "hard"}]), 1)
+    payload = json.dumps({"save": st["save"], "seat": 1})
+    answer = web.call("choose", payload)
+    table = web.call("state", "{}")
+    ai._rehearsing = None
+    pieces = 0
+    while ai.rehearse(1.0):
+        pieces += 1
+    assert pieces >= len(ai.REHEARSALS) * 2      # each kind of table: its moves, then search slices
+    assert not ai.rehearse(1.0)                  # done once; later calls do nothing
+    assert web.call("state", "{}") == table
+    assert web.call("choose", payload) == answer

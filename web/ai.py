@@ -38,6 +38,7 @@ import gc
 import importlib
 import json
 import time
+from collections.abc import Generator
 from typing import Any
 
 from chkobba import web
@@ -88,6 +89,7 @@ def _call(name: str, payload: str, mode: str, finished: Search | None = None) ->
 # the middle of a slice is one of the things that can make it long).
 _gc_ms = 0.0
 _gc_t0 = 0.0
+_gc_gens: list[int] = []     # the generations collected, for the slices' notes
 
 
 def _gc_timer(phase: str, info: dict[str, int]) -> None:
@@ -96,6 +98,8 @@ def _gc_timer(phase: str, info: dict[str, int]) -> None:
         _gc_t0 = time.perf_counter()
     else:
         _gc_ms += (time.perf_counter() - _gc_t0) * 1000
+        _gc_gens.append(info.get("generation", -1))
+        del _gc_gens[:-50]
 
 
 gc.callbacks.append(_gc_timer)
@@ -124,6 +128,7 @@ class Task:
         search = self.search
         if search is not None:
             rollouts, pieces, solving, gc_before = search.rollouts, search.pieces, search._solve, _gc_ms
+            _gc_gens.clear()
         if self.answer is None and search is not None and search.step(max_ms):
             if self.name == "choose":
                 # the facade's answer for the one player that searches (hard):
@@ -135,7 +140,7 @@ class Task:
         if search is not None:
             solver = solving and (search._solve or search.exact is not None)   # the last deal's solver ran
             self.note = (f"rollouts {search.rollouts - rollouts}, playout pieces {search.pieces - pieces}" + (", the exact solver" if solver else ", the first step" if solving else "")
-                         + f", gc {_gc_ms - gc_before:.0f} ms")
+                         + f", gc {_gc_ms - gc_before:.0f} ms" + (f" (generations {sorted(set(_gc_gens))})" if _gc_gens else ""))
         return self.answer
 
 
@@ -196,11 +201,79 @@ def warm(name: str) -> None:
 
 def freeze() -> None:
     """Move every object alive (the modules, the page's tables) out of the
-    garbage collector's sight (``gc.freeze``, cheap: no collection): its full
-    collections, which come every few computer moves, then look only at what
-    was made since, instead of taking 50-600 ms (docs/main-thread.md).
-    Called once, after ``warm``."""
+    garbage collector's sight (``gc.freeze``, cheap: no collection). Called
+    once, after ``warm``; :func:`tidy` then collects before it freezes."""
     gc.freeze()
+
+
+def tidy() -> None:
+    """Collect what is garbage (the cycles the last decision left), then move
+    every object alive (the modules, the page's tables) out of the garbage
+    collector's sight (``gc.freeze``). Its own task: once after the practice
+    run (which follows :func:`freeze`), then before each decision (``think`` in
+    web/shell/py.js), so the collector only ever looks at what was made
+    since. Without it its collections grew with the game and came in the
+    middle of a slice: 50-600 ms once (docs/main-thread.md, second pass),
+    41-74 ms in Seven Diamonds' slices at 4x CPU (fifth pass). Nothing
+    garbage is frozen (it is collected first), and a frozen object is still
+    freed when nothing refers to it any more."""
+    gc.collect()
+    gc.freeze()
+
+
+# A practice run of the players' work, before the first real decision: a few
+# moves and search slices of each kind of table (Chkobba 1v1 with its
+# inference, 2v2, Seven Diamonds), on throw-away sessions the facade never
+# sees. In the page, the first time a piece of Python runs costs far more
+# than the next times (the browser compiles the interpreter's WebAssembly
+# functions on their first call): a decision's first slice took 60-75 ms at
+# 4x CPU against 12 ms for the others (docs/main-thread.md, fifth pass).
+# Nothing here changes a later answer: searches are seeded from their
+# position, and the only state kept is pure caches.
+REHEARSALS = (("chkobba", 2, 4), ("chkobba", 4, 5), ("seven_diamonds", 4, 6))
+REHEARSAL_SLICES = 2
+
+
+def _rehearsal(slice_ms: float) -> Generator[None, None, None]:
+    import random
+
+    from chkobba.agents import HardAgent, make_agent
+    from chkobba.session import Session
+
+    for game, players, plays in REHEARSALS:
+        session = Session.new(game, {"players": players}, seed=22)
+        medium = make_agent(game, "medium")
+        for _ in range(plays):
+            seat = session.to_act()
+            if seat is None:
+                break
+            obs = session.observation(seat)
+            session.apply(medium.choose(obs, obs.legal_actions(), random.Random(0)))
+        yield
+        seat = session.to_act()
+        if seat is None:
+            continue
+        obs = session.observation(seat)
+        search = HardAgent(game).start(obs, obs.legal_actions(), random.Random(0))
+        for _ in range(REHEARSAL_SLICES):
+            if search.step(slice_ms):
+                break
+            yield
+
+
+_rehearsing: Generator[None, None, None] | None = None
+
+
+def rehearse(slice_ms: float = 12.0) -> bool:
+    """One piece of the practice run (see ``REHEARSALS``); False once it is over."""
+    global _rehearsing
+    if _rehearsing is None:
+        _rehearsing = _rehearsal(slice_ms)
+    try:
+        next(_rehearsing)
+    except StopIteration:
+        return False
+    return True
 
 
 def start(name: str, payload: str) -> Task | ParTask:

@@ -284,6 +284,16 @@ export async function keepSnapshotForLater() {
   }
 }
 
+/**
+ * A task after the next frame is drawn, when the page is shown: the browser
+ * has laid out what was drawn before, so reading places (a move's flight)
+ * forces no layout of its own. A hidden page draws no frames: a task.
+ */
+export function afterFrame() {
+  if (document.visibilityState !== "visible") return nextTask();
+  return new Promise((resolve) => requestAnimationFrame(() => nextTask().then(resolve)));
+}
+
 // ------------------------------------------------------------------ the players
 
 /** A macrotask without setTimeout's 4 ms clamp: the page draws and reads input in between. */
@@ -324,8 +334,17 @@ export function startPlayers() {
           await nextTask();
           timed(`warm ${name}`, () => ai.warm(name));
         }
+        // everything alive now (the modules) out of the collector's sight,
+        // without a collection (cheap: a full one here took 110-170 ms at 4x)
         await nextTask();
         timed("warm gc.freeze", () => ai.freeze());
+        // a practice run of the players' first moves and slices, one piece a
+        // task: a first run of any Python costs several times the next ones
+        // in the browser, and would otherwise land in a computer's first move
+        do await nextTask();
+        while (timed("warm rehearsal", () => ai.rehearse(SLICE_MS)));
+        await nextTask();
+        timed("warm tidy", () => ai.tidy());
         return ai;
       });
   }
@@ -341,6 +360,9 @@ export async function think(name, args) {
   // Every piece of thinking is a task of its own: not after the page's work
   // that asked for it (a move, its save and its drawing), nor before the
   // work that uses the answer.
+  await nextTask();
+  // what the last decision left, collected in a task of its own (web/ai.py)
+  timed("think tidy", () => ai.tidy());
   await nextTask();
   const task = timed("think start", () => ai.start(name, JSON.stringify(args)));
   try {
