@@ -4,10 +4,13 @@
     python bench/main_thread.py [--rounds 3] [--level medium] [--cpu 1] [--write docs/main-thread.md] [--no-build]
     python bench/main_thread.py --daily chkobba [--date 2026-12-01] [--cpu 4] [--no-build]
 
-Plays whole rounds through the real site in headless Chromium (1v1 against
-`--level` (medium by default), 2v2 with three such seats; instant pace), as the e2e tests
-do, and reports for the time after the computer players are up:
-- every long task (> 50 ms) the browser saw on the main thread,
+Plays whole rounds through the real site in headless Chromium (Chkobba 1v1
+against `--level` (medium by default), 2v2 with three such seats, Seven Diamonds
+with three such seats at a phone's size; instant pace), as the e2e tests do, and reports for the time after the computer players are up:
+- every long task (> 50 ms) the browser saw on the main thread, marked when it
+  overlaps a computer's turn (the page's "computer move" spans, from the turn's
+  start to its move drawn: issue 22's "no main-thread task over 50 ms during a
+  computer move"),
 - the page's own timings of each piece of main-thread work (facade calls,
   renders, saves, the summary, and `think`: one slice of the computer's or
   the coach's search): count, median, 95th percentile, maximum.
@@ -41,6 +44,9 @@ from browser import launch  # noqa: E402
 from conftest import LONGTASK_SCRIPT  # noqa: E402
 from e2e_driver import DESKTOP, PHONE, open_table, play_until_summary, settle, start_game  # noqa: E402
 from serve import start_server  # noqa: E402
+from test_seven_table import play_round as play_seven_round  # noqa: E402
+from test_seven_table import settle as seven_settle  # noqa: E402
+from test_seven_table import start_seven  # noqa: E402
 
 
 # Long animation frames (Chromium's LoAF entries): for a long task with none
@@ -79,6 +85,13 @@ def frame_of(task: dict[str, Any], loafs: list[dict[str, Any]]) -> str:
             + ("; ".join(parts) or "none"))
 
 
+def during_computer_move(task: dict[str, Any], timings: list[list[Any]]) -> bool:
+    """Whether a long task overlaps a computer's turn: the page's "computer
+    move" spans (web/app.js: from the turn's start to its move drawn)."""
+    return any(w[0] == "computer move" and w[1] < task["start"] + task["duration"] and task["start"] < w[1] + w[2]
+               for w in timings)
+
+
 def profile_totals(prof: dict[str, Any]) -> list[tuple[str, float]]:
     """A CPU profile's time per function of the page's own scripts (inclusive:
     a function's callees counted in it), most first."""
@@ -104,8 +117,8 @@ def profile_totals(prof: dict[str, Any]) -> list[tuple[str, float]]:
 
 
 def play_round(browser: Any, base_url: str, players: int, seed: int, level: str = "medium",
-               cpu: float = 1, profile: bool = False) -> dict[str, Any]:
-    ctx = browser.new_context(viewport=PHONE if players == 2 else DESKTOP, service_workers="block")
+               cpu: float = 1, profile: bool = False, game: str = "chkobba") -> dict[str, Any]:
+    ctx = browser.new_context(viewport=PHONE if players == 2 or game != "chkobba" else DESKTOP, service_workers="block")
     ctx.add_init_script(LONGTASK_SCRIPT)
     ctx.add_init_script(LOAF_SCRIPT)
     page = ctx.new_page()
@@ -116,14 +129,21 @@ def play_round(browser: Any, base_url: str, players: int, seed: int, level: str 
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
     open_table(page, f"?seed={seed}")
     levels = (level,) if players == 2 else (level, level, level)
-    start_game(page, players=players, levels=levels)
-    settle(page)
+    if game == "seven_diamonds":
+        start_seven(page, levels=levels)
+        seven_settle(page)
+    else:
+        start_game(page, players=players, levels=levels)
+        settle(page)
     page.wait_for_selector("html.ai-ready")
     if profile:
         cdp.send("Profiler.enable")
         cdp.send("Profiler.setSamplingInterval", {"interval": 200})
         cdp.send("Profiler.start")
-    play_until_summary(page)
+    if game == "seven_diamonds":
+        play_seven_round(page)
+    else:
+        play_until_summary(page)
     prof = cdp.send("Profiler.stop")["profile"] if profile else None
     after = page.evaluate("() => window.__aiReadyAt")
     every = page.evaluate("() => window.chkobbaApp.timings")
@@ -210,13 +230,15 @@ def main(argv: list[str] | None = None) -> int:
                     f"{run['blocking_par_ms']:.0f} |")
         print("\n".join(rows))
         return 0
-    results: dict[str, list[dict[str, Any]]] = {"1v1": [], "2v2": []}
+    results: dict[str, list[dict[str, Any]]] = {"1v1": [], "2v2": [], "seven diamonds": []}
     load_before = os.getloadavg()[0]
     with sync_playwright() as pw:
         browser = launch(pw)
         for k in range(a.rounds):
             results["1v1"].append(play_round(browser, base_url, 2, 100 + k, a.level, a.cpu, a.profile))
             results["2v2"].append(play_round(browser, base_url, 4, 200 + k, a.level, a.cpu, a.profile))
+            results["seven diamonds"].append(play_round(browser, base_url, 4, 300 + k, a.level, a.cpu, a.profile,
+                                                        game="seven_diamonds"))
         browser.close()
     server.shutdown()
     lines = ["| table | work | count | median ms | p95 ms | max ms |", "|---|---|---|---|---|---|"]
@@ -225,13 +247,19 @@ def main(argv: list[str] | None = None) -> int:
         for kind in kinds:
             lines.append(f"| {name} | {kind} | " + describe([t[2] for r in runs for t in r["timings"] if t[0] == kind]) + " |")
         lt = [t["duration"] for r in runs for t in r["long_tasks"]]
+        during = []
         for r in runs:
             for t in r["long_tasks"]:
                 inside = [f"{w[0]} {w[2]}" for w in r["timings"]
                           if w[1] + 1 >= t["start"] and w[1] + w[2] <= t["start"] + t["duration"] + 1]
-                print(f"{name}: long task {t['duration']:.0f} ms: " + (", ".join(inside) or "none of the page's timed work")
-                      + " | " + frame_of(t, r.get("loafs", [])))
+                computer = during_computer_move(t, r["timings"])
+                if computer:
+                    during.append(t["duration"])
+                print(f"{name}: long task {t['duration']:.0f} ms" + (" [during a computer move]" if computer else "") + ": "
+                      + (", ".join(inside) or "none of the page's timed work") + " | " + frame_of(t, r.get("loafs", [])))
         lines.append(f"| {name} | long tasks > 50 ms | {len(lt)} | " + (f"- | - | {max(lt):.0f} |" if lt else "- | - | - |"))
+        lines.append(f"| {name} | long tasks > 50 ms during a computer move | {len(during)} | "
+                     + (f"- | - | {max(during):.0f} |" if during else "- | - | - |"))
     for name, runs in results.items():
         for r in runs:
             if r["profile"]:

@@ -5,7 +5,7 @@
 
 import { humanSeat, mount, sideOf } from "./table/core.js";
 import { initI18n, mountLanguagePicker, t, translateDom } from "./i18n/i18n.js";
-import { FacadeError, bootState, keepSnapshotForLater, nextTask, py, startPlayers, think, timed, timings } from "./shell/py.js";
+import { FacadeError, afterFrame, bootState, keepSnapshotForLater, nextTask, py, startPlayers, think, timed, timings } from "./shell/py.js";
 import * as store from "./shell/storage.js";
 import { closeDialog, isOpen, openDialog, setupDialog } from "./shell/dialogs.js";
 import { StartForm, describeTables, fillTimersSelect, timersOf } from "./shell/startform.js";
@@ -278,6 +278,7 @@ async function scheduleComputer() {
   // The move just drawn (and its save) end their tasks first; the table
   // shows this computer thinking from the next task on (docs/main-thread.md).
   await nextTask();
+  const began = performance.now();
   if (gen !== app.generation || app.state !== st) { app.busy = false; scheduleComputer(); return; }
   render();
   const t0 = performance.now();
@@ -297,17 +298,30 @@ async function scheduleComputer() {
   // Each computer move stays on the table for the chosen pace before the next.
   const wait = paceMs() - (performance.now() - t0);
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-  app.busy = false;
-  if (gen !== app.generation || app.state !== st || app.paused) { scheduleComputer(); return; }
+  if (gen !== app.generation || app.state !== st || app.paused) { app.busy = false; scheduleComputer(); return; }
   let next;
   try {
     next = py("act", { action, seat });
   } catch (err) {
+    app.busy = false;
     app.table.showMessage(err instanceof FacadeError ? err.msg : { error: String(err) }, t("app.computer_refused"));
     render();
     return;
   }
+  // The facade's move and its drawing are tasks of their own (together they
+  // made a computer move's longest task on a slow phone), and the drawing
+  // comes after a frame: the places of the cards it reads first (the move's
+  // flight) are then laid out already instead of forcing a layout of the
+  // whole table in its task (docs/main-thread.md, fifth pass). The table
+  // stays busy in between, so nothing else asks the facade.
+  await afterFrame();
+  app.busy = false;
+  if (gen !== app.generation) return;
+  // (a change of timers in between answered the table with this move in it)
+  if (app.state !== st) { render(); scheduleComputer(); return; }
   commit(next, st);
+  // for bench/main_thread.py: from the turn's first task to the move drawn
+  timings.push(["computer move", Math.round(began), Math.round(performance.now() - began)]);
 }
 
 // ------------------------------------------------------------------ coach
