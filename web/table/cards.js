@@ -121,3 +121,8 @@ export function setHtml(el, html) {
   el.ckHtml = html;
   return true;
 }
+
+/** Set an attribute only when its value changes. */
+export function setAttr(e, name, value) {
+  if (e.getAttribute(name) !== value) e.setAttribute(name, value);
+}

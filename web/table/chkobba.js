@@ -2,7 +2,7 @@
 // table, the felt, the piles and your hand. It draws what the facade's state
 // says; it never decides what is legal, who scores or who wins.
 
-import { backs, cardEl, escapeHtml, keyedCards, mini, minis, setHtml } from "./cards.js";
+import { backs, cardEl, escapeHtml, keyedCards, mini, minis, setAttr, setHtml } from "./cards.js";
 import { formatNumber, language, t, tHtml } from "../i18n/i18n.js";
 import { levelName, messageText } from "./messages.js";
 
@@ -449,11 +449,6 @@ export const chkobba = {
     return { ...before, view, moves: st.moves, last_round_moves: before.last_round_moves, words: [], leftoverTo: note || null, to_act: null };
   },
 };
-
-/** Set an attribute only when its value changes. */
-function setAttr(e, name, value) {
-  if (e.getAttribute(name) !== value) e.setAttribute(name, value);
-}
 
 function latest(st) {
   if (Array.isArray(st.moves) && st.moves.length) return st.moves[st.moves.length - 1];

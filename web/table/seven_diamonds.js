@@ -4,7 +4,7 @@
 // what the facade's state says: which cards are playable, which calls are
 // legal, who won and the points all come from chkobba/web.py.
 
-import { backs, cardEl, escapeHtml, mini, minis } from "./cards.js";
+import { backs, cardEl, cardName, escapeHtml, keyedCards, mini, minis, setAttr, setHtml } from "./cards.js";
 import { chkobba, keysHtml, seatsHtml, textHtml as T } from "./chkobba.js";
 import { formatNumber, language, t, tHtml } from "../i18n/i18n.js";
 import { messageText } from "./messages.js";
@@ -128,31 +128,41 @@ export const sevenDiamonds = {
     const target = sheet ? sheet.target : v.target;
     const mine = Array.isArray(st.sides) ? st.sides.findIndex((m) => m.includes(me)) : v.side;
     const other = 1 - mine;
+    // (each part is drawn again only when what it shows changed: a move
+    // changes a seat, a row and your hand, not the whole table)
     const sl = q(".scoreline");
-    sl.innerHTML = `<span class="score-side">${escapeHtml(sideName(st, mine))} <b>${formatNumber(score[mine])}</b></span> \u2013 ` +
-      `<span class="score-side"><b>${formatNumber(score[other])}</b> ${escapeHtml(sideName(st, other))}</span> <span class="score-to">${T("score.to", { target })}</span>`;
+    setHtml(sl, `<span class="score-side">${escapeHtml(sideName(st, mine))} <b>${formatNumber(score[mine])}</b></span> \u2013 ` +
+      `<span class="score-side"><b>${formatNumber(score[other])}</b> ${escapeHtml(sideName(st, other))}</span> <span class="score-to">${T("score.to", { target })}</span>`);
     sl.dataset.score = `${score[0]},${score[1]}`;
 
     // calls and multiplier
     const mult = q(".sd-mult");
-    mult.textContent = `\u00d7${v.multiplier}`;
+    const times = `\u00d7${v.multiplier}`;
+    if (mult.textContent !== times) mult.textContent = times;
     mult.dataset.mult = v.multiplier;
-    mult.setAttribute("aria-label", t("seven.mult_label", { mult: v.multiplier }));
+    setAttr(mult, "aria-label", t("seven.mult_label", { mult: v.multiplier }));
     const calls = q(".sd-calls");
-    calls.replaceChildren();
     const said = new Map((v.calls || []).map(([seat, word]) => [seat, word]));
     const order = sd.speaking_order && sd.speaking_order.length ? sd.speaking_order : (v.calls || []).map(([s]) => s);
     calls.hidden = !order.length;
-    for (const seat of order) {
+    const chips = order.map((seat) => {
       const w = said.get(seat);
-      const chip = el("span", "sd-call");
-      chip.dataset.seat = seat;
-      chip.dataset.call = w || "";
-      if (v.phase === "calls" && st.to_act === seat) chip.classList.add("speaking");
       const who = seatName(st, seat, { short: true });
       const what = w ? callWord(w) : v.phase === "calls" ? (st.to_act === seat ? T("seven.speaking") : "\u2026") : "\u2014";
-      chip.innerHTML = tHtml("seven.chip", { who }, { call: what });
-      calls.append(chip);
+      return [seat, w || "", v.phase === "calls" && st.to_act === seat, tHtml("seven.chip", { who }, { call: what })];
+    });
+    const callsKey = JSON.stringify(chips);
+    if (calls.ckKey !== callsKey) {
+      calls.ckKey = callsKey;
+      calls.replaceChildren();
+      for (const [seat, w, speaking, html] of chips) {
+        const chip = el("span", "sd-call");
+        chip.dataset.seat = seat;
+        chip.dataset.call = w;
+        if (speaking) chip.classList.add("speaking");
+        chip.innerHTML = html;
+        calls.append(chip);
+      }
     }
 
     // seats
@@ -164,20 +174,27 @@ export const sevenDiamonds = {
       if (seat === me) continue;
       const pos = ["bottom", "right", "top", "left"][(seat - me + 4) % 4];
       const s = q(`.seat[data-pos="${pos}"]`);
-      s.replaceChildren();
-      s.dataset.seat = seat;
-      s.setAttribute("aria-label", seatName(st, seat));
       s.classList.toggle("to-act", st.to_act === seat && !frame);
       const count = v.hand_counts[seat];
       s.classList.toggle("last-card", count === 1);
-      const name = el("div", "seat-name");
       const full = v.dealer === seat ? t("seat.dealer", { name: seatName(st, seat) }) : seatName(st, seat);
-      name.append(el("span", "seat-title", escapeHtml(full)));
-      name.title = full;
-      const info = el("span", "seat-info", ` \u00b7 ${tHtml("seat.in_hand", { count }, { count: `<span class="sd-count" data-count="${count}">${formatNumber(count)}</span>` })}`);
-      name.append(info);
       // Every hand shown (an embed's replay, view.hands): face up, never pointable.
       const open = Array.isArray(v.hands) && Array.isArray(v.hands[seat]);
+      const m = lastBySeat.get(seat);
+      const moveHtml = count === 1 && !frame ? `<strong class="sd-last">${T("seven.last_card")}${arabic(AR.last)}</strong>`
+        : m && !frame ? sevenDiamonds.describeMove(m, st, { who: false }) ?? "" : "";
+      const info = ` \u00b7 ${tHtml("seat.in_hand", { count }, { count: `<span class="sd-count" data-count="${count}">${formatNumber(count)}</span>` })}`;
+      const key = JSON.stringify([seat, seatName(st, seat), full, info, open ? v.hands[seat] : null, open ? t("pile.cards", { side: seatName(st, seat), count: v.hands[seat].length }) : null,
+        moveHtml, m ? m.kind : null]);
+      if (s.ckKey === key && s.childNodes.length) continue;
+      s.ckKey = key;
+      s.replaceChildren();
+      s.dataset.seat = seat;
+      s.setAttribute("aria-label", seatName(st, seat));
+      const name = el("div", "seat-name");
+      name.append(el("span", "seat-title", escapeHtml(full)));
+      name.title = full;
+      name.append(el("span", "seat-info", info));
       const hand = el("div", open ? "hand open-hand" : "hand backs");
       if (open) {
         hand.setAttribute("aria-label", t("pile.cards", { side: seatName(st, seat), count: v.hands[seat].length }));
@@ -187,9 +204,7 @@ export const sevenDiamonds = {
         hand.append(backs(Math.min(count, 8)));
       }
       const move = el("div", "seat-move");
-      const m = lastBySeat.get(seat);
-      if (count === 1 && !frame) move.innerHTML = `<strong class="sd-last">${T("seven.last_card")}${arabic(AR.last)}</strong>`;
-      else if (m && !frame) move.innerHTML = sevenDiamonds.describeMove(m, st, { who: false }) ?? "";
+      if (moveHtml) move.innerHTML = moveHtml;
       if (m) move.dataset.kind = m.kind;
       s.append(name, hand, move);
     }
@@ -197,18 +212,29 @@ export const sevenDiamonds = {
     ys.classList.toggle("to-act", st.to_act === me && !frame);
     ys.dataset.seat = me;
 
-    // the four rows, built up from the 7
+    // the four rows, built up from the 7 (a row is drawn again when its cards change)
     const rows = q(".sd-rows");
-    rows.replaceChildren();
+    if (rows.children.length !== SUIT_ORDER.length) {
+      rows.replaceChildren(...SUIT_ORDER.map((suit) => {
+        const row = el("div", "sd-row");
+        row.dataset.suit = suit;
+        row.setAttribute("role", "group");   // (aria-label needs a role)
+        return row;
+      }));
+    }
     const lastMove = frame ? null : latest(st);
     const justLaid = lastMove && lastMove.kind === "lay" ? lastMove.card : null;
-    for (const suit of SUIT_ORDER) {
-      const row = el("div", "sd-row");
-      row.dataset.suit = suit;
+    SUIT_ORDER.forEach((suit, i) => {
+      const row = rows.children[i];
       const laid = (v.table && v.table[suit]) || [];
-      row.setAttribute("role", "group");   // (aria-label needs a role)
       const suitName = t(SUIT_KEYS[suit]);
-      row.setAttribute("aria-label", laid.length ? t("seven.row_laid", { suit: suitName, count: laid.length }) : t("seven.row_closed", { suit: suitName }));
+      const label = laid.length ? t("seven.row_laid", { suit: suitName, count: laid.length }) : t("seven.row_closed", { suit: suitName });
+      const just = laid.includes(justLaid) ? justLaid : null;
+      const key = JSON.stringify([laid, just, label, just ? t("table.just_laid") : null]);
+      if (row.ckKey === key) return;
+      row.ckKey = key;
+      row.setAttribute("aria-label", label);
+      row.replaceChildren();
       for (const r of BUILD) {
         const code = `${r}${suit}`;
         if (laid.includes(code)) {
@@ -222,8 +248,7 @@ export const sevenDiamonds = {
           row.append(slot);
         }
       }
-      rows.append(row);
-    }
+    });
 
     // announcements: last card, forced pass, out
     const ann = q(".sd-announce");
@@ -241,19 +266,23 @@ export const sevenDiamonds = {
     q('input[name="sd-show-playable"]').checked = marked;
     const playable = new Set(sd.playable || []);
     const hand = q(".hand-you");
-    hand.replaceChildren();
     hand.classList.toggle("mark-playable", marked && playing);
-    for (const code of v.hand) {
-      const c = cardEl(code, { button: !ui.config.viewOnly });
+    // the cards already drawn stay (keyedCards): only what changed is written
+    const pointable = !ui.config.viewOnly;
+    const cards = keyedCards(hand, v.hand, (code) => {
+      const c = cardEl(code, { button: pointable });
+      if (pointable) c.addEventListener("click", () => { if (ui.playing()) ui.act(code); });
+      return c;
+    }, pointable ? "button" : "card");
+    v.hand.forEach((code, i) => {
+      if (!pointable) return;
+      const c = cards[i];
       const ok = playable.has(code);
-      if (!ui.config.viewOnly) {
-        c.disabled = !playing;
-        c.dataset.playable = ok ? "yes" : "no";
-        if (playing && marked) c.setAttribute("aria-label", t(ok ? "seven.card_playable" : "seven.card_not_now", { card: c.getAttribute("aria-label") }));
-        c.addEventListener("click", () => { if (ui.playing()) ui.act(code); });
-      }
-      hand.append(c);
-    }
+      if (c.disabled !== !playing) c.disabled = !playing;
+      c.dataset.playable = ok ? "yes" : "no";
+      const name = cardName(code);
+      setAttr(c, "aria-label", playing && marked ? t(ok ? "seven.card_playable" : "seven.card_not_now", { card: name }) : name);
+    });
     if (v.hand_counts[me] === 1 && !frame) ys.classList.add("last-card"); else ys.classList.remove("last-card");
   },
 

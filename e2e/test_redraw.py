@@ -1,0 +1,62 @@
+"""A move redraws only what it changed (issue 22: the page's work during a
+computer move): cards that stay in your hand, on the table or in a Seven
+Diamonds row are the same elements after the move, not new ones."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from e2e_driver import HAND, PHONE, TABLE_CARDS, open_table, pick_action, point_and_play, settle, start_game, state
+from test_seven_table import human_turn, start_seven
+from test_seven_table import settle as seven_settle
+
+MARK = """(sel) => { for (const e of document.querySelectorAll(sel)) e.__kept = true; }"""
+KEPT = """(sel) => [...document.querySelectorAll(sel)].map((e) => [e.dataset.card || e.dataset.suit, !!e.__kept])"""
+
+
+def test_a_chkobba_move_keeps_the_other_cards_elements(make_page: Any) -> None:
+    page = make_page(PHONE)
+    open_table(page, "?seed=21")
+    start_game(page, players=2, levels=("easy",))
+    assert settle(page) == "you"
+    hand = state(page)["view"]["hand"]
+    assert len(hand) == 3
+    page.evaluate(MARK, f"{HAND} .card, {TABLE_CARDS} .card")
+    table_before = set(state(page)["view"]["table"])
+    action = pick_action(state(page)["save"])
+    played = action.split("x")[0]            # a lay ("7D") or a capture ("7Dx3S4C")
+    assert played in hand
+    point_and_play(page, action)
+    assert settle(page) == "you"             # the computer answered
+    st = state(page)
+    assert len(st["view"]["hand"]) == 2      # the same deal
+    kept = dict(page.evaluate(KEPT, f"{HAND} .card"))
+    assert kept == {c: True for c in hand if c != played}, kept   # your two other cards were not made again
+    on_table = dict(page.evaluate(KEPT, f"{TABLE_CARDS} .card"))
+    for code in table_before & set(st["view"]["table"]):
+        assert on_table[code], code          # a table card that stayed is the same element
+
+
+def test_a_seven_diamonds_move_keeps_the_rows_and_the_hand(make_page: Any) -> None:
+    page = make_page(PHONE)
+    open_table(page, "?seed=23")
+    start_seven(page)
+    calls: list[str] = []
+    for _ in range(12):                      # the calls, then your first card
+        assert seven_settle(page) == "you"
+        if state(page)["view"]["phase"] == "play":
+            break
+        human_turn(page, calls, want="pass")
+    st = state(page)
+    assert st["view"]["phase"] == "play"
+    page.evaluate(MARK, f"{HAND} .card, #table .sd-row")
+    laid = human_turn(page, calls)
+    assert seven_settle(page) in ("you", "summary")
+    after = state(page)["view"]
+    kept = dict(page.evaluate(KEPT, f"{HAND} .card"))
+    assert set(kept) == set(after["hand"]) and laid not in kept
+    assert all(kept.values()), kept          # the cards you still hold were not made again
+    rows = page.evaluate(KEPT, "#table .sd-row")
+    assert [r[0] for r in rows] == ["D", "H", "S", "C"] and all(k for _, k in rows), rows
+    row = page.eval_on_selector(f'#table .sd-row[data-suit="{laid[1]}"]', "r => [...r.querySelectorAll('.card')].map(c => c.dataset.card)")
+    assert laid in row                       # the row shows the card laid
