@@ -38,7 +38,7 @@ import gc
 import importlib
 import json
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from typing import Any
 
 from chkobba import web
@@ -105,22 +105,6 @@ def _gc_timer(phase: str, info: dict[str, int]) -> None:
 gc.callbacks.append(_gc_timer)
 
 
-def _uncollected(step: Callable[[float], bool], max_ms: float) -> bool:
-    """``step(max_ms)`` with the garbage collector held off: a slice of
-    thinking is never lengthened by a collection (41-56 ms at 4x CPU in
-    Seven Diamonds' slices, docs/main-thread.md, fifth pass). The search's
-    garbage is freed as it goes (reference counts); what the collector
-    would find is collected by the page's next Python outside a slice, and
-    by ``tidy`` before the next decision."""
-    if not gc.isenabled():
-        return step(max_ms)
-    gc.disable()
-    try:
-        return step(max_ms)
-    finally:
-        gc.enable()
-
-
 class Task:
     """One decision being thought about (see the module's docstring).
     ``note`` says what the last slice did (rollouts, playout pieces, solver pieces, the
@@ -145,7 +129,7 @@ class Task:
         if search is not None:
             rollouts, pieces, solving, gc_before = search.rollouts, search.pieces, search._solve, _gc_ms
             _gc_gens.clear()
-        if self.answer is None and search is not None and _uncollected(search.step, max_ms):
+        if self.answer is None and search is not None and search.step(max_ms):
             if self.name == "choose":
                 # the facade's answer for the one player that searches (hard):
                 # the search's choice, without replaying the save again
