@@ -90,6 +90,24 @@ export function seatsHtml(topKey) {
       </section>`;
 }
 
+/**
+ * An opponent's seat `s` drawn again only when `key` (what it shows) changed:
+ * null when it did not; else the seat is emptied and its name line (`full`
+ * and `infoHtml`) returned, for the renderer to append with the rest.
+ */
+export function seatNameLine(s, st, seat, key, full, infoHtml) {
+  if (s.ckKey === key && s.childNodes.length) return null;
+  s.ckKey = key;
+  s.replaceChildren();
+  s.dataset.seat = seat;
+  s.setAttribute("aria-label", seatName(st, seat));
+  const name = el("div", "seat-name");
+  name.append(el("span", "seat-title", escapeHtml(full)));
+  name.title = full;
+  name.append(el("span", "seat-info", infoHtml));
+  return name;
+}
+
 export const chkobba = {
   game: "chkobba",
 
@@ -184,15 +202,8 @@ export const chkobba = {
       const full = v.dealer === seat ? t("seat.dealer", { name: seatName(st, seat) }) : seatName(st, seat);
       const key = JSON.stringify([seat, seatName(st, seat), full, v.hand_counts[seat], open ? v.hands[seat] : null,
         said, m && !ui.frame ? m.action ?? "" : null, T("seat.in_hand", { count: v.hand_counts[seat] })]);
-      if (s.ckKey === key && s.childNodes.length) continue;
-      s.ckKey = key;
-      s.replaceChildren();
-      s.dataset.seat = seat;
-      s.setAttribute("aria-label", seatName(st, seat));
-      const name = el("div", "seat-name");
-      name.append(el("span", "seat-title", escapeHtml(full)));
-      name.title = full;
-      name.append(el("span", "seat-info", ` \u00b7 ${T("seat.in_hand", { count: v.hand_counts[seat] })}`));
+      const name = seatNameLine(s, st, seat, key, full, ` \u00b7 ${T("seat.in_hand", { count: v.hand_counts[seat] })}`);
+      if (!name) continue;
       // Every hand shown (an embed's replay, view.hands): face up, never pointable.
       const hand = el("div", open ? "hand open-hand" : "hand backs");
       if (open) {

@@ -5,7 +5,7 @@
 // legal, who won and the points all come from chkobba/web.py.
 
 import { backs, cardEl, cardName, escapeHtml, keyedCards, mini, minis, setAttr, setHtml } from "./cards.js";
-import { chkobba, keysHtml, seatsHtml, textHtml as T } from "./chkobba.js";
+import { chkobba, keysHtml, seatNameLine, seatsHtml, textHtml as T } from "./chkobba.js";
 import { formatNumber, language, t, tHtml } from "../i18n/i18n.js";
 import { messageText } from "./messages.js";
 
@@ -186,15 +186,8 @@ export const sevenDiamonds = {
       const info = ` \u00b7 ${tHtml("seat.in_hand", { count }, { count: `<span class="sd-count" data-count="${count}">${formatNumber(count)}</span>` })}`;
       const key = JSON.stringify([seat, seatName(st, seat), full, info, open ? v.hands[seat] : null, open ? t("pile.cards", { side: seatName(st, seat), count: v.hands[seat].length }) : null,
         moveHtml, m ? m.kind : null]);
-      if (s.ckKey === key && s.childNodes.length) continue;
-      s.ckKey = key;
-      s.replaceChildren();
-      s.dataset.seat = seat;
-      s.setAttribute("aria-label", seatName(st, seat));
-      const name = el("div", "seat-name");
-      name.append(el("span", "seat-title", escapeHtml(full)));
-      name.title = full;
-      name.append(el("span", "seat-info", info));
+      const name = seatNameLine(s, st, seat, key, full, info);
+      if (!name) continue;
       const hand = el("div", open ? "hand open-hand" : "hand backs");
       if (open) {
         hand.setAttribute("aria-label", t("pile.cards", { side: seatName(st, seat), count: v.hands[seat].length }));
