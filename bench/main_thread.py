@@ -5,8 +5,9 @@
     python bench/main_thread.py --daily chkobba [--date 2026-12-01] [--cpu 4] [--no-build]
 
 Plays whole rounds through the real site in headless Chromium (Chkobba 1v1
-against `--level` (medium by default), 2v2 with three such seats, Seven Diamonds
-with three such seats at a phone's size; instant pace), as the e2e tests do, and reports for the time after the computer players are up:
+against `--level` (medium by default), 2v2 with three such seats, Seven
+Diamonds with three such seats at a phone's size; instant pace), as the e2e
+tests do, and reports for the time after the computer players are up:
 - every long task (> 50 ms) the browser saw on the main thread, marked when it
   overlaps a computer's turn (the page's "computer move" spans, from the turn's
   start to its move drawn: issue 22's "no main-thread task over 50 ms during a
