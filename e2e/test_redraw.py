@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from e2e_driver import HAND, PHONE, TABLE_CARDS, open_table, pick_action, point_and_play, settle, start_game, state
+from e2e_driver import HAND, PHONE, TABLE_CARDS, T, open_table, pick_action, point_and_play, settle, start_game, state
 from test_seven_table import human_turn, start_seven
 from test_seven_table import settle as seven_settle
 
@@ -60,3 +60,25 @@ def test_a_seven_diamonds_move_keeps_the_rows_and_the_hand(make_page: Any) -> No
     assert [r[0] for r in rows] == ["D", "H", "S", "C"] and all(k for _, k in rows), rows
     row = page.eval_on_selector(f'#table .sd-row[data-suit="{laid[1]}"]', "r => [...r.querySelectorAll('.card')].map(c => c.dataset.card)")
     assert laid in row                       # the row shows the card laid
+
+
+def test_the_card_just_laid_in_a_row_has_a_ring_and_no_words_over_the_row_above(make_page: Any) -> None:
+    page = make_page(PHONE)
+    open_table(page, "?seed=23")
+    start_seven(page)
+    calls: list[str] = []
+    for _ in range(12):
+        assert seven_settle(page) == "you"
+        if state(page)["view"]["phase"] == "play":
+            break
+        human_turn(page, calls, want="pass")
+    card = f"{T} .sd-row .card.just-laid"
+    for _ in range(8):                       # until the move before yours laid a card (not a pass)
+        human_turn(page, calls)
+        assert seven_settle(page) == "you"
+        if state(page)["moves"][-1]["kind"] == "lay":
+            break
+    assert page.locator(card).count() == 1
+    ring = page.eval_on_selector(card, "c => getComputedStyle(c).boxShadow")
+    words = page.eval_on_selector(card, "c => getComputedStyle(c, '::before').content")
+    assert ring != "none" and words in ("none", "normal"), (ring, words)
