@@ -114,6 +114,18 @@ export function keyedCards(container, codes, make, kind = "") {
   return out;
 }
 
+/**
+ * `keyedCards` of full cards: buttons that call `pick(code)` when the cards
+ * are `pointable` (a table being played), else pictures (a replay).
+ */
+export function keyedCardButtons(container, codes, pointable, pick) {
+  return keyedCards(container, codes, (code) => {
+    const c = cardEl(code, { button: pointable });
+    if (pointable) c.addEventListener("click", () => pick(code));
+    return c;
+  }, pointable ? "button" : "card");
+}
+
 /** Set `el.innerHTML` to `html` only when it changed (no new nodes for the same text). */
 export function setHtml(el, html) {
   if (el.ckHtml === html && el.childNodes.length) return false;

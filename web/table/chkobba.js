@@ -2,7 +2,7 @@
 // table, the felt, the piles and your hand. It draws what the facade's state
 // says; it never decides what is legal, who scores or who wins.
 
-import { backs, cardEl, escapeHtml, keyedCards, mini, minis, setAttr, setHtml } from "./cards.js";
+import { backs, cardEl, escapeHtml, keyedCardButtons, mini, minis, setAttr, setHtml } from "./cards.js";
 import { formatNumber, language, t, tHtml } from "../i18n/i18n.js";
 import { levelName, messageText } from "./messages.js";
 
@@ -243,11 +243,7 @@ export const chkobba = {
     const lastMove = ui.frame ? null : latest(st);
     const justLaid = lastMove && lastMove.kind === "lay" && !lastMove.round_ended ? lastMove.card : null;
     const pointable = !ui.config.viewOnly;
-    const tableEls = keyedCards(tableCards, v.table, (code) => {
-      const c = cardEl(code, { button: pointable });
-      if (pointable) c.addEventListener("click", () => ui.toggleTable(code));
-      return c;
-    }, pointable ? "button" : "card");
+    const tableEls = keyedCardButtons(tableCards, v.table, pointable, (code) => ui.toggleTable(code));
     v.table.forEach((code, i) => {
       const c = tableEls[i];
       const picked = ui.selectedTable.includes(code);
@@ -314,11 +310,7 @@ export const chkobba = {
 
     // your hand
     const hand = q(".hand-you");
-    const handEls = keyedCards(hand, v.hand, (code) => {
-      const c = cardEl(code, { button: pointable });
-      if (pointable) c.addEventListener("click", () => ui.toggleHand(code));
-      return c;
-    }, pointable ? "button" : "card");
+    const handEls = keyedCardButtons(hand, v.hand, pointable, (code) => ui.toggleHand(code));
     v.hand.forEach((code, i) => {
       const c = handEls[i];
       if (pointable) {

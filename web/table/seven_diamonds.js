@@ -4,7 +4,7 @@
 // what the facade's state says: which cards are playable, which calls are
 // legal, who won and the points all come from chkobba/web.py.
 
-import { backs, cardEl, cardName, escapeHtml, keyedCards, mini, minis, setAttr, setHtml } from "./cards.js";
+import { backs, cardEl, cardName, escapeHtml, keyedCardButtons, mini, minis, setAttr, setHtml } from "./cards.js";
 import { chkobba, keysHtml, seatNameLine, seatsHtml, textHtml as T } from "./chkobba.js";
 import { formatNumber, language, t, tHtml } from "../i18n/i18n.js";
 import { messageText } from "./messages.js";
@@ -262,11 +262,7 @@ export const sevenDiamonds = {
     hand.classList.toggle("mark-playable", marked && playing);
     // the cards already drawn stay (keyedCards): only what changed is written
     const pointable = !ui.config.viewOnly;
-    const cards = keyedCards(hand, v.hand, (code) => {
-      const c = cardEl(code, { button: pointable });
-      if (pointable) c.addEventListener("click", () => { if (ui.playing()) ui.act(code); });
-      return c;
-    }, pointable ? "button" : "card");
+    const cards = keyedCardButtons(hand, v.hand, pointable, (code) => { if (ui.playing()) ui.act(code); });
     v.hand.forEach((code, i) => {
       if (!pointable) return;
       const c = cards[i];
