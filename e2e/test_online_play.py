@@ -110,7 +110,7 @@ def test_online_setup_fits_each_screen_in_arabic_and_french(make_page: Any) -> N
 
 def test_online_a_2v2_round_with_one_friend_and_the_computer(make_page: Any) -> None:
     host = open_host(make_page, "chkobba-4")
-    host.select_option("select[name=seat2]", "easy")
+    host.select_option("select[name=seat2]", "hard")
     host.select_option("select[name=seat3]", "easy")
     host.click("#host-button")
     friend = make_page(PHONE)
@@ -119,6 +119,11 @@ def test_online_a_2v2_round_with_one_friend_and_the_computer(make_page: Any) -> 
     assert friend.evaluate("() => window.chkobbaOnline.friend.failures") == []
     record = host.evaluate("() => window.chkobbaOnline.record()")
     assert check_received(friend.evaluate("() => window.chkobbaOnline.received"), record, 1) > 10
+    # the host's page thought the computer's moves in slices, between which it drew and answered:
+    # the hard partner's searches took more than one (docs/online.md, "The computer's seats")
+    moves = host.evaluate("() => window.chkobbaOnline.computerMoves")
+    print("computer moves on the host's page (slices, ms):", moves)
+    assert len(moves) >= 10 and max(slices for slices, _ in moves) > 1
 
 
 def test_online_a_seven_diamonds_round_with_one_friend_and_two_computers(make_page: Any) -> None:

@@ -20,7 +20,7 @@ import * as daily from "./shell/daily.js";
 import * as challenge from "./shell/challenge.js";
 
 // How long each computer move stays on its own before the next one (ms).
-const PACE_MS = { slow: 2600, normal: 1500, fast: 700, instant: 0 };
+const { PACE_MS } = store;   // (the online host's computer seats keep the same pace)
 // How long the end of a round shows before its summary opens.
 const ROUND_END_MS = { slow: 3000, normal: 2200, fast: 1200, instant: 0 };
 

@@ -168,11 +168,19 @@ class HardAgent:
         """A search for this decision; nothing is computed until ``step``."""
         return Search(self.model, obs, _playable(legal), rng, budget or self.budget)
 
-    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    def begin(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action | Search:
+        """:meth:`choose` in two halves: the one playable action when there is
+        one, else this decision's search, to be thought about in slices
+        (``Search.step``) by a page that must not wait; its ``best()`` is then
+        what ``choose`` answers."""
         legal = _playable(legal)
         if len(legal) == 1:
             return legal[0]
-        return self.start(obs, legal, rng).run()
+        return self.start(obs, legal, rng)
+
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        begun = self.begin(obs, legal, rng)
+        return begun.run() if isinstance(begun, Search) else begun
 
     def __repr__(self) -> str:
         return f"<hard {self.game} agent {self.budget}>"

@@ -41,7 +41,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..agents import make_agent
+from ..actions import Action
+from ..agents import HardAgent, Search, make_agent
 from ..cards import CODES
 from ..errors import ChkobbaError
 from ..protocol import GameState, Observation
@@ -188,7 +189,7 @@ class HostTable:
                  clock: Callable[[], float], grace: float = 30.0, heartbeat_timeout: float = 10.0,
                  rate: float = 4.0, burst: float = 16.0, rng: random.Random | None = None,
                  host_seed: Callable[[], str] = new_secret,
-                 timers: tuple[float, float] | None = None) -> None:
+                 timers: tuple[float, float] | None = None, sliced: bool = False) -> None:
         opts = game_class(game).options_class().from_dict(options or {})
         if len(seats) != opts.players:
             raise ValueError(f"{game} with these options has {opts.players} seats, not {len(seats)}")
@@ -223,6 +224,13 @@ class HostTable:
         self.reacted = 0  # how many reactions were ever sent (the last one's number, from 1)
         self._host_reactions = TokenBucket(REACTION_RATE, REACTION_BURST, clock)
         self.rematch_asks: set[int] = set()  # seats whose phones asked for a rematch (this match over)
+        # sliced: tick leaves the computer's moves to the page, which thinks
+        # each in short slices (think) between which it draws and answers,
+        # and plays it (computer_move) once shown for its pace; else tick
+        # plays them all at once (the tests, a command line)
+        self.sliced = sliced
+        # the computer's decision being thought: (position, seat, its search or its choice)
+        self._thought: tuple[tuple[int, int], int, Search | Action] | None = None
 
     # ------------------------------------------------------------ queries
     @property
@@ -553,7 +561,8 @@ class HostTable:
 
     def tick(self) -> Out:
         """Time passes: notice silent peers, and let the computer play its
-        seats (and away friends' seats after the grace period). Call it
+        seats (and away friends' seats after the grace period; with
+        ``sliced``, :meth:`think` and :meth:`computer_move` do). Call it
         after every receive and on a timer."""
         out: Out = []
         now = self.clock()
@@ -568,7 +577,7 @@ class HostTable:
                 continue
             if any(self.computer_plays(i) for i in sd.seats if i not in sd.reveals):
                 out += self._request_seeds(number)
-        for _ in range(10_000):
+        for _ in range(0 if self.sliced else 10_000):
             if s is None or s.is_over:
                 break
             seat = s.to_act()
@@ -578,6 +587,50 @@ class HostTable:
             choice = agent.choose(s.observation(seat), s.legal_actions(), self.rng)
             out += self._apply(seat, str(choice))
         return out + self._run_timer(now)
+
+    def computer_turn(self) -> int | None:
+        """The seat the computer is to play now, if any."""
+        s = self.session
+        if s is None or s.is_over:
+            return None
+        seat = s.to_act()
+        return seat if seat is not None and self.computer_plays(seat) else None
+
+    def think(self, max_ms: float) -> bool | None:
+        """Think about the computer's move for about ``max_ms`` ms (with
+        ``sliced``): True once it is decided (:meth:`computer_move` plays it),
+        False while thinking, None when no computer is to act. A search (the
+        hard player) goes on across calls; the others decide in the first."""
+        seat = self.computer_turn()
+        if seat is None:
+            self._thought = None
+            return None
+        pos = self.position()
+        if self._thought is None or self._thought[:2] != (pos, seat):
+            s = self.session
+            assert s is not None
+            agent = self._agents[seat]
+            obs, legal = s.observation(seat), s.legal_actions()
+            begun = agent.begin(obs, legal, self.rng) if isinstance(agent, HardAgent) else agent.choose(obs, legal, self.rng)
+            self._thought = (pos, seat, begun)
+            return not isinstance(begun, Search)
+        begun = self._thought[2]
+        return not isinstance(begun, Search) or begun.step(max_ms)
+
+    def computer_move(self) -> Out:
+        """Play the computer's move :meth:`think` decided; nothing when the
+        table has moved on since (a friend came back to that seat, say)."""
+        thought, self._thought = self._thought, None
+        seat = self.computer_turn()
+        if thought is None or seat is None or thought[:2] != (self.position(), seat):
+            return []
+        begun = thought[2]
+        if isinstance(begun, Search):
+            if not begun.done:
+                self._thought = thought
+                return []
+            begun = begun.best()
+        return self._apply(seat, str(begun))
 
     def time_left(self) -> float | None:
         """Seconds left to the seat to act (a player's turn being timed), else None."""

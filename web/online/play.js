@@ -20,7 +20,8 @@ import { initI18n, mountLanguagePicker, t, translateDom } from "../i18n/i18n.js"
 import { messageText } from "../table/messages.js";
 import { renderSummary } from "../shell/sheet.js";
 import { closeDialog, isOpen, openDialog, setupDialog } from "../shell/dialogs.js";
-import { runPython, startPython } from "../shell/py.js";
+import { SLICE_MS, nextTask, runPython, startPython } from "../shell/py.js";
+import { PACE_MS, loadPace } from "../shell/storage.js";
 import { Peer } from "./peer.js";
 import { DEFAULT_RELAYS, DEFAULT_STUN } from "./relays.js";
 
@@ -45,7 +46,7 @@ const signals = () => { if (!signalModule) signalModule = import("./signal.js");
 
 // For the e2e tests and the curious: what this page did and received.
 const online = { role: null, received: [], events: [], peers: new Map(), table: null, latencies: [], refusals: 0,
-                 reactions: [], summaries: [] };
+                 reactions: [], summaries: [], computerMoves: [] };   // [slices, ms] of each computer move the host's page thought
 window.chkobbaOnline = online;
 
 function status(text) {
@@ -418,10 +419,10 @@ class _Page:
     def new(self, game, options, seats, timers):
         timers = json.loads(timers)
         self.table = HostTable(game, json.loads(options), [SeatSpec(k, l) for k, l in json.loads(seats)], _clock,
-                               timers=tuple(timers) if timers else None)
+                               timers=tuple(timers) if timers else None, sliced=True)
 
     def resume(self, saved):
-        self.table = HostTable.resume(json.loads(saved), _clock)
+        self.table = HostTable.resume(json.loads(saved), _clock, sliced=True)
 
     def connect(self, peer):
         self.table.connect(peer)
@@ -441,6 +442,12 @@ class _Page:
 
     def tick(self):
         return json.dumps(self.table.tick())
+
+    def think(self, ms):
+        return self.table.think(ms)
+
+    def computer_move(self):
+        return json.dumps(self.table.computer_move())
 
     def act(self, action):
         try:
@@ -479,7 +486,8 @@ class _Page:
 _Page()
 `;
 
-const host = { py: null, id: null, seats: null, invites: new Map(), nextPeer: 1, last: null, net: null, reacted: null };
+const host = { py: null, id: null, seats: null, invites: new Map(), nextPeer: 1, last: null, net: null, reacted: null,
+               thinking: false };
 
 function hostSettings() {
   const form = $("setup-form");
@@ -530,6 +538,40 @@ function hostChanged(outText = "[]") {
   store(HOST_KEY, JSON.stringify({ id: host.id, net: host.net, save: JSON.parse(host.py.save()) }));
   hostSend(outText);
   hostDraw();
+  hostComputers();
+}
+
+/**
+ * The computer's seats (and a gone friend's after the grace period) on the
+ * host's phone: each move is thought about in slices of SLICE_MS (the hard
+ * player's search), between which the page draws and answers its friends,
+ * then stays on the table for the host's pace before the next, as on the
+ * table page (docs/online.md, "The computer's seats"). One at a time.
+ */
+async function hostComputers() {
+  if (host.thinking) return;
+  host.thinking = true;
+  try {
+    for (;;) {
+      await nextTask();
+      const began = performance.now();
+      let decided = host.py.think(SLICE_MS);
+      let slices = 1;
+      while (decided === false) {
+        await nextTask();
+        decided = host.py.think(SLICE_MS);
+        slices += 1;
+      }
+      if (decided !== true) return;   // no computer is to act
+      online.computerMoves.push([slices, Math.round(performance.now() - began)]);
+      const wait = PACE_MS[loadPace()] - (performance.now() - began);
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      await nextTask();
+      hostChanged(host.py.computer_move());   // nothing when the table moved on meanwhile
+    }
+  } finally {
+    host.thinking = false;
+  }
 }
 
 /** During play the invitations lie over the table: shown when a friend's
@@ -766,7 +808,10 @@ async function startHosting(make) {
   setInterval(() => {
     const out = host.py.tick();
     if (out !== "[]") hostChanged(out);
-    else hostDraw();
+    else {
+      hostDraw();
+      hostComputers();   // a gone friend's seat the computer takes now
+    }
   }, 1000);
   // an answer link opened on this phone, in another tab
   if (self.BroadcastChannel) {

@@ -128,7 +128,10 @@ export function keepDamaged(text, reason) {
   return list;
 }
 
-export function loadPace(valid) {
+/** How long each computer move stays on the table before the next, by the chosen pace. */
+export const PACE_MS = { slow: 2600, normal: 1500, fast: 700, instant: 0 };
+
+export function loadPace(valid = Object.keys(PACE_MS)) {
   const p = get(PACE_KEY);
   return valid.includes(p) ? p : "normal";
 }
