@@ -10,6 +10,8 @@
   the page throws an uncaught error, or if anything logs a console warning or
   error (only the few known messages of PyScript and of the test browser
   itself in ``KNOWN_CONSOLE`` pass).
+* No page makes the snapshot for a next visit (``NO_SNAPSHOT_WORKER``)
+  unless its test asks for it.
 * Tests wait on ready markers (``html.ready``, state predicates), never on
   sleeps. Screenshots go to ``test-artifacts/``.
 """
@@ -176,15 +178,43 @@ try {
 """
 
 
+# In place of web/shell/snapshot.js, the worker that makes the snapshot for a
+# visitor's next visit (web/shell/py.js, keepSnapshotForLater): every test
+# page is a first visit, and making that snapshot (a second Python started in
+# a worker, 14 MB written to Cache Storage) took 1.6-1.8 s of CPU a page, a
+# quarter of what a page cost, for a snapshot no test page used. The page
+# hears that none was made, as when a phone's worker fails (a console.info).
+# The test that checks the snapshot is made and restored asks for the real
+# worker (``make_page(snapshot_worker=True)``).
+NO_SNAPSHOT_WORKER = """
+(() => {
+  const RealWorker = self.Worker;
+  if (!RealWorker) return;
+  function Worker(url, options) {
+    if (!String(url).endsWith("/shell/snapshot.js")) return new RealWorker(url, options);
+    const fake = { onmessage: null, onerror: null, terminate() {}, postMessage() {
+      setTimeout(() => fake.onmessage && fake.onmessage({ data: { ok: false, error: "no snapshot in this e2e test" } }), 0);
+    } };
+    return fake;
+  }
+  Worker.prototype = RealWorker.prototype;
+  self.Worker = Worker;
+})();
+"""
+
+
 @pytest.fixture()
 def make_page(browser: Any, base_url: str, request: pytest.FixtureRequest) -> Iterator[Any]:
     """``make_page(viewport=PHONE)`` -> a fresh page (empty storage) with a ``.watch``."""
     contexts: list[tuple[Any, PageWatch]] = []
     origin = base_url.rstrip("/")
 
-    def factory(viewport: dict[str, int] | None = None, reduced_motion: str = "no-preference") -> Any:
+    def factory(viewport: dict[str, int] | None = None, reduced_motion: str = "no-preference",
+                snapshot_worker: bool = False) -> Any:
         ctx = browser.new_context(viewport=viewport or DESKTOP, reduced_motion=reduced_motion,
                                   service_workers="block")
+        if not snapshot_worker:
+            ctx.add_init_script(NO_SNAPSHOT_WORKER)
         watch = PageWatch(origin)
         ctx.on("request", lambda r: watch.requests.append(r.url))
         # WebSockets are no "request" to Playwright: counted too (only online.html may open one, once agreed)

@@ -188,7 +188,7 @@ def test_the_browser_makes_the_snapshot_for_the_next_visit(make_page: Any) -> No
     """A first visit downloads no snapshot; once the table and its players are
     up, a worker makes one from the files the browser has and keeps it
     (Cache Storage); the next visit restores it and plays."""
-    page = make_page(DESKTOP)
+    page = make_page(DESKTOP, snapshot_worker=True)
     infos: list[str] = []
     _boot(page, infos)
     page.wait_for_selector("html.snapshot-kept", state="attached", timeout=300_000)
