@@ -11,7 +11,9 @@
   error (only the few known messages of PyScript and of the test browser
   itself in ``KNOWN_CONSOLE`` pass).
 * No page makes the snapshot for a next visit (``NO_SNAPSHOT_WORKER``)
-  unless its test asks for it.
+  unless its test asks for it; a test's first page opens in a context all
+  tests share, which keeps its HTTP cache but not what the site stored
+  (``SharedContext``). Why: docs/tests.md.
 * Tests wait on ready markers (``html.ready``, state predicates), never on
   sleeps. Screenshots go to ``test-artifacts/``.
 """
@@ -48,7 +50,7 @@ if os.environ.get("CI"):
 else:
     playwright_sync = pytest.importorskip("playwright.sync_api")
 
-from browser import launch  # noqa: E402
+from browser import launch, launch_persistent  # noqa: E402
 from serve import start_server  # noqa: E402
 
 from e2e_driver import DESKTOP  # noqa: E402
@@ -96,11 +98,16 @@ def base_url(site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def playwright() -> Iterator[Any]:
     with playwright_sync.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Any) -> Iterator[Any]:
+    b = launch(playwright)
+    yield b
+    b.close()
 
 
 # Console messages that are not ours and say nothing is wrong: PyScript's note
@@ -203,14 +210,100 @@ NO_SNAPSHOT_WORKER = """
 """
 
 
+class SharedContext:
+    """One browser context (a profile of its own) kept for the whole session,
+    where the first page of each test opens. Its HTTP cache, and the
+    WebAssembly compiled from it, is kept from test to test: a page there
+    costs about 2.6 s of CPU against 4.6 s in a new context (docs/tests.md).
+    Before each test the page's origin loses all it stored (local storage,
+    IndexedDB, Cache Storage), so the page is still a first visit to the
+    game: nothing is saved, no snapshot is kept. A test that changes the
+    context itself (an init script, a route, closing it) asks for a context
+    of its own, ``make_page(fresh=True)``; on this one such calls fail."""
+
+    REFUSED = ("add_init_script", "close", "route", "unroute", "route_from_har", "set_offline",
+               "add_cookies", "clear_cookies", "grant_permissions", "clear_permissions",
+               "expose_binding", "expose_function", "set_extra_http_headers", "set_geolocation",
+               "set_default_timeout", "set_default_navigation_timeout")
+
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+        self.watch: PageWatch | None = None   # the running test's
+        self.pages: list[Any] = []            # its pages (tabs it opened too)
+        ctx.add_init_script(LONGTASK_SCRIPT)
+        ctx.add_init_script(NO_SNAPSHOT_WORKER)
+        ctx.on("request", self._request)
+        ctx.on("page", self._page)
+        for name in self.REFUSED:
+            setattr(ctx, name, self._refuse(name))
+
+    @staticmethod
+    def _refuse(name: str) -> Any:
+        def refused(*args: Any, **kwargs: Any) -> Any:
+            raise RuntimeError(f"context.{name}() on the context all tests share: "
+                               "make the page with make_page(..., fresh=True)")
+        return refused
+
+    def _request(self, r: Any) -> None:
+        if self.watch is not None:
+            self.watch.requests.append(r.url)
+
+    def _page(self, p: Any) -> None:
+        if self.watch is not None:
+            self.pages.append(p)
+            watch = self.watch
+            p.on("websocket", lambda ws: watch.requests.append(ws.url))
+
+    def new_page(self, origin: str, watch: PageWatch) -> Any:
+        self.watch = watch
+        page = self.ctx.new_page()
+        cdp = self.ctx.new_cdp_session(page)
+        cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        cdp.detach()
+        return page
+
+    def end_test(self) -> None:
+        self.watch = None
+        pages, self.pages = self.pages, []
+        for p in pages:
+            if not p.is_closed():
+                p.close()
+
+
+@pytest.fixture(scope="session")
+def shared_context(playwright: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedContext]:
+    ctx = launch_persistent(playwright, str(tmp_path_factory.mktemp("profile")), viewport=DESKTOP,
+                            service_workers="block")
+    yield SharedContext(ctx)
+    type(ctx).close(ctx)
+
+
 @pytest.fixture()
-def make_page(browser: Any, base_url: str, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """``make_page(viewport=PHONE)`` -> a fresh page (empty storage) with a ``.watch``."""
+def make_page(browser: Any, shared_context: SharedContext, base_url: str,
+              request: pytest.FixtureRequest) -> Iterator[Any]:
+    """``make_page(viewport=PHONE)`` -> a page with a ``.watch``, its origin's
+    storage empty. The test's first page opens in the context all tests
+    share (:class:`SharedContext`), unless ``fresh`` or ``snapshot_worker``;
+    every other page in a new context of its own (another phone)."""
     contexts: list[tuple[Any, PageWatch]] = []
     origin = base_url.rstrip("/")
+    shared: list[PageWatch] = []
 
     def factory(viewport: dict[str, int] | None = None, reduced_motion: str = "no-preference",
-                snapshot_worker: bool = False) -> Any:
+                snapshot_worker: bool = False, fresh: bool = False) -> Any:
+        if not (fresh or snapshot_worker or shared or contexts):
+            watch = PageWatch(origin)
+            shared.append(watch)
+            page = shared_context.new_page(origin, watch)
+            page.set_viewport_size(viewport or DESKTOP)
+            if reduced_motion != "no-preference":
+                page.emulate_media(reduced_motion=reduced_motion)
+            page.on("pageerror", lambda e: watch.errors.append(str(e)))
+            page.on("console", watch.on_console)
+            page.watch = watch
+            page.base_url = base_url
+            page.set_default_timeout(60_000)
+            return page
         ctx = browser.new_context(viewport=viewport or DESKTOP, reduced_motion=reduced_motion,
                                   service_workers="block")
         if not snapshot_worker:
@@ -231,14 +324,16 @@ def make_page(browser: Any, base_url: str, request: pytest.FixtureRequest) -> It
 
     yield factory
     failures = []
-    for ctx, watch in contexts:
+    for ctx, watch in [(None, w) for w in shared] + contexts:
         if watch.foreign():
             failures.append(f"requests left the origin: {watch.foreign()}")
         if watch.errors:
             failures.append(f"uncaught page errors: {watch.errors}")
         if watch.console:
             failures.append(f"console warnings or errors: {watch.console}")
-        ctx.close()
+        if ctx is not None:
+            ctx.close()
+    shared_context.end_test()
     if failures:
         pytest.fail("; ".join(failures))
 

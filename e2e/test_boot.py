@@ -48,7 +48,7 @@ def _keep_snapshot(page: Any, body: bytes | None = None) -> None:
 
 
 def test_first_visit_boots_without_the_snapshot_and_without_pyscript(make_page: Any) -> None:
-    page = make_page(DESKTOP)
+    page = make_page(DESKTOP, fresh=True)
     infos: list[str] = []
     before = _boot(page, infos)
     assert any(p.endswith("/pyodide.asm.wasm") for p in before), before
@@ -65,7 +65,7 @@ def test_first_visit_boots_without_the_snapshot_and_without_pyscript(make_page: 
 
 
 def test_page_boots_from_the_snapshot_in_its_offline_copy(make_page: Any) -> None:
-    page = make_page(DESKTOP)
+    page = make_page(DESKTOP, fresh=True)
     infos: list[str] = []
     _boot(page, infos)
     _keep_snapshot(page)
@@ -78,7 +78,7 @@ def test_page_boots_from_the_snapshot_in_its_offline_copy(make_page: Any) -> Non
 
 
 def test_page_starts_without_a_broken_snapshot(make_page: Any) -> None:
-    page = make_page(DESKTOP)
+    page = make_page(DESKTOP, fresh=True)
     infos: list[str] = []
     _boot(page, infos)
     _keep_snapshot(page, b"not a snapshot")
@@ -93,7 +93,7 @@ def test_the_snapshot_needs_no_package_files_before_ready(make_page: Any) -> Non
     not wait for the package zip (unpacked afterwards, docs/boot.md): with the
     zip held back, a game starts, the coach (the search modules, imported
     lazily) answers and a move is played."""
-    page = make_page(DESKTOP)
+    page = make_page(DESKTOP, fresh=True)
     infos: list[str] = []
     _boot(page, infos)
     _keep_snapshot(page)
@@ -119,7 +119,7 @@ def test_progress_in_the_pages_language_before_ready(make_page: Any, tmp_path: P
     the standard library is held back, it says so with a percentage (French
     and Arabic here); then it gets ready."""
     for lang, words in (("fr", "Téléchargement du jeu"), ("ar", "نحمّلو في اللعبة")):
-        page = make_page(PHONE)
+        page = make_page(PHONE, fresh=True)
         modules: list[Any] = []
         held: list[Any] = []
         released: list[bool] = []
@@ -172,7 +172,7 @@ def test_a_module_left_out_of_the_standard_library_still_imports(make_page: Any)
     """The page's standard-library zip holds only what the page imports
     (scripts/build_site.py); any other module comes from the rest zip the
     first time it is imported."""
-    page = make_page(DESKTOP)
+    page = make_page(DESKTOP, fresh=True)
     infos: list[str] = []
     _boot(page, infos)
     assert "calendar" in page.evaluate(

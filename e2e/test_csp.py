@@ -23,7 +23,7 @@ document.addEventListener('securitypolicyviolation', (e) => {
 
 def csp_page(make_page: Any, **kw: Any) -> Any:
     page = make_page(**kw)
-    page.context.add_init_script(WATCH)
+    page.add_init_script(WATCH)
     return page
 
 

@@ -43,7 +43,7 @@ PAGE = """<!doctype html><html><head><meta charset="utf-8"><meta name="viewport"
 def lesson_page(make_page: Any, width: int = 1280, height: int = 2000, embeds: list[tuple[str, str]] | None = None,
                 attrs: str = "") -> Any:
     page = make_page(viewport={"width": width, "height": height})
-    page.context.add_init_script(WATCH)
+    page.add_init_script(WATCH)
     page.add_init_script(HOLD_INIT)
     base = page.base_url
     divs = "".join(f'<div data-chkobba-embed="{link}" data-title="{what}"></div>' for link, what in embeds or EMBEDS)

@@ -184,7 +184,7 @@ def check_sizes(page: Any, label: str) -> list[str]:
 
 def open_with_save(page: Any, lang: str, save: dict[str, Any]) -> None:
     """The page opens on ``save`` (put in storage before its first script runs: one boot)."""
-    page.context.add_init_script(
+    page.add_init_script(
         "if (!sessionStorage.getItem('fit.loaded')) {"
         f" localStorage.setItem('chkobba.save.v1', {json.dumps(json.dumps(save))});"
         " sessionStorage.setItem('fit.loaded', '1'); }")

@@ -90,7 +90,7 @@ def test_every_step_refuses_a_wrong_move_and_takes_the_right_one(make_page: Any)
 
 def test_tutorial_works_without_storage_and_screenshots(make_page: Any) -> None:
     page = make_page(viewport={"width": 360, "height": 640})
-    page.context.add_init_script("""Object.defineProperty(window, 'localStorage', {
+    page.add_init_script("""Object.defineProperty(window, 'localStorage', {
         get() { throw new DOMException('The operation is insecure.', 'SecurityError'); }});""")
     open_learn(page)
     lesson, step = STEPS[0]

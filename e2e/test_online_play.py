@@ -105,7 +105,7 @@ def test_online_setup_fits_each_screen_in_arabic_and_french(make_page: Any) -> N
                 assert page.evaluate(fits), f"{lang} {name}: the invitations scroll sideways"
                 assert axe(page, f"online invitations {lang}") == []
                 page.screenshot(path=str(ARTIFACTS / f"online-invite-{lang}-{name}.png"), full_page=True)
-            page.context.close()
+            page.close()
 
 
 def test_online_a_2v2_round_with_one_friend_and_the_computer(make_page: Any) -> None:

@@ -103,7 +103,7 @@ def link_relay(link: str) -> str:
 def sit_over_relay(friend: Any, link: str) -> tuple[float, list[str]]:
     opened = sockets_of(friend)
     friend.watch.allowed.add(link_relay(link))
-    friend.context.add_init_script(NO_STUN)
+    friend.add_init_script(NO_STUN)
     t0 = time.perf_counter()
     friend.goto(link)
     friend.wait_for_selector("#consent:not([hidden])")
@@ -248,4 +248,4 @@ def test_online_the_settings_and_the_notice_fit_each_screen(make_page: Any) -> N
             page.click("#consent-no")
             page.wait_for_selector("#setup:not([hidden])")
             assert opened == []
-            page.context.close()
+            page.close()

@@ -296,7 +296,7 @@ PERSIST_SPY = """() => {
 
 def test_persistent_storage_is_asked_once_a_game_is_saved(make_page: Any) -> None:
     page = make_page(PHONE)
-    page.context.add_init_script(f"({PERSIST_SPY})()")
+    page.add_init_script(f"({PERSIST_SPY})()")
     open_table(page, "?seed=11")
     assert page.evaluate("() => window.__persistCalls") == 0   # nothing saved yet
     start_game(page, players=2, levels=("easy",))

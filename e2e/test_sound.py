@@ -26,7 +26,7 @@ SWITCH = "#sound"
 
 def fresh(make_page: Any, viewport: dict[str, int] = DESKTOP) -> Any:
     page = make_page(viewport)
-    page.context.add_init_script(WATCH_AUDIO)
+    page.add_init_script(WATCH_AUDIO)
     return page
 
 

@@ -6,11 +6,11 @@
 #   bash scripts/test.sh -k claim   # extra arguments go to pytest
 #   TEST_WORKERS=1 bash scripts/test.sh   # one process (default: 2 to 4, by cores)
 #
-# The tests run in parallel processes (pytest-xdist): most of an end-to-end
-# test's time is a browser page waiting (Pyodide starting, a computer
-# thinking, a timer), so two processes on two cores halve the wall time
-# without timing out (the whole suite passed with load averages of 20-29).
-# The slowest tests are listed at the end (--durations) to show where it waits.
+# The tests run in parallel processes (pytest-xdist), one per core: the
+# end-to-end tests keep the CPU busy (mostly each page's start: Chromium and
+# Pyodide), so more processes than cores would not be faster (docs/tests.md;
+# the whole suite passed with load averages of 20-29). The slowest tests are
+# listed at the end (--durations).
 #
 # Python packages go to .venv/ (pip, from PyPI); the site's packages come from
 # npm (`npm ci`); the browser is Debian's `chromium` (installed with apt-get
