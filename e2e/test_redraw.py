@@ -49,7 +49,7 @@ def test_a_seven_diamonds_move_keeps_the_rows_and_the_hand(make_page: Any) -> No
         human_turn(page, calls, want="pass")
     st = state(page)
     assert st["view"]["phase"] == "play"
-    page.evaluate(MARK, f"{HAND} .card, #table .sd-row")
+    page.evaluate(MARK, f"{HAND} .card, #table .sd-row, #table .sd-row > *")
     laid = human_turn(page, calls)
     assert seven_settle(page) in ("you", "summary")
     after = state(page)["view"]
@@ -58,6 +58,13 @@ def test_a_seven_diamonds_move_keeps_the_rows_and_the_hand(make_page: Any) -> No
     assert all(kept.values()), kept          # the cards you still hold were not made again
     rows = page.evaluate(KEPT, "#table .sd-row")
     assert [r[0] for r in rows] == ["D", "H", "S", "C"] and all(k for _, k in rows), rows
+    # within the rows too: the only new elements are the cards laid since (yours and the
+    # computers'); the slots and the cards already there stay, the ring moves by a class
+    made = page.evaluate("""() => [...document.querySelectorAll('#table .sd-row > *')]
+        .filter((e) => !e.__kept).map((e) => e.dataset.card || 'slot ' + e.dataset.slot)""")
+    before_rows = {c for cards in st["view"]["table"].values() for c in cards}
+    after_rows = {c for cards in after["table"].values() for c in cards}
+    assert laid in after_rows and sorted(made) == sorted(after_rows - before_rows), (made, after_rows - before_rows)
     row = page.eval_on_selector(f'#table .sd-row[data-suit="{laid[1]}"]', "r => [...r.querySelectorAll('.card')].map(c => c.dataset.card)")
     assert laid in row                       # the row shows the card laid
 

@@ -134,7 +134,9 @@ export function setHtml(el, html) {
   return true;
 }
 
-/** Set an attribute only when its value changes. */
+/** Set an attribute only when its value changes (null: remove it). */
 export function setAttr(e, name, value) {
-  if (e.getAttribute(name) !== value) e.setAttribute(name, value);
+  if (e.getAttribute(name) === value) return;
+  if (value === null) e.removeAttribute(name);
+  else e.setAttribute(name, value);
 }

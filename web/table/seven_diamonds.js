@@ -227,20 +227,30 @@ export const sevenDiamonds = {
       if (row.ckKey === key) return;
       row.ckKey = key;
       row.setAttribute("aria-label", label);
-      row.replaceChildren();
-      for (const r of BUILD) {
+      // a move lays one card: the row's other cards and slots stay the same
+      // elements (not made again), so the browser restyles only what changed
+      const lang = language();
+      const have = new Map();
+      for (const c of row.children) if (c.ckLang === lang) have.set(c.dataset.card || `slot ${c.dataset.slot}`, c);
+      BUILD.forEach((r, i) => {
         const code = `${r}${suit}`;
+        let c;
         if (laid.includes(code)) {
-          const c = cardEl(code);
-          if (code === justLaid) { c.classList.add("just-laid"); c.dataset.justLaid = t("table.just_laid"); }
-          row.append(c);
+          c = have.get(code) || cardEl(code);
+          c.classList.toggle("just-laid", code === justLaid);
+          setAttr(c, "data-just-laid", code === justLaid ? t("table.just_laid") : null);
         } else {
-          const slot = el("span", "sd-slot");
-          slot.setAttribute("aria-hidden", "true");
-          slot.dataset.slot = code;
-          row.append(slot);
+          c = have.get(`slot ${code}`);
+          if (!c) {
+            c = el("span", "sd-slot");
+            c.setAttribute("aria-hidden", "true");
+            c.dataset.slot = code;
+          }
         }
-      }
+        c.ckLang = lang;
+        if (row.children[i] !== c) row.insertBefore(c, row.children[i] || null);
+      });
+      while (row.children.length > BUILD.length) row.lastElementChild.remove();
     });
 
     // announcements: last card, forced pass, out
