@@ -405,6 +405,7 @@ function showTable(onAction) {
 // ================================================================= HOST
 
 const HOST_PY = `
+import gc
 import json
 from js import performance
 from chkobba.errors import ChkobbaError
@@ -443,8 +444,17 @@ class _Page:
     def tick(self):
         return json.dumps(self.table.tick())
 
+    def tidy(self):
+        # what the last decision left, collected before the next one (as web/ai.py's tidy):
+        # a collection would otherwise land in the middle of a slice
+        gc.collect()
+        gc.freeze()
+
     def think(self, ms):
         return self.table.think(ms)
+
+    def computer_turn(self):
+        return self.table.computer_turn()
 
     def computer_move(self):
         return json.dumps(self.table.computer_move())
@@ -555,6 +565,9 @@ async function hostComputers() {
     for (;;) {
       await nextTask();
       const began = performance.now();
+      if (host.py.computer_turn() == null) return;
+      host.py.tidy();
+      await nextTask();
       let decided = host.py.think(SLICE_MS);
       let slices = 1;
       while (decided === false) {
