@@ -12,7 +12,10 @@ from typing import Any
 from hypothesis import given, settings, strategies as st
 
 from chkobba.agents.chkobba import KIT, ChkobbaModel
+from chkobba.agents.seven_diamonds import KIT as SEVEN_KIT
+from chkobba.agents import make_agent
 from chkobba.agents.search import Budget, Search
+from chkobba.session import Session
 from positions import drive, sessions_where
 
 
@@ -110,3 +113,63 @@ def test_a_model_without_pieces_plays_its_playouts_whole() -> None:
         steps += 1
         assert plain._playing is None     # never paused inside a playout
     _same(whole, plain)
+
+
+# Seven Diamonds' playouts pause too (``SevenDiamondsModel.rollout_steps``)
+def _seven_playing(obs: Any) -> bool:
+    return bool(obs.phase == "play")
+
+
+def _seven_positions(count: int, seed: int) -> list[Session]:
+    """Copies of medium Seven Diamonds rounds where the seat to act has a choice of cards."""
+    out: list[Session] = []
+    medium = make_agent("seven_diamonds", "medium")
+    rng = random.Random(seed)
+    g = 0
+    while len(out) < count:
+        s = Session.new("seven_diamonds", {}, seed=seed * 100 + g)
+        g += 1
+        while not s.is_over and s.latest_round() <= 1:
+            seat = s.to_act()
+            if seat is None:
+                break
+            obs: Any = s.observation(seat)
+            legal = obs.legal_actions()
+            if _seven_playing(obs) and sum(a.kind == "lay" for a in legal) > 1 and rng.random() < 0.3:
+                out.append(s.copy())
+            s.apply(medium.choose(obs, legal, rng))
+    return out[:count]
+
+
+SEVEN = _seven_positions(8, seed=63)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, len(SEVEN) - 1), st.integers(0, 10**6))
+def test_a_seven_diamonds_playout_in_pieces_is_the_one_shot_playout(i: int, seed: int) -> None:
+    sess = SEVEN[i]
+    obs: Any = sess.observation(sess.to_act() or 0)
+    legal = obs.legal_actions()
+    model: Any = SEVEN_KIT.model()
+    state = model.determinize(obs, random.Random(seed))
+    state.play(legal[seed % len(legal)])
+    whole = model.rollout(state.copy(), obs.seat & 1, random.Random(seed + 1))
+    pieces, _ = drive(model.rollout_steps(state.copy(), obs.seat & 1, random.Random(seed + 1)))
+    assert whole.hex() == pieces.hex()
+
+
+def test_a_seven_diamonds_search_in_zero_slices_pauses_inside_playouts_and_ends_where_run_ends() -> None:
+    most = 0.0
+    for sess in SEVEN[:4]:
+        obs: Any = sess.observation(sess.to_act() or 0)
+        if len(obs.legal_actions()) < 2:
+            continue
+        whole = Search(SEVEN_KIT.model(), obs, obs.legal_actions(), random.Random(5), Budget(rollouts=24))
+        whole.run()
+        sliced = Search(SEVEN_KIT.model(), obs, obs.legal_actions(), random.Random(5), Budget(rollouts=24))
+        steps = 1
+        while not sliced.step(0.0):
+            steps += 1
+        _same(whole, sliced)
+        most = max(most, steps / max(1, sliced.rollouts))
+    assert most > 1.5     # more slices than rollouts: playouts were paused and resumed

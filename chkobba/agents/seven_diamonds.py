@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from .. import cards as C
 from ..actions import DOUBLE, LAY, PASS, TIMEOUT, TRIPLE, Action
 from ..cards import Card
@@ -604,6 +604,24 @@ class SevenModel:
         return [score_card(v, a.card) if a.kind == LAY else -1e6 for a in legal]
 
     def rollout(self, state: GameState[Observation], side: int, rng: random.Random) -> float:
+        steps = self._playout(state, side)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                value: float = done.value
+                return value
+
+    def rollout_steps(self, state: GameState[Observation], side: int, rng: random.Random
+                      ) -> Generator[None, None, float]:
+        """:meth:`rollout` in pieces: a generator that pauses (yields None)
+        after every card the playout lays and returns the rollout's value; the
+        same moves, the same value (``Search.step`` resumes a playout in its
+        next time slice: a whole playout from early in a round took 50-65 ms
+        of one slice on a phone-speed page, docs/main-thread.md)."""
+        return self._playout(state, side)
+
+    def _playout(self, state: GameState[Observation], side: int) -> Generator[None, None, float]:
         s = seven_diamonds_state(state)
         start = len(s.results)
         exact_at = self.exact_cards
@@ -624,6 +642,7 @@ class SevenModel:
                     continue
                 legal = [Action(LAY, c) for c in C.cards_of(h)]
                 s.play(medium_card(SView.of_state(s), legal))
+                yield None
             elif p == CALLS:
                 legal = _no_timeout(s.legal_actions())
                 s.play((model_call if self.calls_model else medium_call)(s.hands[s.turn], legal))
