@@ -83,20 +83,27 @@ def test_a_search_in_slices_of_any_length_ends_where_run_ends(i: int, seed: int,
 def test_a_zero_slice_pauses_inside_a_playout() -> None:
     # a zero-length slice stops after the first move of a playout: a rollout
     # takes several slices, and the search still ends where run() ends
-    most = 0
-    for sess in POSITIONS[:4] + POSITIONS[10:14]:
+    assert _zero_slices_per_rollout(KIT.model, POSITIONS[:4] + POSITIONS[10:14], seed=3, rollouts=30) > 1.5
+
+
+def _zero_slices_per_rollout(model: Any, positions: list[Any], seed: int, rollouts: int) -> float:
+    """The most zero-length slices a search took per rollout over
+    ``positions`` (each search checked to end where ``run()`` ends): more
+    than one when playouts were paused and resumed."""
+    most = 0.0
+    for sess in positions:
         obs: Any = sess.observation(sess.to_act())
         if len(obs.legal_actions()) < 2:
             continue
-        whole = _search(obs, 3, 30)
+        whole = Search(model(), obs, obs.legal_actions(), random.Random(seed), Budget(rollouts=rollouts))
         whole.run()
-        sliced = _search(obs, 3, 30)
+        sliced = Search(model(), obs, obs.legal_actions(), random.Random(seed), Budget(rollouts=rollouts))
         steps = 1
         while not sliced.step(0.0):
             steps += 1
         _same(whole, sliced)
         most = max(most, steps / max(1, sliced.rollouts))
-    assert most > 1.5     # more slices than rollouts: playouts were paused and resumed
+    return most
 
 
 def test_a_model_without_pieces_plays_its_playouts_whole() -> None:
@@ -159,17 +166,5 @@ def test_a_seven_diamonds_playout_in_pieces_is_the_one_shot_playout(i: int, seed
 
 
 def test_a_seven_diamonds_search_in_zero_slices_pauses_inside_playouts_and_ends_where_run_ends() -> None:
-    most = 0.0
-    for sess in SEVEN[:4]:
-        obs: Any = sess.observation(sess.to_act() or 0)
-        if len(obs.legal_actions()) < 2:
-            continue
-        whole = Search(SEVEN_KIT.model(), obs, obs.legal_actions(), random.Random(5), Budget(rollouts=24))
-        whole.run()
-        sliced = Search(SEVEN_KIT.model(), obs, obs.legal_actions(), random.Random(5), Budget(rollouts=24))
-        steps = 1
-        while not sliced.step(0.0):
-            steps += 1
-        _same(whole, sliced)
-        most = max(most, steps / max(1, sliced.rollouts))
-    assert most > 1.5     # more slices than rollouts: playouts were paused and resumed
+    # more slices than rollouts: playouts were paused and resumed
+    assert _zero_slices_per_rollout(SEVEN_KIT.model, SEVEN[:4], seed=5, rollouts=24) > 1.5

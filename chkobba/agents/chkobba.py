@@ -24,7 +24,7 @@ from ..cards import Card
 from ..messages import Message, message
 from ..protocol import GameState, JSONDict, Observation
 from .kit import AgentKit, Policy
-from .search import PAGE_SEARCH_MS, Budget
+from .search import PAGE_SEARCH_MS, Budget, finish
 from ..games.chkobba.state import (ANSWER, CUT, DECK_MASK, DIAMONDS, HAYA_BIT, PLAY, REDEAL, SEVENS, SIXES,
                       ChkobbaState, VALUES, captures_on, chkobba_state)
 from ..games.chkobba.determinize import determinize
@@ -650,13 +650,7 @@ class ChkobbaModel:
         game, turned into round points by :func:`game_scale`). At two players
         in the penultimate deal the playout goes on to the last deal and
         solves it exactly (``endgame.state_value``)."""
-        steps = self._playout(state, side, rng)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                value: float = done.value
-                return value
+        return finish(self._playout(state, side, rng))
 
     def rollout_steps(self, state: GameState[Observation], side: int, rng: random.Random
                       ) -> Generator[None, None, float]:

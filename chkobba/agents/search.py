@@ -83,6 +83,17 @@ class Budget:
     max_actions: int = 10      # root actions searched (the best by medium's estimate)
 
 
+def finish(steps: Generator[None, None, float]) -> float:
+    """A playout in pieces (a model's ``rollout_steps``) played to its end
+    without pauses: its value (what the model's ``rollout`` answers)."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            value: float = done.value
+            return value
+
+
 def _at_once(model: Model, obs: Observation, legal: Sequence[Action]
              ) -> Generator[None, None, list[tuple[float, float]] | None]:
     """A model's ``exact`` as a generator without pauses (for a model with no ``exact_steps``)."""

@@ -20,7 +20,7 @@ from ..cards import Card
 from ..messages import message
 from ..protocol import GameState, JSONDict, Observation
 from .kit import AgentKit, Policy
-from .search import PAGE_SEARCH_MS, Budget
+from .search import PAGE_SEARCH_MS, Budget, finish
 from ..games.seven_diamonds.determinize import determinize_seven_diamonds
 from ..games.seven_diamonds.observation import SevenDiamondsObservation, seven_diamonds_observation
 from ..games.seven_diamonds.state import CALLS, DECK_MASK, NEXT, PLAY, POINTS, SEVEN_OF_DIAMONDS, SEVENS, SevenDiamondsState, \
@@ -604,13 +604,7 @@ class SevenModel:
         return [score_card(v, a.card) if a.kind == LAY else -1e6 for a in legal]
 
     def rollout(self, state: GameState[Observation], side: int, rng: random.Random) -> float:
-        steps = self._playout(state, side)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                value: float = done.value
-                return value
+        return finish(self._playout(state, side))
 
     def rollout_steps(self, state: GameState[Observation], side: int, rng: random.Random
                       ) -> Generator[None, None, float]:
