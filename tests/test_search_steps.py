@@ -32,7 +32,9 @@ POSITIONS = (sessions_where(_playing, 10, seed=61, share=0.2)
 @given(st.integers(0, len(POSITIONS) - 1), st.integers(0, 10**6), st.sampled_from([2, 6, 40]))
 def test_a_playout_in_pieces_is_the_one_shot_playout(i: int, seed: int, horizon: int) -> None:
     sess = POSITIONS[i]
-    obs: Any = sess.observation(sess.to_act())
+    seat = sess.to_act()
+    assert seat is not None
+    obs: Any = sess.observation(seat)
     legal = obs.legal_actions()
     values = []
     draws = []
@@ -70,7 +72,9 @@ def _same(a: Search, b: Search) -> None:
 def test_a_search_in_slices_of_any_length_ends_where_run_ends(i: int, seed: int, rollouts: int,
                                                               slices: list[float]) -> None:
     sess = POSITIONS[i]
-    obs: Any = sess.observation(sess.to_act())
+    seat = sess.to_act()
+    assert seat is not None
+    obs: Any = sess.observation(seat)
     whole = _search(obs, seed, rollouts)
     whole.run()
     sliced = _search(obs, seed, rollouts)
@@ -92,7 +96,9 @@ def _zero_slices_per_rollout(model: Any, positions: list[Any], seed: int, rollou
     than one when playouts were paused and resumed."""
     most = 0.0
     for sess in positions:
-        obs: Any = sess.observation(sess.to_act())
+        seat = sess.to_act()
+        assert seat is not None
+        obs: Any = sess.observation(seat)
         if len(obs.legal_actions()) < 2:
             continue
         whole = Search(model(), obs, obs.legal_actions(), random.Random(seed), Budget(rollouts=rollouts))
@@ -110,7 +116,9 @@ def test_a_model_without_pieces_plays_its_playouts_whole() -> None:
     class Whole(ChkobbaModel):
         rollout_steps = None     # type: ignore[assignment]
     sess = POSITIONS[12]
-    obs: Any = sess.observation(sess.to_act())
+    seat = sess.to_act()
+    assert seat is not None
+    obs: Any = sess.observation(seat)
     legal = obs.legal_actions()
     whole = Search(KIT.model(), obs, legal, random.Random(9), Budget(rollouts=40))
     whole.run()
