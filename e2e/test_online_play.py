@@ -124,6 +124,18 @@ def test_online_a_2v2_round_with_one_friend_and_the_computer(make_page: Any) -> 
     moves = host.evaluate("() => window.chkobbaOnline.computerMoves")
     print("computer moves on the host's page (slices, ms):", moves)
     assert len(moves) >= 10 and max(slices for slices, _ in moves) > 1
+    # the friend's phone (the normal pace) saw the moves' cards fly, as on the table page, each once:
+    # it draws again on every message (the seats, a reaction), and a position drawn again flies nothing;
+    # the host's phone (the instant pace) saw none
+    flown = friend.evaluate("""() => {
+      const v = window.chkobbaOnline.tableView;
+      const moves = [...v.state.last_round_moves, ...v.state.moves];
+      return { count: v.flightCount, log: v.flightLog,
+               most: moves.reduce((n, m) => n + (m.card ? 1 + (m.cards || m.take || []).length : 0), 0) };
+    }""")
+    print("flights on the friend's phone:", flown["count"], "of at most", flown["most"], flown["log"][:2])
+    assert 5 <= flown["count"] <= flown["most"] and {f["origin"] for f in flown["log"]} >= {"seat"}
+    assert host.evaluate("() => window.chkobbaOnline.tableView.flightCount") == 0
 
 
 def test_online_a_seven_diamonds_round_with_one_friend_and_two_computers(make_page: Any) -> None:

@@ -399,7 +399,26 @@ let view = null;
 function showTable(onAction) {
   $("table").hidden = false;
   if (!view) view = mount($("table"), { state: null, onAction, logOpen: false });
+  online.tableView = view;
   return view;
+}
+
+/** Where an answer is in the match: a new move or round changes it. */
+const movedTo = (a) => `${a.moves.length}:${(a.last_round_moves || []).length}:${JSON.stringify(a.moves[a.moves.length - 1] || null)}`;
+
+/**
+ * Draw `answer` on the table. A new move's cards fly from where they were,
+ * at this phone's pace setting, as on the table page (web/table/core.js
+ * animateMove: none at the instant pace or with reduced motion); the same
+ * position drawn again (a clock tick, someone's presence) flies nothing.
+ */
+function drawAnswer(onAction, answer) {
+  const table = showTable(onAction);
+  const before = table.state;
+  const moved = before && movedTo(before) !== movedTo(answer);
+  const rects = moved ? table.cardRects() : null;
+  table.set({ state: answer });
+  if (rects) table.animateMove(rects, PACE_MS[loadPace()]);
 }
 
 // ================================================================= HOST
@@ -630,8 +649,7 @@ function hostDraw() {
   for (const [, seat, r] of fresh) showReaction(seat, r);
   if (st.started) setupReactions(hostReact);
   if (answer) {
-    const table = showTable(hostAct);
-    table.set({ state: answer });
+    drawAnswer(hostAct, answer);
     checkSummary(answer);
   } else if (st.started) {
     showTable(hostAct).set({ loading: t("online.waiting_seeds") });
@@ -937,7 +955,7 @@ function friendDraw() {
   const a = friend.answer;
   drawPresence(friend.presence, a ? a.to_act : null, friend.seat, friendLeft());
   if (a) {
-    showTable(friendAct).set({ state: a });
+    drawAnswer(friendAct, a);
     checkSummary(a);
   }
   const st = JSON.parse(friend.py.status());

@@ -46,6 +46,7 @@ class TableView {
     this.keyboard = false;
     this.flights = new Set();
     this.flightLog = [];        // the latest flights (for tests and debugging)
+    this.flightCount = 0;       // every flight so far
     this.frame = null;          // a round-end frame being shown instead of the state
     this.renderer = null;
     this.reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -448,6 +449,7 @@ class TableView {
     const good = (r) => r && [r.left, r.top, r.width, r.height].every(Number.isFinite) && r.width > 0 && r.height > 0;
     if (!good(from) || !good(to)) return;
     this.flightLog.push({ code, origin, from: [from.width, from.height], to: [to.width, to.height] });
+    this.flightCount += 1;
     if (this.flightLog.length > 50) this.flightLog.shift();
     const el = document.createElement("span");
     el.className = "flying";
