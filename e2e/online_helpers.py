@@ -38,8 +38,10 @@ def open_host(make_page: Any, table: str = "chkobba-2", lang: str | None = None,
     host = make_page(viewport or PHONE)
     host.goto(host.base_url + "online.html" + (f"?lang={lang}" if lang else ""))
     host.wait_for_selector("html.ready", state="attached")
-    # the computer's seats play at once (the table page's pace setting, which the host's page keeps too)
-    host.evaluate("() => localStorage.setItem('chkobba.pace', 'instant')")
+    # the computer's seats play at once: the set-up's pace, the table page's own setting (chkobba.pace)
+    assert host.locator("select[name=pace]").input_value() == "normal"
+    host.select_option("select[name=pace]", "instant")
+    assert host.evaluate("() => localStorage.getItem('chkobba.pace')") == "instant"
     host.check(f"input[name=table][value={table}]")
     assert host.locator("#setup .trust").inner_text().strip()
     return host

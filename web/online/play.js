@@ -21,7 +21,7 @@ import { messageText } from "../table/messages.js";
 import { renderSummary } from "../shell/sheet.js";
 import { closeDialog, isOpen, openDialog, setupDialog } from "../shell/dialogs.js";
 import { SLICE_MS, nextTask, runPython, startPython } from "../shell/py.js";
-import { PACE_MS, loadPace } from "../shell/storage.js";
+import { PACE_MS, loadPace, writePace } from "../shell/storage.js";
 import { Peer } from "./peer.js";
 import { DEFAULT_RELAYS, DEFAULT_STUN } from "./relays.js";
 
@@ -1268,6 +1268,10 @@ if (frag && frag.kind === "offer" && frag.seat !== undefined) {
   drawSeatRows();
   fillSettingsForm();
   $("start-now").addEventListener("click", () => hostChanged(host.py.start()));
+  // the computer's pace: the table page's own setting, read again before each computer move (hostComputers)
+  const pace = $("setup-form").elements.pace;
+  pace.value = loadPace();
+  pace.addEventListener("change", () => writePace(pace.value));
   $("setup-form").addEventListener("change", (e) => { if (e.target.name === "table") drawSeatRows(); });
   $("setup-form").addEventListener("submit", hostNew);
 }
