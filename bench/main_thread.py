@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Main-thread work while playing: does the page ever freeze?
 
-    python bench/main_thread.py [--rounds 3] [--level medium] [--cpu 1] [--write docs/main-thread.md] [--no-build]
+    python bench/main_thread.py [--rounds 3] [--level medium] [--cpu 1] [--write docs/main-thread.md] [--no-build] [--trace]
     python bench/main_thread.py --daily chkobba [--date 2026-12-01] [--cpu 4] [--no-build]
 
 Plays whole rounds through the real site in headless Chromium (Chkobba 1v1
@@ -17,7 +17,9 @@ tests do, and reports for the time after the computer players are up:
   the coach's search): count, median, 95th percentile, maximum.
 The computer's search runs in the page's interpreter in slices (issue 22).
 Timings depend on the machine's load, so they are measured here, not asserted
-in tests.
+in tests. ``--trace`` also records a Chromium trace of each round and names
+the browser's steps (style, layout, paint, script, collections) inside every
+task over 50 ms of the main thread's own time begun during a computer move.
 
 ``--daily GAME`` plays the daily deal of ``--date`` instead (the person's seat
 by the e2e driver's plain choice) and reports the same, par included: par is
@@ -30,6 +32,7 @@ task for the whole of par).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -117,8 +120,60 @@ def profile_totals(prof: dict[str, Any]) -> list[tuple[str, float]]:
     return sorted(totals.items(), key=lambda kv: -kv[1])
 
 
+# What a trace records (--trace): the tasks of the page's main thread with
+# their thread time, and inside them the browser's rendering steps.
+TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "v8.execute"]
+# the rendering steps and script a long task is described by (thread ms each)
+TRACE_STEPS = ("FunctionCall", "RunMicrotasks", "TimerFire", "EventDispatch", "UpdateLayoutTree", "Layout",
+               "PrePaint", "Paint", "Layerize", "Commit", "HitTest", "ParseHTML", "MajorGC", "MinorGC")
+
+
+def cpu_long_tasks(trace: dict[str, Any], sync_ms: float, timings: list[list[Any]],
+                   over_ms: float = 50) -> dict[str, Any]:
+    """The main thread's tasks begun during computer moves that took over
+    ``over_ms`` of the thread's time (a trace's ``tdur``), each with the
+    browser's steps inside it (script, style, layout, paint...: the trace
+    names what the long-task entries cannot). Thread time leaves out the
+    moments the renderer waited for a core, but not all of the load: with CPU
+    throttling Chromium spins the throttled thread, and on a loaded machine
+    these counts still grow (docs/main-thread.md, seventh pass)."""
+    ev = trace["traceEvents"]
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in ev if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    counts: dict[tuple[int, int], int] = {}
+    for e in ev:
+        key = (e.get("pid"), e.get("tid"))
+        if e.get("name") == "RunTask" and names.get(key) == "CrRendererMain":
+            counts[key] = counts.get(key, 0) + 1
+    main = max(counts, key=counts.__getitem__)
+    xs = sorted((e for e in ev if (e.get("pid"), e.get("tid")) == main and e.get("ph") == "X" and "tdur" in e),
+                key=lambda e: (e["ts"], -e["dur"]))
+    mark = [e for e in ev if e.get("name") == "chk-sync"]
+    off = mark[0]["ts"] / 1000 - sync_ms
+    spans = [(w[1], w[1] + w[2]) for w in timings if w[0] == "computer move"]
+    tasks, long = 0, []
+    for i, t in enumerate(xs):
+        if t["name"] != "RunTask":
+            continue
+        a = t["ts"] / 1000 - off
+        if not any(s0 <= a < s1 for s0, s1 in spans):   # begun during the move (not the player's tap that led to it)
+            continue
+        tasks += 1
+        if t["tdur"] <= over_ms * 1000:
+            continue
+        steps: dict[str, float] = {}
+        for e in xs[i + 1:]:
+            if e["ts"] >= t["ts"] + t["dur"]:
+                break
+            if e["name"] in TRACE_STEPS:
+                steps[e["name"]] = steps.get(e["name"], 0.0) + e["tdur"] / 1000
+        timed = [f"{w[0]} {w[2]}" for w in timings if a - 1 <= w[1] < a + t["dur"] / 1000]
+        long.append({"cpu": t["tdur"] / 1000, "wall": t["dur"] / 1000, "timed": timed,
+                     "steps": sorted(steps.items(), key=lambda kv: -kv[1])})
+    return {"tasks": tasks, "long": long}
+
+
 def play_round(browser: Any, base_url: str, players: int, seed: int, level: str = "medium",
-               cpu: float = 1, profile: bool = False, game: str = "chkobba") -> dict[str, Any]:
+               cpu: float = 1, profile: bool = False, game: str = "chkobba", trace: bool = False) -> dict[str, Any]:
     ctx = browser.new_context(viewport=PHONE if players == 2 or game != "chkobba" else DESKTOP, service_workers="block")
     ctx.add_init_script(LONGTASK_SCRIPT)
     ctx.add_init_script(LOAF_SCRIPT)
@@ -141,11 +196,15 @@ def play_round(browser: Any, base_url: str, players: int, seed: int, level: str 
         cdp.send("Profiler.enable")
         cdp.send("Profiler.setSamplingInterval", {"interval": 200})
         cdp.send("Profiler.start")
+    if trace:
+        browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
+        sync_ms = page.evaluate("() => { performance.mark('chk-sync'); return performance.now(); }")
     if game == "seven_diamonds":
         play_seven_round(page)
     else:
         play_until_summary(page)
     prof = cdp.send("Profiler.stop")["profile"] if profile else None
+    traced = json.loads(browser.stop_tracing()) if trace else None
     after = page.evaluate("() => window.__aiReadyAt")
     every = page.evaluate("() => window.chkobbaApp.timings")
     timings = [t for t in every if t[1] >= after]
@@ -155,7 +214,8 @@ def play_round(browser: Any, base_url: str, players: int, seed: int, level: str 
     loafs = [f for f in page.evaluate("() => window.__loafs") if f["start"] + f["duration"] >= after]
     ctx.close()
     return {"timings": timings, "long_tasks": long_tasks, "loafs": loafs,
-            "profile": profile_totals(prof) if prof else []}
+            "profile": profile_totals(prof) if prof else [],
+            "cpu": cpu_long_tasks(traced, sync_ms, every) if traced else None}
 
 
 def play_daily(browser: Any, base_url: str, game: str, day: str, cpu: float = 1) -> dict[str, Any]:
@@ -205,6 +265,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--date", default="2026-12-01", help="the daily deal's date (with --daily)")
     p.add_argument("--profile", action="store_true",
                    help="also take a CPU profile of each round and print the page's functions by time (their callees included)")
+    p.add_argument("--trace", action="store_true",
+                   help="also trace each round: the tasks begun during computer moves over 50 ms of the main "
+                        "thread's own time, each with the browser's steps inside it (style, layout, paint...)")
     a = p.parse_args(argv)
     if not a.no_build:
         subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True)
@@ -236,10 +299,10 @@ def main(argv: list[str] | None = None) -> int:
     with sync_playwright() as pw:
         browser = launch(pw)
         for k in range(a.rounds):
-            results["1v1"].append(play_round(browser, base_url, 2, 100 + k, a.level, a.cpu, a.profile))
-            results["2v2"].append(play_round(browser, base_url, 4, 200 + k, a.level, a.cpu, a.profile))
+            results["1v1"].append(play_round(browser, base_url, 2, 100 + k, a.level, a.cpu, a.profile, trace=a.trace))
+            results["2v2"].append(play_round(browser, base_url, 4, 200 + k, a.level, a.cpu, a.profile, trace=a.trace))
             results["seven diamonds"].append(play_round(browser, base_url, 4, 300 + k, a.level, a.cpu, a.profile,
-                                                        game="seven_diamonds"))
+                                                        game="seven_diamonds", trace=a.trace))
         browser.close()
     server.shutdown()
     lines = ["| table | work | count | median ms | p95 ms | max ms |", "|---|---|---|---|---|---|"]
@@ -261,6 +324,16 @@ def main(argv: list[str] | None = None) -> int:
         lines.append(f"| {name} | long tasks > 50 ms | {len(lt)} | " + (f"- | - | {max(lt):.0f} |" if lt else "- | - | - |"))
         lines.append(f"| {name} | long tasks > 50 ms during a computer move | {len(during)} | "
                      + (f"- | - | {max(during):.0f} |" if during else "- | - | - |"))
+        traced = [r["cpu"] for r in runs if r.get("cpu")]
+        if traced:
+            cpu_long = [x for c in traced for x in c["long"]]
+            for x in cpu_long:
+                print(f"{name}: task of {x['cpu']:.0f} ms thread time ({x['wall']:.0f} ms wall) during a computer move: "
+                      + (", ".join(x["timed"]) or "none of the page's timed work") + " | "
+                      + ", ".join(f"{k} {v:.0f}" for k, v in x["steps"][:8]))
+            lines.append(f"| {name} | tasks during computer moves, traced | {sum(c['tasks'] for c in traced)} | - | - | - |")
+            lines.append(f"| {name} | of them over 50 ms of thread time | {len(cpu_long)} | - | - | "
+                         + (f"{max(x['cpu'] for x in cpu_long):.0f} |" if cpu_long else "- |"))
     for name, runs in results.items():
         for r in runs:
             if r["profile"]:
