@@ -1,9 +1,14 @@
 """The table fits a phone's screen in every state a player meets (issue 22).
 
 At 360x640, 320x568 and landscape 640x360, in Arabic (right to left), French
-and English, for Chkobba 1v1 and 2v2 and Seven Diamonds: every hand card, every
-table card and every move button is inside the viewport at scroll 0 and not
-covered by anything else (the point at its centre is its own). The states:
+and English, for Chkobba 1v1 and 2v2 and Seven Diamonds, the whole play screen
+fits: every hand card, every table card, every move button, the move log's
+title and the secondary buttons under the table (Statistics, Learn, Take back,
+the timers switch, sound, Share) are inside the viewport at scroll 0 and not
+covered by anything else (the point at its centre is its own); so are the top
+bar's controls (except under the damaged-save notice, which floats over the
+bar); the page itself does not scroll, down or sideways; the secondary
+buttons stay at least 32 px to tap. The states:
 the deal (and the cut card's keep-or-table choice, and the calls), a full table (Chkobba 2v2 with 7+
 cards and a claim open, Seven Diamonds late in a round with the four rows
 open), a refusal message (which must not move the hand either), the coach's
@@ -31,10 +36,19 @@ from e2e_driver import HAND, MESSAGE, T, TABLE_CARDS, btn, open_table, settle, s
 SIZES = {"360x640": (360, 640), "320x568": (320, 568), "640x360": (640, 360)}
 LANGS = ("ar", "fr", "en")
 
-# What must be on screen: the hand, the table's cards, every move button.
-MUST_SHOW = f"{HAND} .card, {TABLE_CARDS} .card, {T} .controls button, {T} .choices button"
+# What must be on screen: the hand, the table's cards, every move button, the
+# move log's title and the secondary buttons under the table (web/index.html's
+# .share-bar: Statistics, Learn, Take back, sound, the timers switch, Share).
+SECONDARY = ".share-bar > .btn, .share-bar > .timers-switch select"
+MUST_SHOW = (f"{HAND} .card, {TABLE_CARDS} .card, {T} .controls button, {T} .choices button, "
+             f"{T} .log > summary, {SECONDARY}")
+# Shown during play in every state (Take back and the timers switch only where they apply).
+ALWAYS_SHOWN = ("#stats-button", ".share-bar .learn-link", "#sound", "#share-button", f"{T} .log > summary")
+# The top bar's controls: on screen too, and not covered (except by the damaged-save
+# notice, which floats over the bar until it is dismissed).
+BAR = "header.bar .brand, header.bar .lang-picker, header.bar .rules-link, header.bar #pace, header.bar #new-game"
 
-OFF_SCREEN = """(sel) => {
+OFF_SCREEN = """([sel, hitTest]) => {
   window.scrollTo(0, 0);
   const W = document.documentElement.clientWidth, H = window.innerHeight, bad = [];
   let n = 0;
@@ -43,18 +57,33 @@ OFF_SCREEN = """(sel) => {
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height) continue;
     n++;
-    const name = el.dataset.card || el.dataset.act || el.dataset.action || el.className;
+    const name = el.dataset.card || el.dataset.act || el.dataset.action || el.id || el.className || el.tagName.toLowerCase();
     const where = `${name} at x ${Math.round(r.left)}..${Math.round(r.right)}, y ${Math.round(r.top)}..${Math.round(r.bottom)}`;
     if (r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5) {
       bad.push(`${where}: outside the ${W}x${H} screen`);
       continue;
     }
+    if (!hitTest) continue;
     const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
     if (!hit || !(hit === el || el.contains(hit))) {
       bad.push(`${where}: covered by ${hit ? hit.tagName.toLowerCase() + '.' + hit.className : 'nothing'}`);
     }
   }
+  const page = document.scrollingElement;
+  if (page.scrollHeight > window.innerHeight + 1) bad.push(`the page scrolls: ${page.scrollHeight} px high on a ${H} px screen`);
+  if (page.scrollWidth > W + 1) bad.push(`the page scrolls sideways: ${page.scrollWidth} px wide on a ${W} px screen`);
   return { n, bad, scrolled: window.scrollY };
+}"""
+
+# The secondary buttons stay big enough to tap (never under 32 px; 40 where they can).
+SMALL_TARGETS = """(sel) => {
+  const bad = [];
+  for (const el of document.querySelectorAll(sel)) {
+    if (!el.checkVisibility({ visibilityProperty: true })) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 32 || r.height < 32) bad.push(`${el.id || el.className} is ${Math.round(r.width)}x${Math.round(r.height)} px`);
+  }
+  return bad;
 }"""
 
 # Two frames after a resize the layout has settled.
@@ -168,18 +197,23 @@ def ask_hint(page: Any) -> None:
     page.wait_for_selector(f"{T} .coach .hints li, {T} .coach .hint-error")
 
 
-def check_size(page: Any, label: str, size: str) -> list[str]:
+def check_size(page: Any, label: str, size: str, bar_covered: bool = False) -> list[str]:
     w, h = SIZES[size]
     page.set_viewport_size({"width": w, "height": h})
     page.evaluate(FRAMES)
-    got = page.evaluate(OFF_SCREEN, MUST_SHOW)
+    got = page.evaluate(OFF_SCREEN, [MUST_SHOW, True])
+    bar = page.evaluate(OFF_SCREEN, [BAR, not bar_covered])
+    small = page.evaluate(SMALL_TARGETS, SECONDARY)
     shot(page, f"fit-{label}-{size}")
     assert got["n"] > 0, "nothing to check"
-    return [f"{label} {size}: {b}" for b in got["bad"]]
+    # (hidden elements are skipped above: these must be shown in every state)
+    hidden = [sel for sel in ALWAYS_SHOWN if not page.locator(sel).is_visible()]
+    bad = list(dict.fromkeys(got["bad"] + bar["bad"] + small + [f"{sel} is not shown" for sel in hidden]))
+    return [f"{label} {size}: {b}" for b in bad]
 
 
-def check_sizes(page: Any, label: str) -> list[str]:
-    return [p for size in SIZES for p in check_size(page, label, size)]
+def check_sizes(page: Any, label: str, bar_covered: bool = False) -> list[str]:
+    return [p for size in SIZES for p in check_size(page, label, size, bar_covered)]
 
 
 def open_with_save(page: Any, lang: str, save: dict[str, Any]) -> None:
@@ -246,7 +280,7 @@ def test_the_damaged_save_notice_leaves_the_table_on_screen(make_page: Any, game
     page.wait_for_selector("html.ready")
     assert page.locator("#notice").is_visible()
     settle(page)
-    problems = check_sizes(page, f"damaged-{game}-{lang}")
+    problems = check_sizes(page, f"damaged-{game}-{lang}", bar_covered=True)
     assert page.locator("#notice").is_visible()
     assert not problems, "\n".join(problems)
 
