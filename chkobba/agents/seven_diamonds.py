@@ -306,6 +306,138 @@ def solve_ending(hands: Sequence[int], playable: int, turn: int, multiplier: int
         return None
 
 
+STEP_NODES = 64     # positions searched between two pauses of :func:`solve_ending_steps` (well under 1 ms in CPython)
+
+
+class _Frame:
+    """A position being searched by :func:`solve_ending_steps`, kept while
+    one of its children is searched."""
+    __slots__ = ("h", "pl", "t", "alpha", "beta", "a0", "b0", "maxing", "best", "moves", "key")
+
+    def __init__(self, h: list[int], pl: int, t: int, alpha: float, beta: float, side: int,
+                 key: tuple[int, int, int, int, int, int]) -> None:
+        self.h, self.pl, self.t, self.key = h, pl, t, key
+        self.alpha = self.a0 = alpha
+        self.beta = self.b0 = beta
+        self.maxing = (t & 1) == side
+        self.best = -1e18 if self.maxing else 1e18
+        self.moves = h[t] & pl
+
+
+def solve_ending_steps(hands: Sequence[int], playable: int, turn: int, multiplier: int, bonus: int,
+                       side: int, max_nodes: int = EXACT_NODES, score: Sequence[int] | None = None,
+                       target: int = 0, every: int = STEP_NODES) -> Generator[None, None, float | None]:
+    """:func:`solve_ending` in pieces: a generator that pauses (yields None)
+    after every ``every`` positions searched and returns the same value (or
+    None: more than ``max_nodes`` positions). The same search in the same
+    order (the same memo, cut-offs and count of positions), written as a loop
+    over an explicit stack instead of recursion, so that one generator holds
+    the whole search: a playout in pieces (:meth:`SevenModel.rollout_steps`)
+    pauses inside an exact ending too (the largest of them took 30-90 ms of
+    one time slice on a phone-speed page, docs/main-thread.md). Keep it alike
+    with :func:`solve_ending`: tests/test_seven_ending_steps.py checks they
+    agree."""
+    memo: dict[tuple[int, int, int, int, int, int], tuple[float, int]] = {}
+    ends: dict[tuple[int, int], float] = {}
+    every = max(1, every)
+    nodes = 0
+    EXACT, LOWER, UPPER = 0, 1, 2
+
+    def end_value(h: list[int], t: int, c: int) -> float:
+        pts = _points_mask(h[(t + 1) & 3]) + _points_mask(h[(t + 3) & 3])
+        if (SEVENS >> c) & 1:
+            pts += bonus
+        end = ends.get((t & 1, pts))
+        if end is None:
+            if score is not None:
+                after = [score[0], score[1]]
+                after[t & 1] += pts * multiplier
+                end = GAME_SCALE * game_value(after, side, target)
+            else:
+                end = float(pts * multiplier)
+                if (t & 1) != side:
+                    end = -end
+            ends[(t & 1, pts)] = end
+        return end
+
+    h0 = list(hands)
+    nodes += 1              # the root (its memo is empty)
+    if nodes > max_nodes:
+        return None
+    if nodes % every == 0:
+        yield None
+    stack = [_Frame(h0, playable, turn, -1e18, 1e18, side, (h0[0], h0[1], h0[2], h0[3], playable, turn))]
+    got: float | None = None     # the value of the child just searched, for the frame on top
+    while True:
+        fr = stack[-1]
+        h, pl, t, alpha, beta, maxing, best, moves = fr.h, fr.pl, fr.t, fr.alpha, fr.beta, fr.maxing, fr.best, fr.moves
+        child: _Frame | None = None
+        while True:
+            if got is not None:
+                v, got = got, None
+                if maxing:
+                    if v > best:
+                        best = v
+                    if best > alpha:
+                        alpha = best
+                else:
+                    if v < best:
+                        best = v
+                    if best < beta:
+                        beta = best
+                if alpha >= beta:
+                    break
+            if not moves:
+                break
+            low = moves & -moves
+            moves ^= low
+            c = low.bit_length() - 1
+            hand = h[t] ^ low
+            if not hand:
+                got = end_value(h, t, c)
+                continue
+            npl = pl ^ low
+            nx = NEXT[c]
+            if nx >= 0:
+                npl |= 1 << nx
+            if c == SEVEN_OF_DIAMONDS:
+                npl |= OTHER_SEVENS
+            h2 = list(h)
+            h2[t] = hand
+            s2 = (t + 1) & 3
+            while not h2[s2] & npl:
+                s2 = (s2 + 1) & 3
+            key = (h2[0], h2[1], h2[2], h2[3], npl, s2)
+            hit = memo.get(key)
+            if hit is not None:
+                hv, flag = hit
+                if flag == EXACT or (flag == LOWER and hv >= beta) or (flag == UPPER and hv <= alpha):
+                    got = hv
+                    continue
+            nodes += 1
+            if nodes > max_nodes:
+                return None
+            fr.alpha, fr.beta, fr.best, fr.moves = alpha, beta, best, moves    # kept while the child is searched
+            if nodes % every == 0:
+                yield None
+            child = _Frame(h2, npl, s2, alpha, beta, side, key)
+            break
+        if child is not None:
+            stack.append(child)
+            continue
+        # this position is searched (no move left, or a cut-off)
+        flag = EXACT
+        if best <= fr.a0:
+            flag = UPPER
+        elif best >= fr.b0:
+            flag = LOWER
+        memo[fr.key] = (best, flag)
+        stack.pop()
+        if not stack:
+            return best
+        got = best
+
+
 # ------------------------------------------------------- playing for the game
 
 # The round points a team wins, in tens, in medium-against-medium rounds
@@ -604,7 +736,7 @@ class SevenModel:
         return [score_card(v, a.card) if a.kind == LAY else -1e6 for a in legal]
 
     def rollout(self, state: GameState[Observation], side: int, rng: random.Random) -> float:
-        return finish(self._playout(state, side))
+        return finish(self._playout(state, side, stepped=False))
 
     def rollout_steps(self, state: GameState[Observation], side: int, rng: random.Random
                       ) -> Generator[None, None, float]:
@@ -612,10 +744,12 @@ class SevenModel:
         after every card the playout lays and returns the rollout's value; the
         same moves, the same value (``Search.step`` resumes a playout in its
         next time slice: a whole playout from early in a round took 50-65 ms
-        of one slice on a phone-speed page, docs/main-thread.md)."""
-        return self._playout(state, side)
+        of one slice on a phone-speed page, docs/main-thread.md). An exact
+        ending pauses too, every :data:`STEP_NODES` positions
+        (:func:`solve_ending_steps`, the same value as :func:`solve_ending`)."""
+        return self._playout(state, side, stepped=True)
 
-    def _playout(self, state: GameState[Observation], side: int) -> Generator[None, None, float]:
+    def _playout(self, state: GameState[Observation], side: int, stepped: bool) -> Generator[None, None, float]:
         s = seven_diamonds_state(state)
         start = len(s.results)
         exact_at = self.exact_cards
@@ -624,8 +758,17 @@ class SevenModel:
             if p == PLAY:
                 hs = s.hands
                 if (hs[0] | hs[1] | hs[2] | hs[3]).bit_count() <= exact_at:
-                    v = solve_ending(hs, s.playable, s.turn, s.multiplier, s.options.last_seven_bonus, side,
-                                     score=s.score if self.for_game else None, target=s.options.target)
+                    ending = (s.playable, s.turn, s.multiplier, s.options.last_seven_bonus, side)
+                    game = s.score if self.for_game else None
+                    if stepped:
+                        # most endings take a few dozen positions: at once, the faster way; a
+                        # bigger one again from the start in pieces (the same value either way)
+                        v = solve_ending(hs, *ending, max_nodes=min(STEP_NODES, EXACT_NODES), score=game,
+                                         target=s.options.target)
+                        if v is None:
+                            v = yield from solve_ending_steps(hs, *ending, score=game, target=s.options.target)
+                    else:
+                        v = solve_ending(hs, *ending, score=game, target=s.options.target)
                     if v is not None:
                         return v
                     exact_at = -1    # too big after all: medium plays on
