@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from chkobba.agents import make_agent
 from chkobba.agents.seven_diamonds import EXACT_CARDS, EXACT_NODES, SevenModel, solve_ending, solve_ending_steps
-from chkobba.games.seven_diamonds.state import PLAY, SevenDiamondsState
+from chkobba.games.seven_diamonds.state import PLAY, SevenDiamondsState, seven_diamonds_state
 from chkobba.session import Session
 from positions import drive
 
@@ -26,7 +26,7 @@ def _late(cards_left: tuple[int, ...], games: int, seed: int) -> list[SevenDiamo
             s = Session.new("seven_diamonds", seed=seed * 1000 + g)
             rng = random.Random(g)
             while not s.state.results:
-                stt = s.state
+                stt = seven_diamonds_state(s.state)
                 if stt.phase == PLAY and sum(h.bit_count() for h in stt.hands) <= left:
                     out.append(stt.copy())
                     break
