@@ -11,6 +11,7 @@ from chkobba.agents import make_agent
 from chkobba.cards import card, code
 from chkobba.games.chkobba.setup import setup
 from chkobba.games.chkobba.state import DECK, ChkobbaState
+from chkobba.games.seven_diamonds.state import PLAY, SevenDiamondsState, seven_diamonds_state
 from chkobba.session import Session
 
 
@@ -78,3 +79,21 @@ def drive(gen: Any) -> tuple[Any, int]:
             pauses += 1
     except StopIteration as stop:
         return stop.value, pauses
+
+
+def late_seven_positions(cards_left: int, games: int, seed: int = 0) -> list[SevenDiamondsState]:
+    """Seven Diamonds play positions of medium rounds, one a round: the first
+    with at most ``cards_left`` cards in the hands (rounds ``seed * 1000 + g``)."""
+    medium = make_agent("seven_diamonds", "medium")
+    out = []
+    for g in range(games):
+        s = Session.new("seven_diamonds", seed=seed * 1000 + g)
+        rng = random.Random(g)
+        while not s.state.results:
+            st = seven_diamonds_state(s.state)
+            if st.phase == PLAY and sum(h.bit_count() for h in st.hands) <= cards_left:
+                out.append(st.copy())
+                break
+            obs = s.observation(st.turn)
+            s.apply(medium.choose(obs, obs.legal_actions(), rng))
+    return out

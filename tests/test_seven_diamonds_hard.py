@@ -15,6 +15,7 @@ from chkobba.games.seven_diamonds.setup import setup as seven_setup
 from chkobba.games.seven_diamonds.state import (DECK, NEXT, OTHER_SEVENS, PLAY, SEVEN_OF_DIAMONDS, SEVENS,
                                                 SevenDiamondsState)
 from chkobba.session import Session
+from positions import late_seven_positions
 
 
 def brute(h: Sequence[int], pl: int, t: int, mult: int, bonus: int, side: int) -> float:
@@ -46,25 +47,8 @@ def brute(h: Sequence[int], pl: int, t: int, mult: int, bonus: int, side: int) -
     return best
 
 
-def late_positions(cards_left: int, games: int) -> list[SevenDiamondsState]:
-    """Play positions of medium games with at most ``cards_left`` cards in hands."""
-    medium = make_agent("seven_diamonds", "medium")
-    out = []
-    for g in range(games):
-        s = Session.new("seven_diamonds", seed=g)
-        rng = random.Random(g)
-        while not s.state.results:
-            st = s.state
-            if st.phase == PLAY and sum(h.bit_count() for h in st.hands) <= cards_left:
-                out.append(st.copy())
-                break
-            obs = s.observation(st.turn)
-            s.apply(medium.choose(obs, obs.legal_actions(), rng))
-    return out
-
-
 def test_exact_ending_agrees_with_plain_minimax() -> None:
-    positions = late_positions(11, 30)
+    positions = late_seven_positions(11, 30)
     assert len(positions) >= 20
     for st in positions:
         for side in (0, 1):
@@ -86,7 +70,7 @@ def test_exact_ending_values_the_last_seven_bonus() -> None:
 
 
 def test_exact_ending_gives_up_when_too_big() -> None:
-    st = late_positions(24, 3)[0]
+    st = late_seven_positions(24, 3)[0]
     assert solve_ending(st.hands, st.playable, st.turn, 1, 200, 0, max_nodes=3) is None
 
 
@@ -137,7 +121,7 @@ def with_score(st: SevenDiamondsState, score: tuple[int, int]) -> SevenDiamondsS
 
 
 def test_hard_rollouts_score_game_chances() -> None:
-    st = with_score(late_positions(14, 1)[0], (100, 200))
+    st = with_score(late_seven_positions(14, 1)[0], (100, 200))
     model = SevenModel(for_game=True)
     v = model.rollout(st.copy(), 0, random.Random(0))
     assert 0.0 <= v <= GAME_SCALE

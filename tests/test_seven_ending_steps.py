@@ -9,33 +9,11 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from chkobba.agents import make_agent
 from chkobba.agents.seven_diamonds import EXACT_CARDS, EXACT_NODES, SevenModel, solve_ending, solve_ending_steps
-from chkobba.games.seven_diamonds.state import PLAY, SevenDiamondsState, seven_diamonds_state
-from chkobba.session import Session
-from positions import drive
+from positions import drive, late_seven_positions
 
 
-def _late(cards_left: tuple[int, ...], games: int, seed: int) -> list[SevenDiamondsState]:
-    """Play positions of medium rounds, one per round and size: the first
-    with at most that many cards left in the hands."""
-    medium = make_agent("seven_diamonds", "medium")
-    out = []
-    for g in range(games):
-        for left in cards_left:
-            s = Session.new("seven_diamonds", seed=seed * 1000 + g)
-            rng = random.Random(g)
-            while not s.state.results:
-                stt = seven_diamonds_state(s.state)
-                if stt.phase == PLAY and sum(h.bit_count() for h in stt.hands) <= left:
-                    out.append(stt.copy())
-                    break
-                obs = s.observation(stt.turn)
-                s.apply(medium.choose(obs, obs.legal_actions(), rng))
-    return out
-
-
-POSITIONS = _late((8, 12, EXACT_CARDS, 20, 24), 6, seed=7)
+POSITIONS = [p for left in (8, 12, EXACT_CARDS, 20, 24) for p in late_seven_positions(left, 6, seed=7)]
 
 
 @settings(max_examples=80, deadline=None)

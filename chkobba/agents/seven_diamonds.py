@@ -216,6 +216,34 @@ class _TooBig(Exception):
 _points_mask = points_of   # the points of the cards of a mask (the game's own count)
 
 
+def _ending_values(bonus: int, multiplier: int, side: int, score: Sequence[int] | None,
+                   target: int) -> Callable[[list[int], int, int], float]:
+    """For an exact ending: the value for team ``side`` of the round ending
+    when seat ``t`` lays its last card ``c`` (``h``: the hands before it), the
+    points of the cards left in the other team's hands (and the last seven's
+    bonus) times the multiplier, or with ``score`` the game's chance from the
+    new score; each (team, points) worked out once."""
+    ends: dict[tuple[int, int], float] = {}      # (winning team, points) -> value
+
+    def end_value(h: list[int], t: int, c: int) -> float:
+        pts = _points_mask(h[(t + 1) & 3]) + _points_mask(h[(t + 3) & 3])
+        if (SEVENS >> c) & 1:
+            pts += bonus
+        end = ends.get((t & 1, pts))
+        if end is None:
+            if score is not None:
+                after = [score[0], score[1]]
+                after[t & 1] += pts * multiplier
+                end = GAME_SCALE * game_value(after, side, target)
+            else:
+                end = float(pts * multiplier)
+                if (t & 1) != side:
+                    end = -end
+            ends[(t & 1, pts)] = end
+        return end
+    return end_value
+
+
 def solve_ending(hands: Sequence[int], playable: int, turn: int, multiplier: int, bonus: int,
                  side: int, max_nodes: int = EXACT_NODES, score: Sequence[int] | None = None,
                  target: int = 0) -> float | None:
@@ -228,7 +256,7 @@ def solve_ending(hands: Sequence[int], playable: int, turn: int, multiplier: int
     game's score before this round) an ending is worth ``GAME_SCALE`` times
     the chance that ``side`` wins the game from the new score instead."""
     memo: dict[tuple[int, int, int, int, int, int], tuple[float, int]] = {}
-    ends: dict[tuple[int, int], float] = {}      # (winning team, points) -> value
+    end_value = _ending_values(bonus, multiplier, side, score, target)
     nodes = [0]
     EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -252,21 +280,7 @@ def solve_ending(hands: Sequence[int], playable: int, turn: int, multiplier: int
             c = low.bit_length() - 1
             hand = h[t] ^ low
             if not hand:
-                pts = _points_mask(h[(t + 1) & 3]) + _points_mask(h[(t + 3) & 3])
-                if (SEVENS >> c) & 1:
-                    pts += bonus
-                end = ends.get((t & 1, pts))
-                if end is None:
-                    if score is not None:
-                        after = [score[0], score[1]]
-                        after[t & 1] += pts * multiplier
-                        end = GAME_SCALE * game_value(after, side, target)
-                    else:
-                        end = float(pts * multiplier)
-                        if (t & 1) != side:
-                            end = -end
-                    ends[(t & 1, pts)] = end
-                v = end
+                v = end_value(h, t, c)
             else:
                 npl = pl ^ low
                 nx = NEXT[c]
@@ -338,27 +352,10 @@ def solve_ending_steps(hands: Sequence[int], playable: int, turn: int, multiplie
     with :func:`solve_ending`: tests/test_seven_ending_steps.py checks they
     agree."""
     memo: dict[tuple[int, int, int, int, int, int], tuple[float, int]] = {}
-    ends: dict[tuple[int, int], float] = {}
+    end_value = _ending_values(bonus, multiplier, side, score, target)
     every = max(1, every)
     nodes = 0
     EXACT, LOWER, UPPER = 0, 1, 2
-
-    def end_value(h: list[int], t: int, c: int) -> float:
-        pts = _points_mask(h[(t + 1) & 3]) + _points_mask(h[(t + 3) & 3])
-        if (SEVENS >> c) & 1:
-            pts += bonus
-        end = ends.get((t & 1, pts))
-        if end is None:
-            if score is not None:
-                after = [score[0], score[1]]
-                after[t & 1] += pts * multiplier
-                end = GAME_SCALE * game_value(after, side, target)
-            else:
-                end = float(pts * multiplier)
-                if (t & 1) != side:
-                    end = -end
-            ends[(t & 1, pts)] = end
-        return end
 
     h0 = list(hands)
     nodes += 1              # the root (its memo is empty)
