@@ -347,9 +347,10 @@ def solve_ending_steps(hands: Sequence[int], playable: int, turn: int, multiplie
     order (the same memo, cut-offs and count of positions), written as a loop
     over an explicit stack instead of recursion, so that one generator holds
     the whole search: a playout in pieces (:meth:`SevenModel.rollout_steps`)
-    pauses inside an exact ending too (the largest of them took 30-90 ms of
-    one time slice on a phone-speed page, docs/main-thread.md). Keep it alike
-    with :func:`solve_ending`: tests/test_seven_ending_steps.py checks they
+    pauses inside an exact ending too (one of up to :data:`EXACT_NODES`
+    positions was one piece: 4 ms in CPython, several times that on a
+    phone-speed page; docs/main-thread.md, seventh pass). Keep it alike with
+    :func:`solve_ending`: tests/test_seven_ending_steps.py checks they
     agree."""
     memo: dict[tuple[int, int, int, int, int, int], tuple[float, int]] = {}
     end_value = _ending_values(bonus, multiplier, side, score, target)
