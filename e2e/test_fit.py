@@ -75,13 +75,15 @@ OFF_SCREEN = """([sel, hitTest]) => {
   return { n, bad, scrolled: window.scrollY };
 }"""
 
-# The secondary buttons stay big enough to tap (never under 32 px; 40 where they can).
+# The secondary buttons stay big enough to tap (never under 32 px; 40 where they can), each with a tooltip.
 SMALL_TARGETS = """(sel) => {
   const bad = [];
   for (const el of document.querySelectorAll(sel)) {
     if (!el.checkVisibility({ visibilityProperty: true })) continue;
     const r = el.getBoundingClientRect();
     if (r.width < 32 || r.height < 32) bad.push(`${el.id || el.className} is ${Math.round(r.width)}x${Math.round(r.height)} px`);
+    // an icon-only button on a phone: its name shows as a tooltip for a pointer
+    if (el.matches(".btn") && !el.title.trim()) bad.push(`${el.id || el.className} has no tooltip`);
   }
   return bad;
 }"""

@@ -438,6 +438,7 @@ export async function initStats({ py }) {
   const button = el("button", { type: "button", id: "stats-button", class: "btn small ghost icon-btn" });
   button.innerHTML = ICON;
   button.append(el("span", {}, t("stats.button")));
+  button.title = t("stats.button");   // (on a phone the dock shows the icon only: css/layout.css)
   button.disabled = true;
   let bar = document.querySelector(".share-bar");
   if (!bar) {
@@ -458,6 +459,7 @@ export async function initStats({ py }) {
   // Another language picked: the buttons and the dialog say it in that one.
   onLanguageChange(() => {
     button.querySelector("span").textContent = t("stats.button");
+    button.title = t("stats.button");
     fromStart.textContent = t("stats.button");
     ctx.texts();
     if (ctx.dialog.open) refresh();
