@@ -262,6 +262,39 @@ def test_the_table_fits_the_screen(make_page: Any, name: str, lang: str) -> None
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_the_move_log_opens_over_the_table_with_its_title(make_page: Any, lang: str) -> None:
+    """On a phone the log is the dock's first pill; tapped, it opens as a
+    panel on screen, headed by its title, scrolling inside itself (the page
+    does not scroll), and tapped again it closes."""
+    s = position(STATES["ck4-full"][0])
+    page = make_page({"width": 360, "height": 640})
+    open_with_save(page, lang, _save(s))
+    assert settle(page) == "you"
+    pill = page.locator(f"{T} .log > summary")
+    for size in SIZES:
+        w, h = SIZES[size]
+        page.set_viewport_size({"width": w, "height": h})
+        pill.click()
+        page.evaluate(FRAMES)
+        got = page.evaluate("""() => {
+          const log = document.querySelector('#table .log'), r = log.getBoundingClientRect();
+          return { open: log.open, box: [r.left, r.top, r.right, r.bottom],
+                   heading: getComputedStyle(log, '::before').content,
+                   title: log.querySelector('.log-title').textContent,
+                   items: log.querySelectorAll('.log-moves li').length,
+                   page: document.scrollingElement.scrollHeight };
+        }""")
+        shot(page, f"fit-log-open-{lang}-{size}")
+        assert got["open"] and got["items"] >= 8, got
+        left, top, right, bottom = got["box"]
+        assert left >= 0 and top >= 0 and right <= w + 0.5 and bottom <= h + 0.5, (size, got)
+        assert got["heading"] == json.dumps(got["title"], ensure_ascii=False) and got["title"], got
+        assert got["page"] <= h + 1, f"{size}: the page scrolls with the log open"
+        pill.click()
+        assert not page.evaluate("() => document.querySelector('#table .log').open")
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", ["chkobba-4", "seven_diamonds"])
 def test_the_damaged_save_notice_leaves_the_table_on_screen(make_page: Any, game: str, lang: str) -> None:

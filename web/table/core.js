@@ -256,7 +256,9 @@ class TableView {
     this.syncLog(list, moves, context);
     // Until the new round has a move, the facade lists the round just finished.
     const finished = moves.length && moves[moves.length - 1].round_ended;
-    log.querySelector(".log-title").textContent = finished ? t("log.last_round") : t("log.this_round");
+    const title = finished ? t("log.last_round") : t("log.this_round");
+    log.querySelector(".log-title").textContent = title;
+    log.dataset.title = title;   // the open panel's heading on a phone, where the title is the dock's pill (css/layout.css)
     log.dataset.round = finished ? "finished" : "current";
     list.dataset.count = moves.length;
     count.textContent = String(moves.length);
