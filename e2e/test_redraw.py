@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from e2e_driver import HAND, PHONE, TABLE_CARDS, T, open_table, pick_action, point_and_play, settle, start_game, state
+from e2e_driver import DESKTOP, HAND, PHONE, TABLE_CARDS, T, open_table, pick_action, point_and_play, settle, start_game, state
 from test_seven_table import human_turn, start_seven
 from test_seven_table import settle as seven_settle
 
@@ -89,3 +89,38 @@ def test_the_card_just_laid_in_a_row_has_a_ring_and_no_words_over_the_row_above(
     ring = page.eval_on_selector(card, "c => getComputedStyle(c).boxShadow")
     words = page.eval_on_selector(card, "c => getComputedStyle(c, '::before').content")
     assert ring != "none" and words in ("none", "normal"), (ring, words)
+
+
+DEFERRED_LOG = """async () => {
+  const t = window.chkobbaApp.table, s = t.state;
+  const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const items = () => document.querySelectorAll('#table .log-moves .log-item').length;
+  t.set({state: {...s, moves: s.moves.slice(0, -1)}});
+  await frame(); await frame();
+  const before = items();
+  t.set({state: s});
+  const same_task = items();
+  await frame(); await frame();
+  return [s.moves.length, before, same_task, items(), document.querySelector('#table .log').open];
+}"""
+
+
+def test_an_open_move_log_is_drawn_in_the_frame_after_the_table(make_page: Any) -> None:
+    """On a wide screen the open log is a column of every move, and a new move
+    moves every item: it draws in the frame after the table's, not in the same
+    one (docs/main-thread.md, eighth pass). A phone's closed log (only its
+    count shows) is drawn at once."""
+    page = make_page(DESKTOP)
+    open_table(page, "?seed=21")
+    start_game(page, players=2, levels=("easy",))
+    assert settle(page) == "you"
+    point_and_play(page, pick_action(state(page)["save"]))
+    assert settle(page) == "you"
+    n, before, same_task, after, is_open = page.evaluate(DEFERRED_LOG)
+    assert is_open and n >= 2
+    assert (before, same_task, after) == (n - 1, n - 1, n)
+    page.set_viewport_size(PHONE)
+    page.evaluate("() => { document.querySelector('#table .log').open = false; }")
+    n, before, same_task, after, is_open = page.evaluate(DEFERRED_LOG)
+    assert not is_open
+    assert (before, same_task, after) == (n - 1, n, n)

@@ -143,7 +143,7 @@ class TableView {
       this.drawStatus();
       this.drawControls();
       this.drawCoach();
-      this.drawLog();
+      this.drawLogSoon();
     });
   }
 
@@ -241,6 +241,29 @@ class TableView {
       list.append(li);
     }
     box.append(list);
+  }
+
+  /**
+   * The move log, drawn in the frame after the table's when it is open: on
+   * a wide screen it is a column of every move, newest first, and a new
+   * move moves every item down; drawn with the table it was a third of the
+   * browser's work in that frame (docs/main-thread.md, eighth pass). A
+   * closed log (a phone's pill) is drawn at once: only its count shows.
+   */
+  drawLogSoon() {
+    const log = this.$(".log");
+    if (!log) return;
+    if (!log.open || !this.logDrawn) {
+      this.logDrawn = true;
+      this.drawLog();
+      return;
+    }
+    if (this.logPending) return;
+    this.logPending = true;
+    requestAnimationFrame(() => setTimeout(() => {
+      this.logPending = false;
+      if (this.state && this.root.isConnected) this.drawLog();
+    }, 0));
   }
 
   /** The move log: every move of the round, newest first; the previous round below. */
