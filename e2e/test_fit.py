@@ -48,9 +48,11 @@ ALWAYS_SHOWN = ("#stats-button", ".share-bar .learn-link", "#sound", "#share-but
 # notice, which floats over the bar until it is dismissed).
 BAR = "header.bar .brand, header.bar .lang-picker, header.bar .rules-link, header.bar #pace, header.bar #new-game"
 
-OFF_SCREEN = """([sel, hitTest]) => {
+OFF_SCREEN = """([sel, hitTest, safe]) => {
   window.scrollTo(0, 0);
   const W = document.documentElement.clientWidth, H = window.innerHeight, bad = [];
+  // a notched phone's safe area (left, right, bottom), where nothing may be drawn
+  const [L, R, B] = safe || [0, 0, 0];
   let n = 0;
   for (const el of document.querySelectorAll(sel)) {
     if (!el.checkVisibility({ visibilityProperty: true })) continue;
@@ -59,8 +61,8 @@ OFF_SCREEN = """([sel, hitTest]) => {
     n++;
     const name = el.dataset.card || el.dataset.act || el.dataset.action || el.id || el.className || el.tagName.toLowerCase();
     const where = `${name} at x ${Math.round(r.left)}..${Math.round(r.right)}, y ${Math.round(r.top)}..${Math.round(r.bottom)}`;
-    if (r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5) {
-      bad.push(`${where}: outside the ${W}x${H} screen`);
+    if (r.left < L - 0.5 || r.top < -0.5 || r.right > W - R + 0.5 || r.bottom > H - B + 0.5) {
+      bad.push(`${where}: outside the ${W}x${H} screen` + (safe ? ` (its safe area: ${L} px left, ${R} right, ${B} below)` : ''));
       continue;
     }
     if (!hitTest) continue;
@@ -326,3 +328,45 @@ def test_positions_are_what_they_say() -> None:
     late = position("sd-late")
     assert all(late.view(0)["table"][suit] for suit in "DHSC"), json.dumps(late.view(0)["table"])
     assert position("sd-calls").view(0)["phase"] == "calls"
+
+
+# Phones held sideways with a notch or a camera cut-out, and the safe areas
+# their browsers give a page with viewport-fit=cover (left, right, bottom):
+# an iPhone 13 mini, an iPhone 14, an Android phone with its cut-out on one side.
+# what the browser says the left safe area is (a probe, apart from our CSS)
+SAFE_LEFT = """() => { const d = document.createElement('div'); d.style.paddingLeft = 'env(safe-area-inset-left, 0px)';
+  document.body.append(d); const v = getComputedStyle(d).paddingLeft; d.remove(); return v; }"""
+NOTCHED = {"812x375": ((812, 375), (50, 50, 21)), "844x390": ((844, 390), (47, 47, 21)),
+           "800x360": ((800, 360), (32, 0, 0))}
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+@pytest.mark.parametrize("name", ["ck4-full", "sd-late"])
+def test_a_notched_phone_held_sideways_keeps_everything_off_the_notch(make_page: Any, name: str, lang: str) -> None:
+    """The page draws under a notched phone's notch (viewport-fit=cover), so
+    in landscape the top bar, the table, your hand, the move buttons, the dock
+    and the open move log keep out of the left and right safe areas and above
+    the bottom one (the browser's env(safe-area-inset-*), set here through
+    the DevTools protocol)."""
+    s = position(name)
+    page = make_page({"width": 812, "height": 375})
+    cdp = page.context.new_cdp_session(page)
+    open_with_save(page, lang, _save(s))
+    assert settle(page) == "you"
+    problems: list[str] = []
+    for size, ((w, h), safe) in NOTCHED.items():
+        left, right, bottom = safe
+        cdp.send("Emulation.setSafeAreaInsetsOverride", {"insets": {"left": left, "right": right, "bottom": bottom, "top": 0}})
+        page.set_viewport_size({"width": w, "height": h})
+        page.evaluate(FRAMES)
+        assert page.evaluate(SAFE_LEFT) == f"{left}px", "the browser did not take the safe area"
+        label = f"notched-{name}-{lang}-{size}"
+        for sel, hit in ((MUST_SHOW, True), (BAR, True)):
+            problems += [f"{label}: {b}" for b in page.evaluate(OFF_SCREEN, [sel, hit, list(safe)])["bad"]]
+        shot(page, f"fit-{label}")
+        page.locator(f"{T} .log > summary").click()
+        page.evaluate(FRAMES)
+        problems += [f"{label}, the log open: {b}" for b in page.evaluate(OFF_SCREEN, [f"{T} .log[open]", False, list(safe)])["bad"]]
+        shot(page, f"fit-{label}-log")
+        page.locator(f"{T} .log > summary").click()
+    assert not problems, "\n".join(problems)
