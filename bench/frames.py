@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT / "e2e"))
 
 from browser import launch  # noqa: E402
 from e2e_driver import open_table, play_until_summary, settle, start_game  # noqa: E402
+from main_thread import main_thread_events  # noqa: E402
 from serve import start_server  # noqa: E402
 
 STEPS = ("UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize", "Commit", "HitTest")
@@ -57,16 +58,7 @@ def begin(browser: Any, base: str, size: dict[str, int], players: int, css: str,
 
 
 def measure(trace: dict[str, Any]) -> dict[str, Any]:
-    ev = trace["traceEvents"]
-    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in ev if e.get("ph") == "M" and e.get("name") == "thread_name"}
-    counts: dict[tuple[int, int], int] = {}
-    for e in ev:
-        key = (e.get("pid"), e.get("tid"))
-        if e.get("name") == "RunTask" and names.get(key) == "CrRendererMain":
-            counts[key] = counts.get(key, 0) + 1
-    main = max(counts, key=counts.__getitem__)
-    xs = sorted((e for e in ev if (e.get("pid"), e.get("tid")) == main and e.get("ph") == "X" and "tdur" in e),
-                key=lambda e: (e["ts"], -e["dur"]))
+    xs = main_thread_events(trace)
     steps = {s: sum(e["tdur"] for e in xs if e["name"] == s) / 1000 for s in STEPS}
     frames = []
     for i, e in enumerate(xs):
@@ -99,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     size = {"width": w, "height": h}
     server = start_server(ROOT / "build" / "site")
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    print(f"| variant | states | rendering ms | style | layout | pre-paint | paint | other | script ms | longest frames ms |")
+    print("| variant | states | rendering ms | style | layout | pre-paint | paint | other | script ms | longest frames ms |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     with sync_playwright() as pw:
         browser = launch(pw)

@@ -128,6 +128,21 @@ TRACE_STEPS = ("FunctionCall", "RunMicrotasks", "TimerFire", "EventDispatch", "U
                "PrePaint", "Paint", "Layerize", "Commit", "HitTest", "ParseHTML", "MajorGC", "MinorGC")
 
 
+def main_thread_events(trace: dict[str, Any]) -> list[dict[str, Any]]:
+    """The page's main-thread events with their thread time (the renderer
+    thread with the most tasks), in order, a task before what it holds."""
+    ev = trace["traceEvents"]
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in ev if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    counts: dict[tuple[int, int], int] = {}
+    for e in ev:
+        key = (e.get("pid"), e.get("tid"))
+        if e.get("name") == "RunTask" and names.get(key) == "CrRendererMain":
+            counts[key] = counts.get(key, 0) + 1
+    main = max(counts, key=counts.__getitem__)
+    return sorted((e for e in ev if (e.get("pid"), e.get("tid")) == main and e.get("ph") == "X" and "tdur" in e),
+                  key=lambda e: (e["ts"], -e["dur"]))
+
+
 def cpu_long_tasks(trace: dict[str, Any], sync_ms: float, timings: list[list[Any]],
                    over_ms: float = 50) -> dict[str, Any]:
     """The main thread's tasks begun during computer moves that took over
@@ -138,15 +153,7 @@ def cpu_long_tasks(trace: dict[str, Any], sync_ms: float, timings: list[list[Any
     throttling Chromium spins the throttled thread, and on a loaded machine
     these counts still grow (docs/main-thread.md, seventh pass)."""
     ev = trace["traceEvents"]
-    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in ev if e.get("ph") == "M" and e.get("name") == "thread_name"}
-    counts: dict[tuple[int, int], int] = {}
-    for e in ev:
-        key = (e.get("pid"), e.get("tid"))
-        if e.get("name") == "RunTask" and names.get(key) == "CrRendererMain":
-            counts[key] = counts.get(key, 0) + 1
-    main = max(counts, key=counts.__getitem__)
-    xs = sorted((e for e in ev if (e.get("pid"), e.get("tid")) == main and e.get("ph") == "X" and "tdur" in e),
-                key=lambda e: (e["ts"], -e["dur"]))
+    xs = main_thread_events(trace)
     mark = [e for e in ev if e.get("name") == "chk-sync"]
     off = mark[0]["ts"] / 1000 - sync_ms
     spans = [(w[1], w[1] + w[2]) for w in timings if w[0] == "computer move"]

@@ -330,12 +330,12 @@ def test_positions_are_what_they_say() -> None:
     assert position("sd-calls").view(0)["phase"] == "calls"
 
 
-# Phones held sideways with a notch or a camera cut-out, and the safe areas
-# their browsers give a page with viewport-fit=cover (left, right, bottom):
-# an iPhone 13 mini, an iPhone 14, an Android phone with its cut-out on one side.
 # what the browser says the left safe area is (a probe, apart from our CSS)
 SAFE_LEFT = """() => { const d = document.createElement('div'); d.style.paddingLeft = 'env(safe-area-inset-left, 0px)';
   document.body.append(d); const v = getComputedStyle(d).paddingLeft; d.remove(); return v; }"""
+# Phones held sideways with a notch or a camera cut-out, and the safe areas
+# their browsers give a page with viewport-fit=cover (left, right, bottom):
+# an iPhone 13 mini, an iPhone 14, an Android phone with its cut-out on one side.
 NOTCHED = {"812x375": ((812, 375), (50, 50, 21)), "844x390": ((844, 390), (47, 47, 21)),
            "800x360": ((800, 360), (32, 0, 0))}
 

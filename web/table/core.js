@@ -100,6 +100,7 @@ class TableView {
       this.renderer = r;
       this.root.className = "ck";   // the renderer before may have left its classes
       this.root.replaceChildren();
+      this.logDrawn = false;   // a new log: drawn at once the first time
       r.build(this.root, this);
       this.buildLive();
       this.wire();
@@ -246,8 +247,8 @@ class TableView {
   /**
    * The move log, drawn in the frame after the table's when it is open: on
    * a wide screen it is a column of every move, newest first, and a new
-   * move moves every item down; drawn with the table it was a third of the
-   * browser's work in that frame (docs/main-thread.md, eighth pass). A
+   * move moves every item down; drawn with the table it was about a quarter
+   * of the browser's work in that frame (docs/main-thread.md, eighth pass). A
    * closed log (a phone's pill) is drawn at once: only its count shows.
    */
   drawLogSoon() {
