@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT / "e2e"))
 
 from browser import launch  # noqa: E402
 from e2e_driver import open_table, play_until_summary, settle, start_game  # noqa: E402
-from main_thread import main_thread_events  # noqa: E402
+from main_thread import main_thread_events, task_steps  # noqa: E402
 from serve import start_server  # noqa: E402
 
 STEPS = ("UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize", "Commit", "HitTest")
@@ -60,17 +60,7 @@ def begin(browser: Any, base: str, size: dict[str, int], players: int, css: str,
 def measure(trace: dict[str, Any]) -> dict[str, Any]:
     xs = main_thread_events(trace)
     steps = {s: sum(e["tdur"] for e in xs if e["name"] == s) / 1000 for s in STEPS}
-    frames = []
-    for i, e in enumerate(xs):
-        if e["name"] != "RunTask":
-            continue
-        rendering = 0.0
-        for f in xs[i + 1:]:
-            if f["ts"] >= e["ts"] + e["dur"]:
-                break
-            if f["name"] in STEPS:
-                rendering += f["tdur"] / 1000
-        frames.append(rendering)
+    frames = [sum(task_steps(xs, i, STEPS).values()) for i, e in enumerate(xs) if e["name"] == "RunTask"]
     script = sum(e["tdur"] for e in xs if e["name"] in SCRIPT) / 1000
     return {"steps": steps, "script": script, "frames": sorted(frames, reverse=True)}
 

@@ -143,6 +143,19 @@ def main_thread_events(trace: dict[str, Any]) -> list[dict[str, Any]]:
                   key=lambda e: (e["ts"], -e["dur"]))
 
 
+def task_steps(xs: list[dict[str, Any]], i: int, names: tuple[str, ...]) -> dict[str, float]:
+    """Thread ms of each step in ``names`` that the task ``xs[i]`` holds
+    (``xs`` as ``main_thread_events`` gives them)."""
+    t = xs[i]
+    steps: dict[str, float] = {}
+    for e in xs[i + 1:]:
+        if e["ts"] >= t["ts"] + t["dur"]:
+            break
+        if e["name"] in names:
+            steps[e["name"]] = steps.get(e["name"], 0.0) + e["tdur"] / 1000
+    return steps
+
+
 def cpu_long_tasks(trace: dict[str, Any], sync_ms: float, timings: list[list[Any]],
                    over_ms: float = 50) -> dict[str, Any]:
     """The main thread's tasks begun during computer moves that took over
@@ -167,12 +180,7 @@ def cpu_long_tasks(trace: dict[str, Any], sync_ms: float, timings: list[list[Any
         tasks += 1
         if t["tdur"] <= over_ms * 1000:
             continue
-        steps: dict[str, float] = {}
-        for e in xs[i + 1:]:
-            if e["ts"] >= t["ts"] + t["dur"]:
-                break
-            if e["name"] in TRACE_STEPS:
-                steps[e["name"]] = steps.get(e["name"], 0.0) + e["tdur"] / 1000
+        steps = task_steps(xs, i, TRACE_STEPS)
         timed = [f"{w[0]} {w[2]}" for w in timings if a - 1 <= w[1] < a + t["dur"] / 1000]
         long.append({"cpu": t["tdur"] / 1000, "wall": t["dur"] / 1000, "timed": timed,
                      "steps": sorted(steps.items(), key=lambda kv: -kv[1])})

@@ -100,7 +100,6 @@ class TableView {
       this.renderer = r;
       this.root.className = "ck";   // the renderer before may have left its classes
       this.root.replaceChildren();
-      this.logDrawn = false;   // a new log: drawn at once the first time
       r.build(this.root, this);
       this.buildLive();
       this.wire();
@@ -254,8 +253,8 @@ class TableView {
   drawLogSoon() {
     const log = this.$(".log");
     if (!log) return;
-    if (!log.open || !this.logDrawn) {
-      this.logDrawn = true;
+    // (a log never drawn, as a new renderer's, is drawn at once: syncLog keeps its keys)
+    if (!log.open || !log.querySelector(".log-moves").ckKeys) {
       this.drawLog();
       return;
     }
