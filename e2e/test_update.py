@@ -11,8 +11,10 @@ Also: a save written by the v0.1 site ({"v": 1, "record", "seed", "seats",
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,8 @@ BUILD_INFO = "async () => (await (await fetch('build-info.json')).json()).build_
 # wait_for_function does not wait for a promise: these predicates are plain.
 WAITING = "() => document.documentElement.classList.contains('update-waiting')"
 CONTROLLED = "() => !!navigator.serviceWorker.controller"
+CHECK_NOW = """async () => { const r = await navigator.serviceWorker.getRegistration();
+    await r.update().catch(() => {}); }"""
 REGISTRATION = """async () => { const r = await navigator.serviceWorker.getRegistration();
     const s = (w) => w && new URL(w.scriptURL).pathname;
     return {waiting: s(r.waiting), active: r.active && r.active.state}; }"""
@@ -75,7 +79,12 @@ def test_update_is_offered_between_rounds_only_and_the_save_resumes(browser: Any
 
     def log_request(self: Any, code: Any = "-", size: Any = "-") -> None:
         if self.server.server_address[1] == port:
-            served.append(self.path)
+            import time as _t
+            try:
+                tpl = "T" if "__PRECACHE_FILES__" in (site / "sw.js").read_text() else "F"
+            except OSError:
+                tpl = "missing"
+            served.append((round(_t.time()%1000,2), self.path, tpl))
 
     serve.Handler.log_request = log_request  # type: ignore[method-assign]
     ctx = browser.new_context(viewport=PHONE, service_workers="allow")
@@ -104,21 +113,33 @@ def test_update_is_offered_between_rounds_only_and_the_save_resumes(browser: Any
         before = saved(page)
 
         # The next version goes up while the game is open; the player reloads.
-        # Counted from before the build: the page's own update check (web/update.js
-        # polls) may see the new sw.js while the build is still writing, and the
-        # new version's downloads then start before the reload.
+        # While it is built, the page keeps asking for a new version (as its
+        # update check may at any moment): the build puts the new site in
+        # place whole, so no check ever finds a half-built one (web/sw.js's
+        # template once installed as an "update" that cached nothing).
         since_v2 = len(served)
-        build(site, "e2e-v2")
+        building = threading.Thread(target=build, args=(site, "e2e-v2"))
+        building.start()
+        import time; print("START", round(time.time()%1000,2))
+        while building.is_alive():
+            print("EV", round(time.time()%1000,2)); page.evaluate(CHECK_NOW)
+            page.wait_for_timeout(100)
+        building.join(); print('DEBUG', round(time.time()%1000,2), served[since_v2:])
+        v2 = json.loads((site / "build-info.json").read_text())["version"]
         page.reload()
         page.wait_for_selector("html.ready")
         assert saved(page)["record"] == before["record"], "the reload lost the game"
         assert page.evaluate(BUILD_INFO) == "e2e-v1", "the new version took over mid-round"
         page.wait_for_function(WAITING)
         assert page.evaluate(REGISTRATION) == {"waiting": "/sw.js", "active": "activated"}
+        # The version waiting is the new build's (its cache is filled before it waits).
+        caches = page.evaluate("async () => (await caches.keys()).filter(k => k.startsWith('chkobba-'))")
+        print("CACHES", caches, served[since_v2:])
+        assert f"chkobba-{v2}" in caches and len(caches) == 2, caches
         # The new version downloaded only what changed (its build id is in
         # build-info.json and sw.js); everything else was copied from the
         # cache of the version before.
-        fetched = {p.split("?")[0] for p in served[since_v2:]}
+        fetched = {p[1].split("?")[0] for p in served[since_v2:]}
         assert "/build-info.json" in fetched and "/sw.js" in fetched, fetched
         assert not {p for p in fetched if p.startswith("/pyodide/") or p.endswith((".zip", ".js", ".html"))
                     and p != "/sw.js"}, fetched

@@ -339,14 +339,34 @@ def precompile(jobs: list[dict[str, str]]) -> bool:
 
 def build(out: Path, want_precompile: bool, build_id: str | None = None,
           snapshot: bool | str = True) -> dict[str, object]:
+    """Build the site into a folder beside `out`, then put it in `out`'s
+    place: a server already serving `out` (scripts/serve.py while a new
+    version is built, or a page's update check) sees the old site or the new
+    one whole, never a half-built one (say, web/sw.js's unfilled template)."""
+    stage = out.with_name(f".{out.name}.building")
+    if stage.exists():
+        shutil.rmtree(stage)
+    info = build_into(stage, want_precompile, build_id, snapshot)
+    old = out.with_name(f".{out.name}.old")
+    if old.exists():
+        shutil.rmtree(old)
+    if out.exists():
+        out.rename(old)
+    stage.rename(out)
+    if old.exists():
+        shutil.rmtree(old)
+    log(f"site in {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
+    return info
+
+
+def build_into(out: Path, want_precompile: bool, build_id: str | None = None,
+               snapshot: bool | str = True) -> dict[str, object]:
     for needed in (PYODIDE_DIR / "pyodide.mjs",):
         if not needed.exists():
             sys.exit(f"[build] missing {needed.relative_to(ROOT)}: run `npm ci` first")
     if not (WEB / "index.html").exists():
         sys.exit("[build] missing web/index.html")
     t0 = time.monotonic()
-    if out.exists():
-        shutil.rmtree(out)
     out.mkdir(parents=True)
     CACHE.mkdir(parents=True, exist_ok=True)
 
@@ -465,8 +485,7 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
     # part of the site's file list: the same URL, another encoding.
     precompress(out)
     total = sum(sizes.values())
-    log(f"site in {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: "
-        f"{len(sizes)} files, {total / 1e6:.1f} MB, precompiled={precompiled}, "
+    log(f"site: {len(sizes)} files, {total / 1e6:.1f} MB, precompiled={precompiled}, "
         f"{time.monotonic() - t0:.1f}s; {MIME_NOTE}")
     return info
 

@@ -47,6 +47,9 @@ async function cachedBefore() {
 }
 
 async function precache() {
+  // The template itself (a site being built in place, or served unbuilt)
+  // is no version of the site: nothing to install.
+  if (!FILES.length) throw new Error("sw.js lists no files: it was not filled by scripts/build_site.py");
   const cache = await caches.open(CACHE);
   const before = await cachedBefore();
   await Promise.all(FILES.map(async ([url, hash, immutable]) => {

@@ -1,0 +1,77 @@
+"""scripts/build_site.py builds beside the site and then puts the new site in
+its place: a server serving the folder meanwhile (a page's update check
+during `build_site.py` while `serve.py` runs) finds the old site or the new
+one whole, never a half-built one; a build that fails leaves the old site."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import build_site  # noqa: E402
+
+
+def old_site(out: Path) -> None:
+    out.mkdir(parents=True)
+    (out / "sw.js").write_text("old")
+    (out / "index.html").write_text("old")
+
+
+def test_the_old_site_is_served_whole_until_the_new_one_replaces_it(tmp_path: Path,
+                                                                    monkeypatch: Any) -> None:
+    out = tmp_path / "site"
+    old_site(out)
+    seen: list[dict[str, str]] = []
+
+    def build_into(stage: Path, *args: Any) -> dict[str, object]:
+        stage.mkdir(parents=True)
+        (stage / "sw.js").write_text("template")  # the first step copies web/ as it is
+        seen.append({p.name: p.read_text() for p in out.iterdir()})
+        (stage / "sw.js").write_text("new")
+        (stage / "index.html").write_text("new")
+        seen.append({p.name: p.read_text() for p in out.iterdir()})
+        return {"build_id": "x"}
+
+    monkeypatch.setattr(build_site, "build_into", build_into)
+    assert build_site.build(out, True, "x") == {"build_id": "x"}
+    assert seen == [{"sw.js": "old", "index.html": "old"}] * 2
+    assert {p.name: p.read_text() for p in out.iterdir()} == {"sw.js": "new", "index.html": "new"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"], "a scratch folder was left behind"
+
+
+def test_a_failed_build_leaves_the_old_site(tmp_path: Path, monkeypatch: Any) -> None:
+    out = tmp_path / "site"
+    old_site(out)
+
+    def build_into(stage: Path, *args: Any) -> dict[str, object]:
+        stage.mkdir(parents=True)
+        (stage / "sw.js").write_text("template")
+        raise SystemExit("[build] missing something")
+
+    monkeypatch.setattr(build_site, "build_into", build_into)
+    with pytest.raises(SystemExit):
+        build_site.build(out, True, "x")
+    assert {p.name: p.read_text() for p in out.iterdir()} == {"sw.js": "old", "index.html": "old"}
+    # The next build starts from a clean scratch folder.
+    monkeypatch.setattr(build_site, "build_into", lambda stage, *a: (stage.mkdir(), {})[1])
+    build_site.build(out, True, "x")
+    assert list(out.iterdir()) == [] and sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_the_first_build_makes_the_folder(tmp_path: Path, monkeypatch: Any) -> None:
+    out = tmp_path / "a" / "site"
+
+    def build_into(stage: Path, *args: Any) -> dict[str, object]:
+        stage.mkdir(parents=True)
+        (stage / "sw.js").write_text("new")
+        return {}
+
+    monkeypatch.setattr(build_site, "build_into", build_into)
+    build_site.build(out, True, "x")
+    assert (out / "sw.js").read_text() == "new"
