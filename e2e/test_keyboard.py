@@ -51,6 +51,11 @@ def check_cards_named(page: Any) -> None:
         assert el.get_attribute("aria-label") == card_name(el.get_attribute("data-card"))
 
 
+def ring(page: Any) -> dict[str, Any]:
+    return dict(page.evaluate("""() => { const a = document.activeElement, s = getComputedStyle(a);
+        return {visible: a.matches(':focus-visible'), style: s.outlineStyle, width: parseFloat(s.outlineWidth)}; }"""))
+
+
 def test_keyboard_only_turns_with_a_capture_and_a_lay(make_page: Any) -> None:
     page = make_page(DESKTOP)
     page.goto(page.base_url + "?seed=11")
@@ -100,13 +105,13 @@ def test_keyboard_only_turns_with_a_capture_and_a_lay(make_page: Any) -> None:
         card = action.split("x")[0]
         tab_to(page, f'{HAND} .card[data-card="{card}"]')
         # The focus ring is visible on the focused card.
-        ring = page.evaluate("""() => { const a = document.activeElement, s = getComputedStyle(a);
-            return {visible: a.matches(':focus-visible'), style: s.outlineStyle, width: parseFloat(s.outlineWidth)}; }""")
-        assert ring["visible"] and ring["style"] == "solid" and ring["width"] >= 2, ring
+        assert ring(page)["visible"] and ring(page)["style"] == "solid" and ring(page)["width"] >= 2, ring(page)
         page.keyboard.press("Space")
         assert page.get_attribute(f'{HAND} .card[data-card="{card}"]', "aria-pressed") == "true"
-        # Picking re-renders the hand; focus stays on the picked card.
+        # Picking re-renders the hand (the table lets its focus go while it
+        # draws): focus stays on the picked card, the same element, its ring shown.
         assert focused(page)["card"] == card
+        assert ring(page)["visible"], ring(page)
         if kind == "capture":
             for i in range(0, len(action.split("x")[1]), 2):
                 code = action.split("x")[1][i:i + 2]

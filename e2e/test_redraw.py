@@ -1,6 +1,7 @@
 """A move redraws only what it changed (issue 22: the page's work during a
 computer move): cards that stay in your hand, on the table or in a Seven
-Diamonds row are the same elements after the move, not new ones."""
+Diamonds row are the same elements after the move, not new ones; the card or
+button a person pressed is not removed while it has the focus."""
 
 from __future__ import annotations
 
@@ -12,6 +13,17 @@ from test_seven_table import settle as seven_settle
 
 MARK = """(sel) => { for (const e of document.querySelectorAll(sel)) e.__kept = true; }"""
 KEPT = """(sel) => [...document.querySelectorAll(sel)].map((e) => [e.dataset.card || e.dataset.suit, !!e.__kept])"""
+# Elements the page removes while they hold the focus (each such removal made
+# the browser restyle the half-drawn table in the middle of the drawing).
+FOCUS_WATCH = """() => { window.__focusedRemoved = [];
+    const held = (node) => node.contains(document.activeElement) && document.activeElement !== document.body;
+    const note = (node) => window.__focusedRemoved.push(node.className || node.nodeName);
+    const remove = Element.prototype.remove;
+    Element.prototype.remove = function () { if (held(this)) note(this); return remove.call(this); };
+    const replace = Element.prototype.replaceChildren;
+    Element.prototype.replaceChildren = function (...nodes) {
+      for (const c of this.children) if (held(c) && !nodes.includes(c)) note(c);
+      return replace.apply(this, nodes); }; }"""
 
 
 def test_a_chkobba_move_keeps_the_other_cards_elements(make_page: Any) -> None:
@@ -41,6 +53,7 @@ def test_a_seven_diamonds_move_keeps_the_rows_and_the_hand(make_page: Any) -> No
     page = make_page(PHONE)
     open_table(page, "?seed=23")
     start_seven(page)
+    page.evaluate(FOCUS_WATCH)
     calls: list[str] = []
     for _ in range(12):                      # the calls, then your first card
         assert seven_settle(page) == "you"
@@ -67,6 +80,9 @@ def test_a_seven_diamonds_move_keeps_the_rows_and_the_hand(make_page: Any) -> No
     assert laid in after_rows and sorted(made) == sorted(after_rows - before_rows), (made, after_rows - before_rows)
     row = page.eval_on_selector(f'#table .sd-row[data-suit="{laid[1]}"]', "r => [...r.querySelectorAll('.card')].map(c => c.dataset.card)")
     assert laid in row                       # the row shows the card laid
+    # The button or card you pressed was let go before the table was drawn,
+    # not removed while it had the focus.
+    assert calls and page.evaluate("window.__focusedRemoved") == []
 
 
 def test_the_card_just_laid_in_a_row_has_a_ring_and_no_words_over_the_row_above(make_page: Any) -> None:

@@ -127,6 +127,7 @@ class TableView {
   }
 
   render() {
+    const held = this.letGoFocus();
     const r = this.ensureRenderer();
     this.root.classList.toggle("loading", !this.state);
     this.root.classList.toggle("view-only", !!this.config.viewOnly);
@@ -136,7 +137,7 @@ class TableView {
       load.hidden = !!this.state;
       if (this.config.loading) load.querySelector(".loading-text").textContent = this.config.loading;
     }
-    if (!this.state) return;
+    if (!this.state) { this.keepFocus(() => {}, held); return; }
     if (!this.playing()) { this.selectedHand = null; this.selectedTable = []; }
     this.keepFocus(() => {
       r.draw(this.root, this.frame ? this.frame.state : this.state, this);
@@ -144,7 +145,7 @@ class TableView {
       this.drawControls();
       this.drawCoach();
       this.drawLogSoon();
-    });
+    }, held);
   }
 
   names(st = this.state) {
@@ -353,9 +354,22 @@ class TableView {
     return !a || a === document.body || !a.isConnected || a.disabled || !!a.closest("[hidden], dialog:not([open])");
   }
 
-  keepFocus(draw) {
-    const key = this.focusKey(document.activeElement) || this.lostFocus;
+  // Removing the focused element in the middle of a drawing makes the
+  // browser restyle the whole half-drawn table at once (11-25 ms of a
+  // person's move at 4x CPU, docs/main-thread.md, ninth pass): the table's
+  // focused card or button is let go before anything is written, and given
+  // back after the drawing if it is still there.
+  letGoFocus() {
+    const a = document.activeElement;
+    if (!this.focusKey(a)) return null;
+    a.blur();
+    return a;
+  }
+
+  keepFocus(draw, held = null) {
+    const key = this.focusKey(held || document.activeElement) || this.lostFocus;
     draw();
+    if (held && held.isConnected && !held.disabled) held.focus({ preventScroll: true });
     if (!key || !this.keyboard || !this.focusLost()) return;
     if (document.querySelector("dialog[open]")) { this.lostFocus = key; return; }
     const usable = (el) => el && !el.disabled && !el.closest("[hidden]") && el.offsetParent !== null;
