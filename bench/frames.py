@@ -2,6 +2,7 @@
 """The browser's work to draw each move, without the computer's thinking.
 
     python bench/frames.py [--players 4] [--size 1280x800] [--reps 3] [--cpu 1] [--css FILE ...] [--no-build]
+    python bench/frames.py --game seven_diamonds --size 360x640 --top 5
 
 Plays one round (seed 200, easy seats, instant pace) at ``--size`` and keeps
 every state the page drew; then, in a fresh page, draws those states one
@@ -11,7 +12,9 @@ trace, and reports the main thread's rendering steps over the whole round
 the longest frames. The same states each time, and no search running, so
 two builds (or a build with ``--css FILE`` added to every page) compare
 closely; at ``--cpu 1`` the spread between repeats is a few per cent
-(throttling spins the thread and widens it). docs/main-thread.md, eighth pass.
+(throttling spins the thread and widens it). ``--top N`` also names the N
+longest frames of the first repeat: the state drawn before each (its number,
+phase and moves so far). docs/main-thread.md, eighth and ninth passes.
 """
 
 from __future__ import annotations
@@ -31,6 +34,9 @@ from browser import launch  # noqa: E402
 from e2e_driver import open_table, play_until_summary, settle, start_game  # noqa: E402
 from main_thread import main_thread_events, task_steps  # noqa: E402
 from serve import start_server  # noqa: E402
+from test_seven_table import play_round as play_seven_round  # noqa: E402
+from test_seven_table import settle as seven_settle  # noqa: E402
+from test_seven_table import start_seven  # noqa: E402
 
 STEPS = ("UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize", "Commit", "HitTest")
 SCRIPT = ("FunctionCall", "TimerFire", "RunMicrotasks", "FireAnimationFrame")
@@ -38,10 +44,12 @@ RECORD = """() => { const a = window.chkobbaApp; let v = a.state; window.__state
   Object.defineProperty(a, 'state', {get: () => v, set: (x) => { v = x; window.__states.push(x); }, configurable: true}); }"""
 DRAW = """async () => { const t = window.chkobbaApp.table;
   const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-  for (const s of window.__S) { t.set({state: s, busy: true}); await frame(); await frame(); } }"""
+  for (const [i, s] of window.__S.entries()) {
+    performance.mark(`state ${i}`); t.set({state: s, busy: true}); await frame(); await frame(); } }"""
 
 
-def begin(browser: Any, base: str, size: dict[str, int], players: int, css: str, cpu: float) -> tuple[Any, Any]:
+def begin(browser: Any, base: str, size: dict[str, int], players: int, css: str, cpu: float,
+          game: str = "chkobba") -> tuple[Any, Any]:
     ctx = browser.new_context(viewport=size, service_workers="block")
     if css:
         ctx.add_init_script("document.addEventListener('DOMContentLoaded', () => { const s = document.createElement('style');"
@@ -52,22 +60,41 @@ def begin(browser: Any, base: str, size: dict[str, int], players: int, css: str,
     if cpu > 1:
         ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
     open_table(page, "?seed=200")
-    start_game(page, players=players, levels=("easy",) * (players - 1))
-    settle(page)
+    if game == "seven_diamonds":
+        start_seven(page)
+        seven_settle(page)
+    else:
+        start_game(page, players=players, levels=("easy",) * (players - 1))
+        settle(page)
     return ctx, page
 
 
 def measure(trace: dict[str, Any]) -> dict[str, Any]:
     xs = main_thread_events(trace)
     steps = {s: sum(e["tdur"] for e in xs if e["name"] == s) / 1000 for s in STEPS}
-    frames = [sum(task_steps(xs, i, STEPS).values()) for i, e in enumerate(xs) if e["name"] == "RunTask"]
+    # each frame with the state drawn last before it (the page's marks)
+    marks = sorted((e["ts"], int(e["name"].split()[1])) for e in trace["traceEvents"]
+                   if e.get("ph") in ("R", "I", "n") and str(e.get("name", "")).startswith("state "))
+    frames = []
+    for i, e in enumerate(xs):
+        if e["name"] == "RunTask":
+            before = [k for ts, k in marks if ts <= e["ts"]]
+            frames.append((sum(task_steps(xs, i, STEPS).values()), before[-1] if before else -1))
     script = sum(e["tdur"] for e in xs if e["name"] in SCRIPT) / 1000
     return {"steps": steps, "script": script, "frames": sorted(frames, reverse=True)}
 
 
+def describe(state: dict[str, Any]) -> str:
+    """A state in a few words: its phase and the moves of its round so far."""
+    rounds = state["save"]["record"]["rounds"]
+    return f"{state['view'].get('phase', '?')}, round {len(rounds)}, {len(rounds[-1]['actions']) if rounds else 0} moves"
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--players", type=int, default=4, choices=(2, 4))
+    p.add_argument("--game", default="chkobba", choices=("chkobba", "seven_diamonds"))
+    p.add_argument("--players", type=int, default=4, choices=(2, 4), help="Chkobba's players (Seven Diamonds: 4)")
+    p.add_argument("--top", type=int, default=0, help="name the N longest frames of the first repeat")
     p.add_argument("--size", default="1280x800", help="the viewport, WxH")
     p.add_argument("--reps", type=int, default=3)
     p.add_argument("--cpu", type=float, default=1, help="CDP CPU throttling (1: none, the closest repeats)")
@@ -85,19 +112,23 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|---|---|---|---|---|")
     with sync_playwright() as pw:
         browser = launch(pw)
-        ctx, page = begin(browser, base, size, a.players, "", 1)
+        ctx, page = begin(browser, base, size, a.players, "", 1, a.game)
         page.evaluate(RECORD)
-        play_until_summary(page)
+        if a.game == "seven_diamonds":
+            play_seven_round(page)
+        else:
+            play_until_summary(page)
         states = page.evaluate("() => JSON.stringify(window.__states)")
         ctx.close()
         n = len(json.loads(states))
+        named = []
         for _ in range(a.reps):
             for variant in ["-", *a.css]:
                 css = Path(variant).read_text() if variant != "-" else ""
-                ctx, page = begin(browser, base, size, a.players, css, a.cpu)
+                ctx, page = begin(browser, base, size, a.players, css, a.cpu, a.game)
                 page.evaluate("(s) => { window.__S = JSON.parse(s); }", states)
                 browser.start_tracing(page=page, categories=["toplevel", "devtools.timeline",
-                                                             "disabled-by-default-devtools.timeline"])
+                                                             "disabled-by-default-devtools.timeline", "blink.user_timing"])
                 page.evaluate(DRAW)
                 got = measure(json.loads(browser.stop_tracing()))
                 ctx.close()
@@ -105,8 +136,15 @@ def main(argv: list[str] | None = None) -> int:
                 other = s["Layerize"] + s["Commit"] + s["HitTest"]
                 print(f"| {'this build' if variant == '-' else variant} | {n} | {sum(s.values()):.0f} | {s['UpdateLayoutTree']:.0f} "
                       f"| {s['Layout']:.0f} | {s['PrePaint']:.0f} | {s['Paint']:.0f} | {other:.0f} | {got['script']:.0f} "
-                      f"| {', '.join(f'{x:.1f}' for x in got['frames'][:3])} |")
+                      f"| {', '.join(f'{x:.1f}' for x, _ in got['frames'][:3])} |")
+                if not named:
+                    named = got["frames"][:a.top]
         browser.close()
+    if named:
+        print()
+        listed = json.loads(states)
+        for ms, k in named:
+            print(f"- {ms:.1f} ms after state {k}" + (f" ({describe(listed[k])})" if 0 <= k < len(listed) else ""))
     server.shutdown()
     return 0
 

@@ -181,7 +181,10 @@ def cpu_long_tasks(trace: dict[str, Any], sync_ms: float, timings: list[list[Any
         if t["tdur"] <= over_ms * 1000:
             continue
         steps = task_steps(xs, i, TRACE_STEPS)
-        timed = [f"{w[0]} {w[2]}" for w in timings if a - 1 <= w[1] < a + t["dur"] / 1000]
+        # the page's timed work inside this task (its start and end, each to
+        # the millisecond): not a slice that ended as this task began
+        end = a + t["dur"] / 1000
+        timed = [f"{w[0]} {w[2]}" for w in timings if a - 1 <= w[1] and w[1] + w[2] <= end + 1]
         long.append({"cpu": t["tdur"] / 1000, "wall": t["dur"] / 1000, "timed": timed,
                      "steps": sorted(steps.items(), key=lambda kv: -kv[1])})
     return {"tasks": tasks, "long": long}

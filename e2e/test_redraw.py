@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from e2e_driver import DESKTOP, HAND, PHONE, TABLE_CARDS, T, open_table, pick_action, point_and_play, settle, start_game, state
+from e2e_driver import (DESKTOP, HAND, PHONE, TABLE_CARDS, T, open_table, pick_action, play_until_summary, point_and_play,
+                        settle, start_game, state)
 from test_seven_table import human_turn, start_seven
 from test_seven_table import settle as seven_settle
 
@@ -140,3 +141,29 @@ def test_an_open_move_log_is_drawn_in_the_frame_after_the_table(make_page: Any) 
     n, before, same_task, after, is_open = page.evaluate(DEFERRED_LOG)
     assert not is_open
     assert (before, same_task, after) == (n - 1, n, n)
+
+
+# Each drawing of the table: which state it drew (a number per state object)
+# and whether as the round's end; "end" when the round's end is shown.
+DRAWINGS = """() => { const t = window.chkobbaApp.table, ids = new WeakMap(); let n = 0;
+    window.__drawings = [];
+    const id = (s) => { if (!ids.has(s)) ids.set(s, ++n); return ids.get(s); };
+    const render = t.render.bind(t), end = t.showRoundEnd.bind(t);
+    t.render = () => { window.__drawings.push([id(t.state), !!t.frame]); return render(); };
+    t.showRoundEnd = (...a) => { window.__drawings.push("end"); return end(...a); }; }"""
+
+
+def test_a_rounds_last_move_draws_the_table_once_as_the_round_ended(make_page: Any) -> None:
+    """The move that ends a round draws the table as the round ended, once:
+    not the next state first and then the round's end over it."""
+    for players, size in ((2, PHONE), (4, DESKTOP)):
+        page = make_page(size)
+        open_table(page, "?seed=21")
+        start_game(page, players=players, levels=("easy",) * (players - 1))
+        page.evaluate(DRAWINGS)
+        play_until_summary(page)
+        drawn = page.evaluate("window.__drawings")
+        at = drawn.index("end")
+        (last, framed), before = drawn[at - 1], drawn[:at - 1]
+        assert framed, drawn[at - 3:at + 1]                 # the round's end is what was drawn
+        assert all(d[0] != last for d in before), drawn[at - 3:at + 1]   # and the state it ended in was not drawn before it

@@ -68,9 +68,10 @@ function tableConfig() {
   return { state: app.state, busy: app.busy, hint: h };
 }
 
-function render() {
+// `opts` as the table's set() takes them (a round's end: { roundEndFrom }).
+function render(opts) {
   if (!app.state) return;
-  timed("render", () => app.table.set(tableConfig()));
+  timed("render", () => app.table.set(tableConfig(), opts));
   syncShell();
   syncTakeback();
   syncTimers();
@@ -195,11 +196,11 @@ function commit(next, before) {
     // summary opens over them, never over the next deal.
     app.paused = true;
     const gen = app.generation;
-    render();
+    render({ roundEndFrom: before });   // the table as the round ended, drawn once
     // the summary's replay link, asked of the facade now, in a task of its own (showSummary)
     nextTask().then(() => { if (app.state === next) replayLinks(next); });
     const ms = ROUND_END_MS[app.pace] ?? ROUND_END_MS.normal;
-    app.table.showRoundEnd(before, ms, rects, paceMs()).then(() => {
+    app.table.showRoundEnd(ms, rects, paceMs()).then(() => {
       if (gen === app.generation) checkRoundEnd();
     });
     return;

@@ -64,12 +64,16 @@ class TableView {
 
   get state() { return this.config.state; }
 
-  /** Change part of the config and redraw. */
-  set(partial) {
+  /**
+   * Change part of the config and redraw. With `roundEndFrom` (the state
+   * before a round's last move), the table is drawn as that round ended
+   * (showRoundEnd) instead of as the new state: one drawing, not two.
+   */
+  set(partial, { roundEndFrom = null } = {}) {
     const before = this.config.state;
     Object.assign(this.config, partial);
     if ("state" in partial) {
-      this.frame = null;
+      this.frame = roundEndFrom ? this.roundEndFrame(roundEndFrom) : null;
       const v = this.state && this.state.view;
       if (v) {
         if (this.selectedHand && !v.hand.includes(this.selectedHand)) this.selectedHand = null;
@@ -525,18 +529,27 @@ class TableView {
   // ------------------------------------------------------------ round end
 
   /**
-   * Show how the round ended before the summary opens: the last move and
+   * How the round ended, shown before the summary opens: the last move and
    * the cards left on the table, with who they go to (all from the
-   * facade's round result). Resolves after `ms`.
+   * facade's round result). Null when there is nothing to show.
    */
-  showRoundEnd(before, ms, rects, pace) {
+  roundEndFrame(before) {
+    this.ensureRenderer();
     const st = this.state;
     const drawn = this.renderer.roundEndState(st, before);
-    if (!drawn) return Promise.resolve();
+    if (!drawn) return null;
     // the score with the round just finished counted (the new state's), not the one before it
     const frameState = { ...drawn, sheet: st.sheet, view: { ...drawn.view, score: st.view.score, games: st.view.games } };
-    this.frame = { state: frameState, title: t("table.round_end") };
-    this.render();
+    return { state: frameState, title: t("table.round_end") };
+  }
+
+  /**
+   * The round's end, drawn by `set(..., { roundEndFrom })`: its last move
+   * flies in, and this resolves after `ms` (at once when there was nothing
+   * to show).
+   */
+  showRoundEnd(ms, rects, pace) {
+    if (!this.frame) return Promise.resolve();
     this.animateMove(rects, pace);
     return new Promise((resolve) => setTimeout(resolve, ms));
   }
