@@ -370,3 +370,29 @@ def test_a_notched_phone_held_sideways_keeps_everything_off_the_notch(make_page:
         shot(page, f"fit-{label}-log")
         page.locator(f"{T} .log > summary").click()
     assert not problems, "\n".join(problems)
+
+
+# Tablets and small laptops, 700-1199 px wide: the phone's dock at the bottom
+# and cards that follow the height (an iPad either way round; a 1024x768 laptop).
+TABLETS = {"768x1024": (768, 1024), "1024x768": (1024, 768)}
+
+
+@pytest.mark.parametrize("lang", ("ar", "fr"))
+@pytest.mark.parametrize("name", ["ck4-full", "sd-late"])
+def test_a_tablet_or_a_small_laptop_shows_the_whole_table(make_page: Any, name: str, lang: str) -> None:
+    """At 768x1024 and 1024x768 the page does not scroll and your hand, the
+    table's cards, the move buttons, the dock and the top bar are on screen,
+    none covered (a 2v2 table of 8 cards at 1024x768 was two cards wide, your
+    hand 500 px below the screen, beside a move log's column)."""
+    page = make_page({"width": 1024, "height": 768})
+    open_with_save(page, lang, _save(position(name)))
+    assert settle(page) == "you"
+    problems: list[str] = []
+    for size, (w, h) in TABLETS.items():
+        page.set_viewport_size({"width": w, "height": h})
+        page.evaluate(FRAMES)
+        label = f"tablet-{name}-{lang}-{size}"
+        for sel in (MUST_SHOW, BAR):
+            problems += [f"{label}: {b}" for b in page.evaluate(OFF_SCREEN, [sel, True, None])["bad"]]
+        shot(page, f"fit-{label}")
+    assert not problems, "\n".join(problems)

@@ -107,7 +107,7 @@ class TableView {
       r.build(this.root, this);
       this.buildLive();
       this.wire();
-      const wide = window.matchMedia("(min-width: 1000px)").matches;
+      const wide = window.matchMedia("(min-width: 1200px)").matches;
       const log = this.$(".log");
       if (log) log.open = this.config.logOpen ?? wide;
     }
