@@ -397,3 +397,22 @@ def test_a_tablet_or_a_small_laptop_shows_the_whole_table(make_page: Any, name: 
             problems += [f"{label}: {b}" for b in page.evaluate(OFF_SCREEN, [sel, True, None])["bad"]]
         shot(page, f"fit-{label}")
     assert not problems, "\n".join(problems)
+
+
+def test_the_move_log_follows_the_window_across_the_wide_layout(make_page: Any) -> None:
+    """A page opened on a narrow window shows the move log as a column once
+    the window is made wide, and as the closed pill again once it is narrow
+    (an open log there would be a panel over the table)."""
+    page = make_page({"width": 360, "height": 640})
+    open_with_save(page, "en", _save(position("ck4-full")))
+    assert settle(page) == "you"
+    is_open = f"() => document.querySelector('{T} .log').open"
+    assert page.evaluate(is_open) is False
+    for (w, h), want in (((1280, 800), True), ((1024, 768), False), ((1280, 800), True), ((360, 640), False)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.evaluate(FRAMES)
+        assert page.evaluate(is_open) is want, (w, h)
+    # the log's moves are there to read once it opens
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.evaluate(FRAMES)
+    assert page.locator(f"{T} .log .log-moves li").first.is_visible()

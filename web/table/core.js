@@ -50,6 +50,15 @@ class TableView {
     this.frame = null;          // a round-end frame being shown instead of the state
     this.renderer = null;
     this.reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+    // Wide screens show the move log as an open column beside the table;
+    // narrower ones as a closed pill (web/css/layout.css). Unless the page
+    // says (config.logOpen), the log follows when the window crosses over.
+    this.wide = window.matchMedia("(min-width: 1200px)");
+    this._onWide = () => {
+      const log = this.$(".log");
+      if (log && this.config.logOpen == null) log.open = this.wide.matches;
+    };
+    this.wide.addEventListener("change", this._onWide);
     this._onKeyCapture = () => { this.keyboard = true; };
     this._onPointerCapture = () => { this.keyboard = false; };
     this._onFocusIn = () => { this.lostFocus = null; };
@@ -86,6 +95,7 @@ class TableView {
 
   destroy() {
     this.cancelFlights();
+    this.wide.removeEventListener("change", this._onWide);
     document.removeEventListener("keydown", this._onKeyCapture, { capture: true });
     document.removeEventListener("pointerdown", this._onPointerCapture, { capture: true });
     this.el.removeEventListener("focusin", this._onFocusIn);
@@ -107,9 +117,8 @@ class TableView {
       r.build(this.root, this);
       this.buildLive();
       this.wire();
-      const wide = window.matchMedia("(min-width: 1200px)").matches;
       const log = this.$(".log");
-      if (log) log.open = this.config.logOpen ?? wide;
+      if (log) log.open = this.config.logOpen ?? this.wide.matches;
     }
     return r;
   }
