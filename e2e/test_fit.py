@@ -381,21 +381,30 @@ TABLETS = {"768x1024": (768, 1024), "1024x768": (1024, 768), "1280x800": (1280, 
 @pytest.mark.parametrize("lang", ("ar", "fr"))
 @pytest.mark.parametrize("name", ["ck4-full", "sd-late"])
 def test_a_tablet_or_a_small_laptop_shows_the_whole_table(make_page: Any, name: str, lang: str) -> None:
-    """At 768x1024, 1024x768 and 1280x800 the page does not scroll and your hand, the
-    table's cards, the move buttons, the dock and the top bar are on screen,
-    none covered (a 2v2 table of 8 cards at 1024x768 was two cards wide, your
+    """At 768x1024, 1024x768 and 1280x800 the page does not scroll and your
+    hand, the table's cards, the move buttons, the dock and the top bar are
+    on screen, none covered, also with the coach's moves and a refusal shown (a 2v2 table of 8 cards at 1024x768 was two cards wide, your
     hand 500 px below the screen, beside a move log's column)."""
+    s = position(name)
     page = make_page({"width": 1024, "height": 768})
-    open_with_save(page, lang, _save(position(name)))
+    open_with_save(page, lang, _save(s, coach=True))
     assert settle(page) == "you"
     problems: list[str] = []
-    for size, (w, h) in TABLETS.items():
-        page.set_viewport_size({"width": w, "height": h})
-        page.evaluate(FRAMES)
-        label = f"tablet-{name}-{lang}-{size}"
-        for sel in (MUST_SHOW, BAR):
-            problems += [f"{label}: {b}" for b in page.evaluate(OFF_SCREEN, [sel, True, None])["bad"]]
-        shot(page, f"fit-{label}")
+    for step in ("look", "hint", "refuse"):
+        if step == "hint":
+            ask_hint(page)
+        for size, (w, h) in TABLETS.items():
+            page.set_viewport_size({"width": w, "height": h})
+            page.evaluate(FRAMES)
+            if step == "refuse":
+                refuse(page, s)
+                page.evaluate(FRAMES)
+            label = f"tablet-{name}-{lang}-{step}-{size}"
+            for sel in (MUST_SHOW, BAR):
+                problems += [f"{label}: {b}" for b in page.evaluate(OFF_SCREEN, [sel, True, None])["bad"]]
+            shot(page, f"fit-{label}")
+            if step == "refuse":
+                page.keyboard.press("Escape")
     assert not problems, "\n".join(problems)
 
 
