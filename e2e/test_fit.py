@@ -318,6 +318,13 @@ def test_the_damaged_save_notice_leaves_the_table_on_screen(make_page: Any, game
     assert page.locator("#notice").is_visible()
     settle(page)
     problems = check_sizes(page, f"damaged-{game}-{lang}", bar_covered=True)
+    for size, (w, h) in TABLETS.items():   # (and on a tablet or a laptop)
+        page.set_viewport_size({"width": w, "height": h})
+        page.evaluate(FRAMES)
+        label = f"damaged-{game}-{lang} {size}"
+        for sel, hit in ((MUST_SHOW, True), (BAR, False)):
+            problems += [f"{label}: {b}" for b in page.evaluate(OFF_SCREEN, [sel, hit, None])["bad"]]
+        shot(page, f"fit-damaged-{game}-{lang}-{size}")
     assert page.locator("#notice").is_visible()
     assert not problems, "\n".join(problems)
 
