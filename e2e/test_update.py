@@ -12,6 +12,7 @@ Also: a save written by the v0.1 site ({"v": 1, "record", "seed", "seats",
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import threading
@@ -79,12 +80,7 @@ def test_update_is_offered_between_rounds_only_and_the_save_resumes(browser: Any
 
     def log_request(self: Any, code: Any = "-", size: Any = "-") -> None:
         if self.server.server_address[1] == port:
-            import time as _t
-            try:
-                tpl = "T" if "__PRECACHE_FILES__" in (site / "sw.js").read_text() else "F"
-            except OSError:
-                tpl = "missing"
-            served.append((round(_t.time()%1000,2), self.path, tpl))
+            served.append(self.path)
 
     serve.Handler.log_request = log_request  # type: ignore[method-assign]
     ctx = browser.new_context(viewport=PHONE, service_workers="allow")
@@ -113,18 +109,29 @@ def test_update_is_offered_between_rounds_only_and_the_save_resumes(browser: Any
         before = saved(page)
 
         # The next version goes up while the game is open; the player reloads.
-        # While it is built, the page keeps asking for a new version (as its
-        # update check may at any moment): the build puts the new site in
-        # place whole, so no check ever finds a half-built one (web/sw.js's
-        # template once installed as an "update" that cached nothing).
+        # While it is built, the page keeps asking for a new version, as its
+        # update check may at any moment (the browser does not always send
+        # them during the build): the build puts the new site in place whole,
+        # so no check finds a half-built one (web/sw.js's template was once
+        # installed as an "update" that cached nothing; tests/test_build_in_place.py
+        # and the test below check each half of the fix).
         since_v2 = len(served)
-        building = threading.Thread(target=build, args=(site, "e2e-v2"))
+        failed: list[BaseException] = []
+
+        def build_v2() -> None:
+            try:
+                build(site, "e2e-v2")
+            except BaseException as exc:  # (raised again below, in the test's thread)
+                failed.append(exc)
+
+        building = threading.Thread(target=build_v2)
         building.start()
-        import time; print("START", round(time.time()%1000,2))
         while building.is_alive():
-            print("EV", round(time.time()%1000,2)); page.evaluate(CHECK_NOW)
+            page.evaluate(CHECK_NOW)
             page.wait_for_timeout(100)
-        building.join(); print('DEBUG', round(time.time()%1000,2), served[since_v2:])
+        building.join()
+        if failed:
+            raise failed[0]
         v2 = json.loads((site / "build-info.json").read_text())["version"]
         page.reload()
         page.wait_for_selector("html.ready")
@@ -134,12 +141,11 @@ def test_update_is_offered_between_rounds_only_and_the_save_resumes(browser: Any
         assert page.evaluate(REGISTRATION) == {"waiting": "/sw.js", "active": "activated"}
         # The version waiting is the new build's (its cache is filled before it waits).
         caches = page.evaluate("async () => (await caches.keys()).filter(k => k.startsWith('chkobba-'))")
-        print("CACHES", caches, served[since_v2:])
         assert f"chkobba-{v2}" in caches and len(caches) == 2, caches
         # The new version downloaded only what changed (its build id is in
         # build-info.json and sw.js); everything else was copied from the
         # cache of the version before.
-        fetched = {p[1].split("?")[0] for p in served[since_v2:]}
+        fetched = {p.split("?")[0] for p in served[since_v2:]}
         assert "/build-info.json" in fetched and "/sw.js" in fetched, fetched
         assert not {p for p in fetched if p.startswith("/pyodide/") or p.endswith((".zip", ".js", ".html"))
                     and p != "/sw.js"}, fetched
@@ -179,6 +185,37 @@ def test_update_is_offered_between_rounds_only_and_the_save_resumes(browser: Any
         assert not console, console
     finally:
         serve.Handler.log_request = original_log  # type: ignore[method-assign]
+        ctx.close()
+        server.shutdown()
+        server.server_close()
+
+
+SETTLED_REGISTRATION = """async () => {
+    for (let i = 0; i < 300; i++) {
+      const r = await navigator.serviceWorker.getRegistration();
+      if (r && !r.installing) return { active: !!r.active, waiting: !!r.waiting,
+        caches: (await caches.keys()).filter((k) => k.startsWith('chkobba-')) };
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+    return null; }"""
+
+
+def test_the_service_worker_template_is_never_installed(browser: Any, tmp_path: Path) -> None:
+    """web/sw.js as it is (its file list not filled by the build: a site
+    half-built in place, or served unbuilt) refuses to install: no version
+    with an empty cache ever takes over or waits as an update."""
+    site = tmp_path / "site"
+    build(site, "e2e-template")
+    shutil.copy2(ROOT / "web" / "sw.js", site / "sw.js")
+    server = start_server(site)
+    ctx = browser.new_context(viewport=PHONE, service_workers="allow")
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + "?seed=3")
+        page.wait_for_selector("html.ready")
+        page.wait_for_selector("html.ai-ready")   # (the page registers its worker once its players are ready)
+        assert page.evaluate(SETTLED_REGISTRATION) == {"active": False, "waiting": False, "caches": []}
+    finally:
         ctx.close()
         server.shutdown()
         server.server_close()
