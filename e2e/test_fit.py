@@ -390,8 +390,9 @@ TABLETS = {"768x1024": (768, 1024), "1024x768": (1024, 768), "1280x800": (1280, 
 def test_a_tablet_or_a_small_laptop_shows_the_whole_table(make_page: Any, name: str, lang: str) -> None:
     """At 768x1024, 1024x768 and 1280x800 the page does not scroll and your
     hand, the table's cards, the move buttons, the dock and the top bar are
-    on screen, none covered, also with the coach's moves and a refusal shown (a 2v2 table of 8 cards at 1024x768 was two cards wide, your
-    hand 500 px below the screen, beside a move log's column)."""
+    on screen, none covered, also with the coach's moves and a refusal shown
+    (a 2v2 table of 8 cards at 1024x768 was two cards wide, your hand 500 px
+    below the screen, beside a move log's column)."""
     s = position(name)
     page = make_page({"width": 1024, "height": 768})
     open_with_save(page, lang, _save(s, coach=True))

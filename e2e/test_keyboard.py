@@ -105,7 +105,8 @@ def test_keyboard_only_turns_with_a_capture_and_a_lay(make_page: Any) -> None:
         card = action.split("x")[0]
         tab_to(page, f'{HAND} .card[data-card="{card}"]')
         # The focus ring is visible on the focused card.
-        assert ring(page)["visible"] and ring(page)["style"] == "solid" and ring(page)["width"] >= 2, ring(page)
+        shown = ring(page)
+        assert shown["visible"] and shown["style"] == "solid" and shown["width"] >= 2, shown
         page.keyboard.press("Space")
         assert page.get_attribute(f'{HAND} .card[data-card="{card}"]', "aria-pressed") == "true"
         # Picking re-renders the hand (the table lets its focus go while it
