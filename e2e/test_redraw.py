@@ -167,3 +167,20 @@ def test_a_rounds_last_move_draws_the_table_once_as_the_round_ended(make_page: A
         (last, framed), before = drawn[at - 1], drawn[:at - 1]
         assert framed, drawn[at - 3:at + 1]                 # the round's end is what was drawn
         assert all(d[0] != last for d in before), drawn[at - 3:at + 1]   # and the state it ended in was not drawn before it
+
+
+def test_a_redraw_that_keeps_the_focused_card_never_blurs_it(make_page: Any) -> None:
+    """A drawing that keeps the focused card (the same state drawn again, as
+    an online table's timer redraws it each second) leaves the focus where it
+    is: no blur and focus again, which a screen reader would say anew."""
+    page = make_page(PHONE)
+    open_table(page, "?seed=21")
+    start_game(page, players=2, levels=("easy",))
+    assert settle(page) == "you"
+    card = state(page)["view"]["hand"][0]
+    page.focus(f'{HAND} .card[data-card="{card}"]')
+    got = page.evaluate("""() => { const a = document.activeElement, app = window.chkobbaApp; let blurs = 0;
+        a.addEventListener('blur', () => { blurs++; });
+        app.table.set({ state: JSON.parse(JSON.stringify(app.state)) });
+        return [blurs, document.activeElement === a]; }""")
+    assert got == [0, True], got

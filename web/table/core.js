@@ -140,7 +140,7 @@ class TableView {
   }
 
   render() {
-    const held = this.letGoFocus();
+    const held = this.letGoFocus(this.frame ? this.frame.state : this.state);
     const r = this.ensureRenderer();
     this.root.classList.toggle("loading", !this.state);
     this.root.classList.toggle("view-only", !!this.config.viewOnly);
@@ -369,12 +369,21 @@ class TableView {
 
   // Removing the focused element in the middle of a drawing makes the
   // browser restyle the whole half-drawn table at once (11-25 ms of a
-  // person's move at 4x CPU, docs/main-thread.md, ninth pass): the table's
-  // focused card or button is let go before anything is written, and given
-  // back after the drawing if it is still there.
-  letGoFocus() {
+  // person's move at 4x CPU, docs/main-thread.md, ninth pass). So when the
+  // drawing of `next` will remove the table's focused card or button (a card
+  // that leaves your hand or the table, a choice: the choices are made anew
+  // each drawing), it is let go before anything is written, and given back
+  // after the drawing if it is still there. A card or button that stays keeps
+  // the focus throughout (a redraw each second, as a timer's, moves nothing).
+  letGoFocus(next) {
     const a = document.activeElement;
-    if (!this.focusKey(a)) return null;
+    const key = this.focusKey(a);
+    if (!key) return null;
+    const v = next && next.view;
+    const stays = key.where === "hand" ? !!v && (v.hand || []).includes(key.card)
+      : key.where === "table" ? !!v && Array.isArray(v.table) && v.table.includes(key.card)
+      : key.where === "controls";
+    if (stays) return null;
     a.blur();
     return a;
   }
