@@ -190,14 +190,16 @@ def test_update_is_offered_between_rounds_only_and_the_save_resumes(browser: Any
         server.server_close()
 
 
-SETTLED_REGISTRATION = """async () => {
-    for (let i = 0; i < 300; i++) {
-      const r = await navigator.serviceWorker.getRegistration();
-      if (r && !r.installing) return { active: !!r.active, waiting: !!r.waiting,
-        caches: (await caches.keys()).filter((k) => k.startsWith('chkobba-')) };
-      await new Promise((ok) => setTimeout(ok, 100));
-    }
-    return null; }"""
+# Registers ./sw.js and waits for its install to end: the worker's last state
+# (activated, or redundant when its install failed) and the site's caches.
+INSTALL_OUTCOME = """async () => {
+    const r = await navigator.serviceWorker.register('./sw.js');
+    const w = r.installing || r.waiting || r.active;
+    const done = () => !w || w.state === 'activated' || w.state === 'redundant';
+    const until = Date.now() + 20000;
+    while (!done() && Date.now() < until) await new Promise((ok) => setTimeout(ok, 50));
+    return { state: w ? w.state : null, caches: (await caches.keys()).filter((k) => k.startsWith('chkobba-')) };
+  }"""
 
 
 def test_the_service_worker_template_is_never_installed(browser: Any, tmp_path: Path) -> None:
@@ -207,14 +209,17 @@ def test_the_service_worker_template_is_never_installed(browser: Any, tmp_path: 
     site = tmp_path / "site"
     build(site, "e2e-template")
     shutil.copy2(ROOT / "web" / "sw.js", site / "sw.js")
+    for copy in site.glob("sw.js.*"):   # (the build's brotli copy would be sent instead)
+        copy.unlink()
     server = start_server(site)
     ctx = browser.new_context(viewport=PHONE, service_workers="allow")
     try:
         page = ctx.new_page()
         page.goto(server.url + "?seed=3")
         page.wait_for_selector("html.ready")
-        page.wait_for_selector("html.ai-ready")   # (the page registers its worker once its players are ready)
-        assert page.evaluate(SETTLED_REGISTRATION) == {"active": False, "waiting": False, "caches": []}
+        assert page.evaluate(INSTALL_OUTCOME) == {"state": "redundant", "caches": []}
+        # what the browser was sent is the template (not served from any copy)
+        assert "__PRECACHE_FILES__" in page.evaluate("async () => (await fetch('sw.js', {cache: 'no-store'})).text()")
     finally:
         ctx.close()
         server.shutdown()
