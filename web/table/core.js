@@ -140,7 +140,8 @@ class TableView {
   }
 
   render() {
-    const held = this.letGoFocus(this.frame ? this.frame.state : this.state);
+    const drawn = this.frame ? this.frame.state : this.state;
+    const held = this.letGoFocus(drawn);
     const r = this.ensureRenderer();
     this.root.classList.toggle("loading", !this.state);
     this.root.classList.toggle("view-only", !!this.config.viewOnly);
@@ -150,10 +151,10 @@ class TableView {
       load.hidden = !!this.state;
       if (this.config.loading) load.querySelector(".loading-text").textContent = this.config.loading;
     }
-    if (!this.state) { this.keepFocus(() => {}, held); return; }
+    if (!this.state) return;
     if (!this.playing()) { this.selectedHand = null; this.selectedTable = []; }
     this.keepFocus(() => {
-      r.draw(this.root, this.frame ? this.frame.state : this.state, this);
+      r.draw(this.root, drawn, this);
       this.drawStatus();
       this.drawControls();
       this.drawCoach();
@@ -378,10 +379,10 @@ class TableView {
   letGoFocus(next) {
     const a = document.activeElement;
     const key = this.focusKey(a);
-    if (!key) return null;
-    const v = next && next.view;
-    const stays = key.where === "hand" ? !!v && (v.hand || []).includes(key.card)
-      : key.where === "table" ? !!v && Array.isArray(v.table) && v.table.includes(key.card)
+    if (!key || !next) return null;   // (nothing is drawn without a state)
+    const v = next.view || {};
+    const stays = key.where === "hand" ? (v.hand || []).includes(key.card)
+      : key.where === "table" ? Array.isArray(v.table) && v.table.includes(key.card)
       : key.where === "controls";
     if (stays) return null;
     a.blur();
