@@ -202,7 +202,7 @@ def ask_hint(page: Any) -> None:
 
 
 def check_size(page: Any, label: str, size: str, bar_covered: bool = False) -> list[str]:
-    w, h = SIZES[size]
+    w, h = SIZES[size] if size in SIZES else TABLETS[size]
     page.set_viewport_size({"width": w, "height": h})
     page.evaluate(FRAMES)
     got = page.evaluate(OFF_SCREEN, [MUST_SHOW, True])
@@ -318,13 +318,8 @@ def test_the_damaged_save_notice_leaves_the_table_on_screen(make_page: Any, game
     assert page.locator("#notice").is_visible()
     settle(page)
     problems = check_sizes(page, f"damaged-{game}-{lang}", bar_covered=True)
-    for size, (w, h) in TABLETS.items():   # (and on a tablet or a laptop)
-        page.set_viewport_size({"width": w, "height": h})
-        page.evaluate(FRAMES)
-        label = f"damaged-{game}-{lang} {size}"
-        for sel, hit in ((MUST_SHOW, True), (BAR, False)):
-            problems += [f"{label}: {b}" for b in page.evaluate(OFF_SCREEN, [sel, hit, None])["bad"]]
-        shot(page, f"fit-damaged-{game}-{lang}-{size}")
+    for size in TABLETS:   # (and on a tablet or a laptop)
+        problems += check_size(page, f"damaged-{game}-{lang}", size, bar_covered=True)
     assert page.locator("#notice").is_visible()
     assert not problems, "\n".join(problems)
 
@@ -402,15 +397,10 @@ def test_a_tablet_or_a_small_laptop_shows_the_whole_table(make_page: Any, name: 
         if step == "hint":
             ask_hint(page)
         for size, (w, h) in TABLETS.items():
-            page.set_viewport_size({"width": w, "height": h})
-            page.evaluate(FRAMES)
             if step == "refuse":
+                page.set_viewport_size({"width": w, "height": h})
                 refuse(page, s)
-                page.evaluate(FRAMES)
-            label = f"tablet-{name}-{lang}-{step}-{size}"
-            for sel in (MUST_SHOW, BAR):
-                problems += [f"{label}: {b}" for b in page.evaluate(OFF_SCREEN, [sel, True, None])["bad"]]
-            shot(page, f"fit-{label}")
+            problems += check_size(page, f"tablet-{name}-{lang}-{step}", size)
             if step == "refuse":
                 page.keyboard.press("Escape")
     assert not problems, "\n".join(problems)
