@@ -184,3 +184,44 @@ def test_a_redraw_that_keeps_the_focused_card_never_blurs_it(make_page: Any) -> 
         app.table.set({ state: JSON.parse(JSON.stringify(app.state)) });
         return [blurs, document.activeElement === a]; }""")
     assert got == [0, True], got
+
+
+# Frames counted as they are drawn (an animation-frame callback each), and
+# each piece of the page's timed work (web/shell/py.js `timings`: renders,
+# pieces of thinking) stamped with the count when it ended.
+FRAMES = """() => { window.__frames = 0; window.__stamped = [];
+    const tick = () => { window.__frames++; requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+    const ts = window.chkobbaApp.timings, push = ts.push.bind(ts);
+    ts.push = (...xs) => { for (const x of xs) window.__stamped.push([x[0], window.__frames]); return push(...xs); }; }"""
+# the page's next task (web/shell/py.js) against a message queued before it
+QUEUE_ORDER = """async () => { const { nextTask } = await import('./shell/py.js');
+    const order = [], ch = new MessageChannel();
+    ch.port1.onmessage = () => order.push('queued before');
+    ch.port2.postMessage(0);
+    await nextTask();
+    order.push('next task');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return order; }"""
+
+
+def test_a_computer_thinks_once_its_turn_is_on_the_screen_and_lets_frames_through(make_page: Any) -> None:
+    """A computer's thinking starts after a frame has drawn the move before
+    it, and each piece of thinking waits behind what is already queued, the
+    browser's frames among them (docs/main-thread.md, tenth pass): slices
+    resumed by scheduler.yield(), which go first, held a drawn move off the
+    screen for about 100 ms and then drew it in one long frame."""
+    page = make_page(PHONE)
+    open_table(page, "?seed=21")
+    start_game(page, players=2, levels=("easy",))
+    assert page.evaluate(QUEUE_ORDER) == ["queued before", "next task"]
+    page.evaluate(FRAMES)
+    play_until_summary(page)
+    drawn_at, turns = None, []
+    for what, frames in page.evaluate("window.__stamped"):
+        if what == "render":
+            drawn_at = frames
+        elif what == "think tidy" and drawn_at is not None:   # a computer's first piece of thinking
+            turns.append((drawn_at, frames))
+    assert len(turns) >= 10, turns
+    assert all(thought > drawn for drawn, thought in turns), turns

@@ -12,7 +12,7 @@
 import { t } from "../i18n/i18n.js";
 import { messageText } from "../table/messages.js";
 import { copyOrShare, dailySideBySide } from "./challenge.js";
-import { FacadeError, SLICE_MS, startPlayers, timed } from "./py.js";
+import { FacadeError, SLICE_MS, nextTask, startPlayers, timed } from "./py.js";
 import { checkedStats, keepStats } from "./stats.js";
 
 export const DAILY_GAMES = ["chkobba", "seven_diamonds"];
@@ -68,11 +68,6 @@ export function dealUrl(date, game, vs) {
 let idle = () => true;   // whether the computers are idle (web/app.js says)
 const parTasks = new Map();
 
-const nextTask = () => new Promise((resolve) => {
-  const ch = new MessageChannel();
-  ch.port1.onmessage = () => resolve();
-  ch.port2.postMessage(0);
-});
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

@@ -296,9 +296,16 @@ export function afterFrame() {
 
 // ------------------------------------------------------------------ the players
 
-/** A macrotask without setTimeout's 4 ms clamp: the page draws and reads input in between. */
+/**
+ * A task of its own, queued behind what is already waiting (a message the
+ * page sends itself: no setTimeout 4 ms clamp). The browser's frames take
+ * their turn between two such tasks, and so does input. Not
+ * `scheduler.yield()`: its continuations go before frames, so a search
+ * resumed with it held a drawn move off the screen until Chromium's guard
+ * against starved frames let one through, about 100 ms later, with all the
+ * work since in one long frame (docs/main-thread.md, tenth pass).
+ */
 export function nextTask() {
-  if (globalThis.scheduler && typeof scheduler.yield === "function") return scheduler.yield();
   return new Promise((resolve) => {
     const ch = new MessageChannel();
     ch.port1.onmessage = () => resolve();
@@ -359,8 +366,9 @@ export async function think(name, args) {
   const ai = await startPlayers();
   // Every piece of thinking is a task of its own: not after the page's work
   // that asked for it (a move, its save and its drawing), nor before the
-  // work that uses the answer.
-  await nextTask();
+  // work that uses the answer. The first comes after a frame: the drawing
+  // that asked is on the screen before any thinking.
+  await afterFrame();
   // what the last decision left, collected in a task of its own (web/ai.py)
   timed("think tidy", () => ai.tidy());
   await nextTask();
