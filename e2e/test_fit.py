@@ -375,11 +375,11 @@ def test_a_notched_phone_held_sideways_keeps_everything_off_the_notch(make_page:
 
 
 # Tablets and small laptops, 700-1199 px wide: the phone's dock at the bottom
-# and cards that follow the height (an iPad either way round; a 1024x768
-# laptop); and laptops with the move log's column: 1280x800, and the page
-# left under the browser's bars on a 1366x768 screen and on a 1920x1080 one
-# at 125 %.
-TABLETS = {"768x1024": (768, 1024), "1024x768": (1024, 768), "1280x800": (1280, 800),
+# and cards that follow the height (an iPad either way round, and sideways in
+# Safari under its bars; a 1024x768 laptop); and laptops with the move log's
+# column: 1280x800, and the page left under the browser's bars on a 1366x768
+# screen and on a 1920x1080 one at 125 %.
+TABLETS = {"768x1024": (768, 1024), "1024x768": (1024, 768), "1024x690": (1024, 690), "1280x800": (1280, 800),
            "1366x625": (1366, 625), "1536x730": (1536, 730)}
 
 
@@ -390,8 +390,8 @@ def test_a_tablet_or_a_small_laptop_shows_the_whole_table(make_page: Any, name: 
     table's cards, the move buttons, the dock and the top bar are on screen,
     none covered, also with the coach's moves and a refusal shown (a 2v2
     table of 8 cards at 1024x768 was two cards wide, your hand 500 px below
-    the screen, beside a move log's column; at 1366x625 the move buttons
-    were below the screen)."""
+    the screen, beside a move log's column; at 1366x625 and 1024x690 the
+    move buttons were below the screen)."""
     s = position(name)
     page = make_page({"width": 1024, "height": 768})
     open_with_save(page, lang, _save(s, coach=True))
