@@ -69,6 +69,16 @@ def _site_is_fresh() -> bool:
     return True
 
 
+def build_site(*args: str) -> None:
+    """scripts/build_site.py --strict ARGS: a build that fails, or went
+    without a step (its snapshot, say), fails the test with the build's words."""
+    proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"), "--strict", *args],
+                          cwd=ROOT, capture_output=True, text=True)
+    if proc.returncode != 0:
+        pytest.fail(f"the site's build failed (exit {proc.returncode}):\n"
+                    + "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:]))
+
+
 @pytest.fixture(scope="session")
 def site() -> Path:
     # With pytest-xdist each worker has its own session: one builds while the
@@ -84,7 +94,7 @@ def site() -> Path:
         if forced or not _site_is_fresh():
             if not (ROOT / "node_modules" / "pyodide").exists():
                 pytest.fail("node_modules/ is missing: run `npm ci` before the e2e tests")
-            subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True, cwd=ROOT)
+            build_site()
             done.write_text(run)
     return SITE
 

@@ -6,11 +6,12 @@ language, before the table is ready."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
 
-from e2e_driver import DESKTOP, PHONE, open_table, pick_action, point_and_play, saved, settle, start_game
+from e2e_driver import DESKTOP, PHONE, ROOT, open_table, pick_action, point_and_play, saved, settle, start_game
 
 READY_AT = """
 window.__readyAt = null;
@@ -36,10 +37,19 @@ def _boot(page: Any, infos: list[str], reload: bool = False) -> list[str]:
         .filter((e) => e.startTime < window.__readyAt).map((e) => new URL(e.name).pathname)""")
 
 
+def _snapshot_url(page: Any) -> str:
+    """The build's snapshot URL, from the page's boot hints (web/shell/py.js)."""
+    url = page.evaluate("() => JSON.parse(document.querySelector('meta[name=\"chkobba-boot\"]').content).snapshot")
+    if not url:
+        warnings = json.loads((ROOT / "build" / "site" / "build-info.json").read_text()).get("warnings")
+        raise AssertionError(f"the site was built without a snapshot; the build's warnings: {warnings}")
+    return str(url)
+
+
 def _keep_snapshot(page: Any, body: bytes | None = None) -> None:
     """Put the build's snapshot (or `body` in its place) into Cache Storage, as
     the offline copy (sw.js) does; the e2e contexts block service workers."""
-    url = page.evaluate("() => JSON.parse(document.querySelector('meta[name=\"chkobba-boot\"]').content).snapshot")
+    url = _snapshot_url(page)
     page.evaluate("""async ([url, body]) => {
         const cache = await caches.open('chkobba-e2e');
         if (body === null) await cache.add(url);
@@ -191,7 +201,14 @@ def test_the_browser_makes_the_snapshot_for_the_next_visit(make_page: Any) -> No
     page = make_page(DESKTOP, snapshot_worker=True)
     infos: list[str] = []
     _boot(page, infos)
-    page.wait_for_selector("html.snapshot-kept", state="attached", timeout=300_000)
+    _snapshot_url(page)
+    for _ in range(600):   # up to 5 minutes; a failure the page reports ends the wait
+        if page.evaluate("() => document.documentElement.classList.contains('snapshot-kept')"):
+            break
+        assert not [t for t in infos if "No snapshot for the next visit" in t], infos
+        page.wait_for_timeout(500)
+    else:
+        raise AssertionError("no snapshot kept after 5 minutes")
     asked = page.evaluate("() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)")
     assert not [p for p in asked if SNAPSHOT.match(p)], asked
     _boot(page, infos, reload=True)

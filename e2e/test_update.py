@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 import threading
 from pathlib import Path
 from typing import Any
 
 from chkobba.session import Session
-from conftest import LONGTASK_SCRIPT, PageWatch
+from conftest import LONGTASK_SCRIPT, PageWatch, build_site
 from e2e_driver import (PHONE, ROOT, load_save, open_table, pick_action, point_and_play, saved, settle, shot,
                         start_game, state)
 import serve
@@ -38,8 +36,7 @@ REGISTRATION = """async () => { const r = await navigator.serviceWorker.getRegis
 
 
 def build(out: Path, build_id: str) -> None:
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"), "--out", str(out),
-                    "--build-id", build_id], check=True, cwd=ROOT, capture_output=True)
+    build_site("--out", str(out), "--build-id", build_id)
 
 
 def goes_on_from(record: dict[str, Any], before: dict[str, Any]) -> bool:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build the deployable static site into build/site/ (standard library only).
 
-    python scripts/build_site.py [--out build/site] [--no-precompile] [--build-id ID]
+    python scripts/build_site.py [--out build/site] [--no-precompile] [--build-id ID] [--strict]
 
 The folder holds everything the page loads, all from its own origin:
 
@@ -24,8 +24,10 @@ The folder holds everything the page loads, all from its own origin:
 
 Precompiling runs the shipped Pyodide under Node (scripts/precompile_pyc.mjs),
 so the bytecode matches the browser's CPython exactly. Its results are cached
-in build/cache/ by content hash. If Node or the compile step fails, the build
-falls back to the plain source files and says so.
+in build/cache/ by content hash. If Node or the compile step fails (twice),
+the build falls back to the plain source files and says so (a warning, also
+in build-info.json); with --strict it then exits 1. One build at a time uses
+build/cache/ (a lock).
 """
 
 from __future__ import annotations
@@ -43,6 +45,11 @@ import tempfile
 import time
 import zipfile
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:   # (Windows: builds are not run side by side there)
+    fcntl = None  # type: ignore[assignment]
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import catalogs  # noqa: E402
@@ -77,6 +84,43 @@ MIME_NOTE = "serve .wasm as application/wasm and .mjs as text/javascript (script
 
 def log(msg: str) -> None:
     print(f"[build] {msg}", flush=True)
+
+
+# What this build could not do (it went on without it); in build-info.json,
+# and fatal with --strict (the test command builds so: a test of the snapshot
+# then never meets a site built without one, docs/tests.md).
+WARNINGS: list[str] = []
+
+
+def warn(msg: str) -> None:
+    WARNINGS.append(msg)
+    log(f"WARNING: {msg}")
+
+
+def run_node(script: str, args: list[str], timeout: int) -> str | None:
+    """`node scripts/<script> ARGS...`: its output, or None (the reason
+    logged as a warning) if Node is missing or the step fails twice. One
+    retry: a step that died of a passing cause (memory, a killed process)
+    costs seconds, a site without its snapshot or .pyc costs every visit."""
+    node = shutil.which("node")
+    if node is None:
+        warn(f"node not found: {script} not run")
+        return None
+    for attempt in (1, 2):
+        try:
+            proc = subprocess.run([node, str(ROOT / "scripts" / script), *args], cwd=ROOT,
+                                  capture_output=True, text=True, timeout=timeout)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            why = str(exc)
+        else:
+            if proc.returncode == 0:
+                return proc.stdout
+            why = " / ".join((proc.stderr.strip().splitlines() or ["no output"])[-3:])[:600]
+            why = f"exit {proc.returncode}: {why}"
+        if attempt == 1:
+            log(f"{script} failed ({why}); once more")
+    warn(f"{script} failed ({why})")
+    return None
 
 
 def sha256(data: bytes) -> str:
@@ -278,28 +322,19 @@ def precompress(out: Path) -> int:
         todo.append((path, CACHE / f"br.{sha256(salt + path.read_bytes())[:24]}.br"))
     jobs = [{"src": str(src), "dst": str(cached)} for src, cached in todo if not cached.exists()]
     if jobs:
-        node = shutil.which("node")
-        if node is None:
-            log("WARNING: node not found; no brotli copies (.br)")
-            return 0
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
             json.dump(jobs, fh)
             jobs_file = fh.name
         try:
-            proc = subprocess.run([node, str(script), jobs_file], cwd=ROOT, capture_output=True, text=True,
-                                  timeout=900)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            log(f"WARNING: brotli failed ({exc}); no brotli copies (.br)")
-            return 0
+            out_text = run_node("brotli.mjs", [jobs_file], timeout=900)
         finally:
             os.unlink(jobs_file)
-        for line in proc.stdout.splitlines():
+        if out_text is None:
+            log("no brotli copies (.br): hosts compress the files themselves, or send them as they are")
+            return 0
+        for line in out_text.splitlines():
             if " MB " in line and not line.split(" -> ")[0].endswith(" 0.00 MB"):
                 log("  " + line)
-        if proc.returncode != 0:
-            tail = (proc.stderr.strip().splitlines() or ["no output"])[-1][:300]
-            log(f"WARNING: brotli failed ({tail}); no brotli copies (.br)")
-            return 0
     n = 0
     for src, cached in todo:
         if cached.exists():
@@ -311,30 +346,21 @@ def precompress(out: Path) -> int:
 
 def precompile(jobs: list[dict[str, str]]) -> bool:
     """Run scripts/precompile_pyc.mjs for all jobs at once; True on success."""
-    node = shutil.which("node")
-    if node is None:
-        log("WARNING: node not found; shipping Python sources without .pyc")
-        return False
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
         json.dump(jobs, fh)
         jobs_file = fh.name
     try:
-        proc = subprocess.run(
-            [node, str(ROOT / "scripts" / "precompile_pyc.mjs"), jobs_file],
-            cwd=ROOT, capture_output=True, text=True, timeout=300,
-        )
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        log(f"WARNING: precompiling failed ({exc}); shipping Python sources without .pyc")
-        return False
+        out_text = run_node("precompile_pyc.mjs", [jobs_file], timeout=300)
     finally:
         os.unlink(jobs_file)
-    for line in proc.stdout.splitlines():
-        log("  " + line)
-    if proc.returncode != 0:
-        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-        log(f"WARNING: precompiling failed ({tail}); shipping Python sources without .pyc")
+    if out_text is None:
         return False
-    return all(Path(j["dst"]).is_file() for j in jobs)
+    for line in out_text.splitlines():
+        log("  " + line)
+    missing = [j["dst"] for j in jobs if not Path(j["dst"]).is_file()]
+    if missing:
+        warn(f"precompile_pyc.mjs wrote no {', '.join(Path(m).name for m in missing)}")
+    return not missing
 
 
 def build(out: Path, want_precompile: bool, build_id: str | None = None,
@@ -342,19 +368,25 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
     """Build the site into a folder beside `out`, then put it in `out`'s
     place: a server already serving `out` (scripts/serve.py while a new
     version is built, or a page's update check) sees the old site or the new
-    one whole, never a half-built one (say, web/sw.js's unfilled template)."""
-    stage = out.with_name(f".{out.name}.building")
-    if stage.exists():
-        shutil.rmtree(stage)
-    info = build_into(stage, want_precompile, build_id, snapshot)
-    old = out.with_name(f".{out.name}.old")
-    if old.exists():
-        shutil.rmtree(old)
-    if out.exists():
-        out.rename(old)
-    stage.rename(out)
-    if old.exists():
-        shutil.rmtree(old)
+    one whole, never a half-built one (say, web/sw.js's unfilled template).
+    One build at a time uses build/cache/ (its intermediate files have fixed
+    names): a second build started meanwhile, say by a test, waits."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / ".lock", "w") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        stage = out.with_name(f".{out.name}.building")
+        if stage.exists():
+            shutil.rmtree(stage)
+        info = build_into(stage, want_precompile, build_id, snapshot)
+        old = out.with_name(f".{out.name}.old")
+        if old.exists():
+            shutil.rmtree(old)
+        if out.exists():
+            out.rename(old)
+        stage.rename(out)
+        if old.exists():
+            shutil.rmtree(old)
     log(f"site in {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
     return info
 
@@ -430,7 +462,7 @@ def build_into(out: Path, want_precompile: bool, build_id: str | None = None,
         shutil.copy2(pkg_pyc, out / "chkobba.zip.tmp")
     else:
         if want_precompile:
-            log("WARNING: falling back to source-only stdlib and package")
+            log("falling back to source-only stdlib and package (no snapshot either)")
         shutil.copy2(pruned, pyo / "python_stdlib.zip")
         shutil.copy2(rest, pyo / "python_stdlib_rest.zip")
         shutil.copy2(pkg_src, out / "chkobba.zip.tmp")
@@ -478,12 +510,16 @@ def build_into(out: Path, want_precompile: bool, build_id: str | None = None,
         "package_zip": pkg_name,
         "snapshot": snap_name,
         "files": sizes,
+        "warnings": WARNINGS,
     }
     (out / "build-info.json").write_text(json.dumps(info, indent=1) + "\n")
     # 8. Brotli copies (FILE.br) next to the files the pages download, for
     # hosts that serve them (scripts/serve.py does; README "Hosting"). Not
     # part of the site's file list: the same URL, another encoding.
+    warned = len(WARNINGS)
     precompress(out)
+    if len(WARNINGS) > warned:   # (no .br copy was made, of build-info.json neither)
+        (out / "build-info.json").write_text(json.dumps(info, indent=1) + "\n")
     total = sum(sizes.values())
     log(f"site: {len(sizes)} files, {total / 1e6:.1f} MB, precompiled={precompiled}, "
         f"{time.monotonic() - t0:.1f}s; {MIME_NOTE}")
@@ -506,27 +542,20 @@ def make_snapshot(out: Path, pyo_hash: str, pkg_name: str, fmt: str = SNAPSHOT_F
     hash of its inputs (a snapshot is not byte-for-byte reproducible: it holds
     the interpreter's random state). None (the page then boots without one)
     if Node or the step fails."""
-    script = ROOT / "scripts" / "make_snapshot.mjs"
     pyo = out / "pyodide" / pyo_hash
-    key = sha256(fmt.encode() + pyo_hash.encode() + (out / pkg_name).read_bytes() + script.read_bytes())[:16]
+    script = (ROOT / "scripts" / "make_snapshot.mjs").read_bytes()
+    key = sha256(fmt.encode() + pyo_hash.encode() + (out / pkg_name).read_bytes() + script)[:16]
     cached = CACHE / f"snapshot.{key}.bin"
     if not cached.exists():
-        node = shutil.which("node")
-        if node is None:
-            log("WARNING: node not found; no memory snapshot")
+        tmp = Path(f"{cached}.{os.getpid()}.tmp")
+        out_text = run_node("make_snapshot.mjs", [str(pyo), str(out / pkg_name), str(tmp), fmt], timeout=300)
+        if out_text is None or not tmp.is_file():
+            if out_text is not None:
+                warn("make_snapshot.mjs wrote no snapshot")
+            log("the page boots without a snapshot")
             return None
-        try:
-            proc = subprocess.run([node, str(script), str(pyo), str(out / pkg_name), str(cached) + ".tmp", fmt],
-                                  cwd=ROOT, capture_output=True, text=True, timeout=300)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            log(f"WARNING: snapshot failed ({exc}); the page boots without one")
-            return None
-        if proc.returncode != 0:
-            tail = (proc.stderr.strip().splitlines() or ["no output"])[-1][:300]
-            log(f"WARNING: snapshot failed ({tail}); the page boots without one")
-            return None
-        log("  " + proc.stdout.strip())
-        Path(str(cached) + ".tmp").rename(cached)
+        log("  " + out_text.strip())
+        tmp.replace(cached)
     name = f"snapshot-{sha256(cached.read_bytes())[:12]}.bin"
     shutil.copy2(cached, out / name)
     return name
@@ -647,9 +676,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="no Pyodide memory snapshot (for comparison; docs/boot.md)")
     ap.add_argument("--snapshot-format", choices=("gzip", "runs"), default=SNAPSHOT_FORMAT,
                     help="how the snapshot is stored (docs/boot.md)")
+    ap.add_argument("--strict", action="store_true",
+                    help="fail (exit 1) if a step could not be done: no .pyc, snapshot or brotli copies "
+                         "(the site is still built; the test command builds so)")
     args = ap.parse_args(argv)
     build(args.out.resolve(), not args.no_precompile, args.build_id,
           snapshot=False if args.no_snapshot else args.snapshot_format)
+    if args.strict and WARNINGS:
+        print("[build] failed (--strict): " + "; ".join(WARNINGS), file=sys.stderr, flush=True)
+        return 1
     return 0
 
 

@@ -52,7 +52,9 @@ if ! command -v turnserver >/dev/null 2>&1; then
     fi
 fi
 
-"$VPY" scripts/build_site.py
+# --strict: a site built without its .pyc, snapshot or brotli copies fails here,
+# with the reason, not later in the tests of what it lacks
+"$VPY" scripts/build_site.py --strict
 
 echo "== mypy --strict (chkobba/)"
 "$VPY" -m mypy

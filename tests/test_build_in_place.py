@@ -75,3 +75,63 @@ def test_the_first_build_makes_the_folder(tmp_path: Path, monkeypatch: Any) -> N
     monkeypatch.setattr(build_site, "build_into", build_into)
     build_site.build(out, True, "x")
     assert (out / "sw.js").read_text() == "new"
+
+
+def test_one_build_at_a_time_uses_the_cache(tmp_path: Path, monkeypatch: Any) -> None:
+    """Two builds side by side (two test processes, or a build while another
+    runs) would write build/cache/'s intermediate files under each other: the
+    second one waits for the first's lock."""
+    import fcntl
+    monkeypatch.setattr(build_site, "CACHE", tmp_path / "cache")
+    held: list[bool] = []
+
+    def build_into(stage: Path, *args: Any) -> dict[str, object]:
+        stage.mkdir()
+        with open(tmp_path / "cache" / ".lock", "w") as other:
+            try:
+                fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                held.append(True)
+            else:
+                held.append(False)
+        return {}
+
+    monkeypatch.setattr(build_site, "build_into", build_into)
+    build_site.build(tmp_path / "site", True, "x")
+    assert held == [True]
+    # and it is let go once the build is done
+    with open(tmp_path / "cache" / ".lock", "w") as other:
+        fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def test_a_node_step_that_fails_is_tried_twice_then_named(monkeypatch: Any) -> None:
+    """A Node step that fails (here: a script that does not exist) is run once
+    more, then the build goes on without it and says why: in its log, in
+    build-info.json's warnings, and with --strict as a failed build."""
+    monkeypatch.setattr(build_site, "WARNINGS", [])
+    runs: list[list[str]] = []
+    real_run = build_site.subprocess.run
+
+    def run(cmd: list[str], **kw: Any) -> Any:
+        runs.append(cmd)
+        return real_run(cmd, **kw)
+
+    monkeypatch.setattr(build_site.subprocess, "run", run)
+    assert build_site.run_node("no-such-step.mjs", [], timeout=60) is None
+    assert len(runs) == 2
+    assert len(build_site.WARNINGS) == 1
+    assert "no-such-step.mjs failed (exit 1:" in build_site.WARNINGS[0], build_site.WARNINGS
+
+
+def test_strict_fails_a_build_that_went_without_a_step(tmp_path: Path, monkeypatch: Any,
+                                                       capsys: Any) -> None:
+    monkeypatch.setattr(build_site, "WARNINGS", [])
+
+    def build(out: Path, *args: Any, **kw: Any) -> dict[str, object]:
+        build_site.warn("make_snapshot.mjs failed (exit 1: out of memory)")
+        return {}
+
+    monkeypatch.setattr(build_site, "build", build)
+    assert build_site.main(["--out", str(tmp_path / "site")]) == 0
+    assert build_site.main(["--out", str(tmp_path / "site"), "--strict"]) == 1
+    assert "failed (--strict): make_snapshot.mjs failed (exit 1: out of memory)" in capsys.readouterr().err
