@@ -264,6 +264,32 @@ def test_the_table_fits_the_screen(make_page: Any, name: str, lang: str) -> None
     assert not problems, "\n".join(problems)
 
 
+COVERED = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+    const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return at && at.closest('.message') ? 'message' : at && at.closest(sel) ? 'itself' : String(at && at.className); }"""
+
+
+@pytest.mark.parametrize("lang", ["ar", "fr"])
+def test_a_tap_puts_a_refusal_away_and_the_coachs_moves_show_again(make_page: Any, lang: str) -> None:
+    """On a phone a refusal floats where the coach's moves are: the player
+    reads it, taps it away, and reads the moves; the cards chosen stay chosen."""
+    s = position("ck2-full")
+    page = make_page({"width": 360, "height": 640})
+    open_with_save(page, lang, _save(s, coach=True))
+    assert settle(page) == "you"
+    ask_hint(page)
+    first = f"{T} .coach .hints li:first-child"
+    assert page.evaluate(COVERED, first) == "itself"
+    refuse(page, s)
+    picked = page.locator(f"{T} .card.selected").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert len(picked) == 2, picked
+    assert page.evaluate(COVERED, first) == "message"
+    page.click(MESSAGE)
+    page.wait_for_selector(MESSAGE, state="hidden")
+    assert page.evaluate(COVERED, first) == "itself"
+    assert page.locator(f"{T} .card.selected").evaluate_all("els => els.map(e => e.dataset.card)") == picked
+
+
 @pytest.mark.parametrize("lang", ["ar", "en"])
 def test_the_move_log_opens_over_the_table_with_its_title(make_page: Any, lang: str) -> None:
     """On a phone the log is the dock's first pill; tapped, it opens as a

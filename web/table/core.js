@@ -131,6 +131,10 @@ class TableView {
         if (b && !b.disabled) this.control(b.dataset.act);
       });
     }
+    // A refusal floats over the top of the table, the coach's moves too on
+    // a phone: a tap on it puts it away (the cards chosen stay chosen).
+    const message = this.$(".message");
+    if (message) message.addEventListener("click", () => this.showMessage(null));
   }
 
   playing() {
