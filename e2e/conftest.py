@@ -69,7 +69,7 @@ def _site_is_fresh() -> bool:
     return True
 
 
-def build_site(*args: str) -> None:
+def run_build(*args: str) -> None:
     """scripts/build_site.py --strict ARGS: a build that fails, or went
     without a step (its snapshot, say), fails the test with the build's words."""
     proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"), "--strict", *args],
@@ -94,7 +94,7 @@ def site() -> Path:
         if forced or not _site_is_fresh():
             if not (ROOT / "node_modules" / "pyodide").exists():
                 pytest.fail("node_modules/ is missing: run `npm ci` before the e2e tests")
-            build_site()
+            run_build()
             done.write_text(run)
     return SITE
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from chkobba.session import Session
-from conftest import LONGTASK_SCRIPT, PageWatch, build_site
+from conftest import LONGTASK_SCRIPT, PageWatch, run_build
 from e2e_driver import (PHONE, ROOT, load_save, open_table, pick_action, point_and_play, saved, settle, shot,
                         start_game, state)
 import serve
@@ -36,7 +36,7 @@ REGISTRATION = """async () => { const r = await navigator.serviceWorker.getRegis
 
 
 def build(out: Path, build_id: str) -> None:
-    build_site("--out", str(out), "--build-id", build_id)
+    run_build("--out", str(out), "--build-id", build_id)
 
 
 def goes_on_from(record: dict[str, Any], before: dict[str, Any]) -> bool:
