@@ -17,7 +17,8 @@ from typing import Any
 
 from a11y_util import axe
 from e2e_driver import PHONE
-from online_helpers import answer_of, check_received, connect, invite_link, open_host, play_until_audited
+from online_helpers import (answer_of, check_received, connect, host_position, invite_link, open_host,
+                            play_until_audited)
 
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
@@ -136,6 +137,42 @@ def test_online_a_2v2_round_with_one_friend_and_the_computer(make_page: Any) -> 
     print("flights on the friend's phone:", flown["count"], "of at most", flown["most"], flown["log"][:2])
     assert 5 <= flown["count"] <= flown["most"] and {f["origin"] for f in flown["log"]} >= {"seat"}
     assert host.evaluate("() => window.chkobbaOnline.tableView.flightCount") == 0
+
+
+ON_SCREEN = """() => [...document.querySelectorAll(
+    '#table .hand-you .card, #table .table-cards .card, #table .controls .btn:not([hidden])')].filter((e) => e.offsetParent)
+    .map((e) => { const r = e.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight + 1 && r.left >= 0 && r.right <= innerWidth + 1 ? null
+        : `${e.className} at ${Math.round(r.top)}..${Math.round(r.bottom)}`; }).filter(Boolean)"""
+SEAT_TOPS = """() => ['left', 'top', 'right'].map((s) => Math.round(
+    document.querySelector(`#table .ck.players-4 .seat-${s}`).getBoundingClientRect().top))
+    .concat([Math.round(document.querySelector('#table .felt').getBoundingClientRect().top)])"""
+
+
+def test_online_a_tablet_or_a_laptop_shows_the_whole_2v2_table(make_page: Any) -> None:
+    """The friend's page at table size, mid-round: as on the table page
+    (e2e/test_fit.py), an upright tablet and a short screen under 1200 px
+    seat the other three in one row above the felt, and on those and on
+    laptops' short pages the hand, the table's cards and the buttons are on
+    screen without scrolling."""
+    host = open_host(make_page, "chkobba-4", lang="fr")
+    host.select_option("select[name=seat2]", "easy")
+    host.select_option("select[name=seat3]", "easy")
+    host.click("#host-button")
+    friend = make_page(PHONE)
+    connect(host, friend, 1, lang="fr")
+    play_until_audited(host, {1: friend}, seed=3, stop=lambda: host_position(host)[1] >= 6)
+    problems = []
+    for w, h in ((768, 1024), (1024, 690), (1366, 625), (1536, 730)):
+        friend.set_viewport_size({"width": w, "height": h})
+        friend.wait_for_timeout(200)
+        problems += [f"{w}x{h}: {p}" for p in friend.evaluate(ON_SCREEN)]
+        friend.screenshot(path=str(ARTIFACTS / f"online-friend-2v2-{w}x{h}.png"))
+        if w < 1200:
+            left, top, right, felt = friend.evaluate(SEAT_TOPS)
+            if not (abs(left - top) <= 2 and abs(right - top) <= 2 and felt > top):
+                problems.append(f"{w}x{h}: the seats are not in one row above the felt: {[left, top, right, felt]}")
+    assert not problems, "\n".join(problems)
 
 
 def test_online_a_seven_diamonds_round_with_one_friend_and_two_computers(make_page: Any) -> None:
