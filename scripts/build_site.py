@@ -123,6 +123,16 @@ def run_node(script: str, args: list[str], timeout: int) -> str | None:
     return None
 
 
+def run_node_jobs(script: str, jobs: list[dict[str, str]], timeout: int) -> str | None:
+    """run_node with a list of jobs, passed as a JSON file (brotli.mjs, precompile_pyc.mjs)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+        json.dump(jobs, fh)
+    try:
+        return run_node(script, [fh.name], timeout)
+    finally:
+        os.unlink(fh.name)
+
+
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -322,13 +332,7 @@ def precompress(out: Path) -> int:
         todo.append((path, CACHE / f"br.{sha256(salt + path.read_bytes())[:24]}.br"))
     jobs = [{"src": str(src), "dst": str(cached)} for src, cached in todo if not cached.exists()]
     if jobs:
-        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
-            json.dump(jobs, fh)
-            jobs_file = fh.name
-        try:
-            out_text = run_node("brotli.mjs", [jobs_file], timeout=900)
-        finally:
-            os.unlink(jobs_file)
+        out_text = run_node_jobs("brotli.mjs", jobs, timeout=900)
         if out_text is None:
             log("no brotli copies (.br): hosts compress the files themselves, or send them as they are")
             return 0
@@ -346,13 +350,7 @@ def precompress(out: Path) -> int:
 
 def precompile(jobs: list[dict[str, str]]) -> bool:
     """Run scripts/precompile_pyc.mjs for all jobs at once; True on success."""
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
-        json.dump(jobs, fh)
-        jobs_file = fh.name
-    try:
-        out_text = run_node("precompile_pyc.mjs", [jobs_file], timeout=300)
-    finally:
-        os.unlink(jobs_file)
+    out_text = run_node_jobs("precompile_pyc.mjs", jobs, timeout=300)
     if out_text is None:
         return False
     for line in out_text.splitlines():
