@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from a11y_util import axe
-from e2e_driver import PHONE
+from e2e_driver import HAND, PHONE, T, TABLE_CARDS
 from online_helpers import (answer_of, check_received, connect, host_position, invite_link, open_host,
                             play_until_audited)
+from test_fit import FRAMES, OFF_SCREEN
 
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
@@ -139,11 +140,9 @@ def test_online_a_2v2_round_with_one_friend_and_the_computer(make_page: Any) -> 
     assert host.evaluate("() => window.chkobbaOnline.tableView.flightCount") == 0
 
 
-ON_SCREEN = """() => [...document.querySelectorAll(
-    '#table .hand-you .card, #table .table-cards .card, #table .controls .btn:not([hidden])')].filter((e) => e.offsetParent)
-    .map((e) => { const r = e.getBoundingClientRect();
-      return r.top >= 0 && r.bottom <= innerHeight + 1 && r.left >= 0 && r.right <= innerWidth + 1 ? null
-        : `${e.className} at ${Math.round(r.top)}..${Math.round(r.bottom)}`; }).filter(Boolean)"""
+# (test_fit's check: the hand, the table's cards and the move buttons on
+# screen and not covered, and no page scroll)
+ON_SCREEN = f"{HAND} .card, {TABLE_CARDS} .card, {T} .controls button, {T} .choices button"
 SEAT_TOPS = """() => ['left', 'top', 'right'].map((s) => Math.round(
     document.querySelector(`#table .ck.players-4 .seat-${s}`).getBoundingClientRect().top))
     .concat([Math.round(document.querySelector('#table .felt').getBoundingClientRect().top)])"""
@@ -165,8 +164,10 @@ def test_online_a_tablet_or_a_laptop_shows_the_whole_2v2_table(make_page: Any) -
     problems = []
     for w, h in ((768, 1024), (1024, 690), (1366, 625), (1536, 730)):
         friend.set_viewport_size({"width": w, "height": h})
-        friend.wait_for_timeout(200)
-        problems += [f"{w}x{h}: {p}" for p in friend.evaluate(ON_SCREEN)]
+        friend.evaluate(FRAMES)
+        got = friend.evaluate(OFF_SCREEN, [ON_SCREEN, True])
+        assert got["n"] > 0, "nothing to check"
+        problems += [f"{w}x{h}: {p}" for p in got["bad"]]
         friend.screenshot(path=str(ARTIFACTS / f"online-friend-2v2-{w}x{h}.png"))
         if w < 1200:
             left, top, right, felt = friend.evaluate(SEAT_TOPS)
