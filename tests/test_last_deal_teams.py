@@ -1,5 +1,5 @@
-"""The last deal's solver at four players (2v2, Wave 8's option: each sampled
-deal of a 2v2 last deal solved with every hand known): ``endgame.state_value``
+"""The last deal's solver on a known 2v2 deal (every hand known, as tools use
+it): ``endgame.state_value``
 gives what a plain minimax over the engine's rules gives, every seat playing
 its side's best."""
 

@@ -1,6 +1,6 @@
 """The computer players and the coach, in the page's own interpreter.
 
-One Python per tab (docs/boot.md, issue 22): the table's interpreter also
+One Python per tab (docs/boot.md): the table's interpreter also
 thinks for the computer seats, in short slices between which the page draws
 and answers the player, so the main thread never waits on Python for long.
 web/shell/py.js writes this file next to the package at boot and drives it::
@@ -188,8 +188,7 @@ class ParTask:
 # The modules the players import on their first move, dependencies first, so
 # that web/shell/py.js imports them ahead, one per task (``warm``).
 WARM = ("chkobba.agents.search", "chkobba.agents.kit", "chkobba.agents.endgame",
-        "chkobba.agents.inference", "chkobba.agents.chkobba", "chkobba.agents.policy_weights",
-        "chkobba.agents.policy", "chkobba.agents.seven_diamonds")
+        "chkobba.agents.inference", "chkobba.agents.chkobba", "chkobba.agents.seven_diamonds")
 
 
 def warm(name: str) -> None:
@@ -213,8 +212,8 @@ def tidy() -> None:
     run (which follows :func:`freeze`), then before each decision (``think`` in
     web/shell/py.js), so the collector only ever looks at what was made
     since. Without it its collections grew with the game and came in the
-    middle of a slice: 50-600 ms once (docs/main-thread.md, second pass),
-    41-74 ms in Seven Diamonds' slices at 4x CPU (fifth pass). Nothing
+    middle of a slice: 50-600 ms once, 41-74 ms in Seven Diamonds' slices
+    at 4x CPU (docs/main-thread.md). Nothing
     garbage is frozen (it is collected first), and a frozen object is still
     freed when nothing refers to it any more."""
     gc.collect()
@@ -227,7 +226,7 @@ def tidy() -> None:
 # sees. In the page, the first time a piece of Python runs costs far more
 # than the next times (the browser compiles the interpreter's WebAssembly
 # functions on their first call): a decision's first slice took 60-75 ms at
-# 4x CPU against 12 ms for the others (docs/main-thread.md, fifth pass).
+# 4x CPU against 12 ms for the others (docs/main-thread.md).
 # Nothing here changes a later answer: searches are seeded from their
 # position, and the only state kept is pure caches.
 REHEARSALS = (("chkobba", 2, 4), ("chkobba", 4, 5), ("seven_diamonds", 4, 6))

@@ -441,161 +441,21 @@ def baseline_choose(obs: ChkobbaObservation, legal: Sequence[Action], rng: rando
     return max(legal, key=score)
 
 
-# ------------------------------------------------- playing for the game
-
-# Chkobbas still to come in a round, per side, at the start of a round (the
-# shares of rounds with 1 and 2 of them in computer games); scaled by the
-# share of the 40 cards not yet in a pile.
-FUTURE_CHKOBBAS = (0.22, 0.08)
-_LEAF_CACHE: dict[tuple[Any, ...], float] = {}
-
-
-def round_split(mine: int, theirs: int) -> dict[tuple[int, int], float]:
-    """The distribution of the round's remaining points (karta, dinari,
-    barmila, haya and chkobbas still to come) for the side whose pile is
-    ``mine``, as {(my points, their points): probability}, from the same
-    even-split model as :func:`pile_eval`."""
-    return _round_split(_counts(mine, theirs))
-
-
-def _counts(mine: int, theirs: int) -> tuple[int, ...]:
-    return (mine.bit_count(), theirs.bit_count(), (mine & DIAMONDS).bit_count(), (theirs & DIAMONDS).bit_count(),
-            (mine & SEVENS).bit_count(), (theirs & SEVENS).bit_count(), (mine & SIXES).bit_count(),
-            (theirs & SIXES).bit_count(), 1 if mine & HAYA_BIT else -1 if theirs & HAYA_BIT else 0)
-
-
-_SPLIT_CACHE: dict[tuple[int, ...], dict[tuple[int, int], float]] = {}
-
-
-def _round_split(k: tuple[int, ...]) -> dict[tuple[int, int], float]:
-    dist = _SPLIT_CACHE.get(k)
-    if dist is not None:
-        return dist
-    a, b, da, db, sa, sb, xa, xb, h = k
-    items = [KARTA_P[a][b], DINARI_P[da][db], BARMILA_P[(sa, sb, xa, xb)],
-             (1.0, 0.0) if h > 0 else (0.0, 1.0) if h < 0 else (0.5, 0.5)]
-    f = (40 - a - b) / 40
-    q1, q2 = FUTURE_CHKOBBAS[0] * f, FUTURE_CHKOBBAS[1] * f
-    dist = {(0, 0): 1.0}
-    steps: list[tuple[tuple[tuple[int, int], float], ...]] = [
-        (((1, 0), w), ((0, 1), lo), ((0, 0), 1.0 - w - lo)) for w, lo in items]
-    steps.append((((0, 0), 1.0 - q1 - q2), ((1, 0), q1), ((2, 0), q2)))
-    steps.append((((0, 0), 1.0 - q1 - q2), ((0, 1), q1), ((0, 2), q2)))
-    for step in steps:
-        nxt: dict[tuple[int, int], float] = {}
-        for (x, y), p in dist.items():
-            for (dx, dy), q in step:
-                if q > 0.0:
-                    kk = (x + dx, y + dy)
-                    nxt[kk] = nxt.get(kk, 0.0) + p * q
-        dist = nxt
-    if len(_SPLIT_CACHE) > 50_000:
-        _SPLIT_CACHE.clear()
-    _SPLIT_CACHE[k] = dist
-    return dist
-
-
-def leaf_game_chance(mine: int, theirs: int, chk_me: int, chk_opp: int, me: int, opp: int, target: int) -> float:
-    """Chance of winning the game for the side whose pile is ``mine`` (with
-    ``chk_me`` chkobbas this round and ``me`` points before it) in the middle
-    of a round: the game-win chance (``endgame.game_win_chance``) averaged over
-    :func:`round_split`."""
-    k = _counts(mine, theirs)
-    key = (k, me + chk_me, opp + chk_opp, target)
-    u = _LEAF_CACHE.get(key)
-    if u is not None:
-        return u
-    from .endgame import game_win_chance
-    if len(_LEAF_CACHE) > 50_000:
-        _LEAF_CACHE.clear()
-    u = 0.0
-    base_me, base_opp = me + chk_me, opp + chk_opp
-    for (x, y), p in _round_split(k).items():
-        u += p * game_win_chance(base_me + x, base_opp + y, target)
-    _LEAF_CACHE[key] = u
-    return u
-
-
-def game_scale(me: int, opp: int, target: int) -> tuple[float, float]:
-    """(chance of winning the game before the round, its change per point of
-    round difference): turns a game-win chance into round points, so a
-    search scored by the game still speaks in points (far from the target
-    the two orders agree; near it they differ, as they should)."""
-    from .endgame import game_win_chance
-    w0 = game_win_chance(me, opp, target)
-    slope = (game_win_chance(me + 3, opp + 2, target) - game_win_chance(me + 2, opp + 3, target)) / 2.0
-    return w0, max(slope, 0.02)
-
-
 # ------------------------------------------------------------- search model
-
-PLAYOUTS = ("medium",)   # the playout policies ChkobbaModel knows by name
-ORDERINGS = ("medium",)   # the search's priors (move ordering) ChkobbaModel knows by name
-# a playout policy: the index of a seat's play among the legal actions, from its view
-PlayFn = Callable[[View, Sequence[Action], "random.Random | None"], int]
-# a search prior: a score per legal play (e.g. chkobba.agents.policy.learnt_scores)
-ScoreFn = Callable[[View, Sequence[Action]], list[float]]
-
-# Weight of the round point difference beside the game-win chance (in round
-# points): it only matters when every line wins (or loses) the game alike.
-TIE_POINTS = 0.05
-SOLVE_NODES = 1000   # positions the last deal's solver may search inside one playout
-SOLVE_MISSES = 2     # last deals too big to solve before a decision's playouts stop trying
-
 
 class ChkobbaModel:
     """What the hard search needs to know about Chkobba."""
 
     game = "chkobba"
 
-    def __init__(self, horizon: int = 6, solve_endgame: bool = True, infer: bool = True,
-                 for_game: bool = False, solve_last_deal_in_playouts: bool = False,
-                 playout: str | PlayFn = "medium", ordering: str | ScoreFn = "medium") -> None:
-        if isinstance(playout, str) and playout not in PLAYOUTS:
-            raise ValueError(f'unknown playout policy "{playout}" (known: {", ".join(PLAYOUTS)})')
-        if isinstance(ordering, str) and ordering not in ORDERINGS:
-            raise ValueError(f'unknown move ordering "{ordering}" (known: {", ".join(ORDERINGS)})')
-        # the search's prior (which root moves are searched, and the estimate the
-        # means are shrunk towards): medium's estimate, or a score function such as
-        # the learnt policy's (chkobba.agents.policy.learnt_scores; an option, off:
-        # docs/agents.md, Wave 8), passed in so that this module never imports policy
-        self.ordering = ordering if isinstance(ordering, str) else "custom"
-        self._order: ScoreFn | None = None if isinstance(ordering, str) else ordering
+    def __init__(self, horizon: int = 6, solve_endgame: bool = True, infer: bool = True) -> None:
         self.horizon = horizon   # plies played out after the move before evaluating
         self.solve_endgame = solve_endgame   # two players, deck empty: solve exactly
         self.infer = infer       # weigh sampled deals by what the other player's moves reveal (1v1)
-        # score playouts by the chance of winning the game (in round-point units), not round
-        # points; two players only. Off: measured worse than round points (docs/agents.md, Wave 4)
-        self.for_game = for_game
-        # two players, penultimate deal: play out to the last deal and solve it exactly.
-        # Off: no measured gain, 4-6x the CPU of those decisions (docs/agents.md, Wave 4)
-        self.solve_in_playouts = solve_last_deal_in_playouts
-        # the play policy of every seat in the playouts: medium's estimate, or another (the
-        # policy learnt from the search's own action values: chkobba.agents.policy.learnt_playout,
-        # docs/agents.md, Wave 6)
-        self.playout = playout if isinstance(playout, str) else "custom"
-        self._play: PlayFn = medium_play if isinstance(playout, str) else playout
         self._evidence: tuple[ChkobbaObservation, Any] | None = None
-        self._by_game = False   # this decision's playouts are scored by the game
-        self._decision: ChkobbaObservation | None = None   # the observation being searched
-        self._solve_misses = 0       # its playouts' last deals too big to solve
-        # of the decision being searched: the score before the round, results so far,
-        # the target, and (game-win chance before the round, its change per point)
-        self._pre: tuple[tuple[int, int], int, int, tuple[float, float]] = ((0, 0), 0, 11, (0.5, 0.1))
 
     def determinize(self, observation: Observation, rng: random.Random) -> ChkobbaState:
-        obs = chkobba_observation(observation)
-        s = self._determinize(obs, rng)
-        if self._decision is not obs:   # a new decision
-            self._decision = obs
-            self._solve_misses = 0
-        # two players only: at four (2v2) it measured no gain (docs/agents.md, Wave 4)
-        self._by_game = self.for_game and s.n == 2
-        score = s.score
-        if self._pre[:3] != (score, len(s.results), s.options.target):
-            target = s.options.target
-            self._pre = (score, len(s.results), target, game_scale(score[0], score[1], target))
-        return s
+        return self._determinize(chkobba_observation(observation), rng)
 
     def _determinize(self, obs: ChkobbaObservation, rng: random.Random) -> ChkobbaState:
         # (two players only: at four, 2v2 measured no gain, docs/agents.md)
@@ -640,16 +500,11 @@ class ChkobbaModel:
             pick = medium_choose(obs, legal, random.Random(0))
             return [1.0 if a == pick else 0.0 for a in legal]
         view = View.of_obs(obs)
-        if self._order is not None:
-            return self._order(view, legal)
         return [score_action(view, a)[0] for a in legal]
 
     def rollout(self, state: GameState[Observation], side: int, rng: random.Random) -> float:
         """Play on with medium for every seat, then the expected round point
-        difference for ``side`` (with ``for_game``: the chance of winning the
-        game, turned into round points by :func:`game_scale`). At two players
-        in the penultimate deal the playout goes on to the last deal and
-        solves it exactly (``endgame.state_value``)."""
+        difference for ``side``."""
         return finish(self._playout(state, side, rng))
 
     def rollout_steps(self, state: GameState[Observation], side: int, rng: random.Random
@@ -662,36 +517,17 @@ class ChkobbaModel:
 
     def _playout(self, state: GameState[Observation], side: int, rng: random.Random) -> Generator[None, None, float]:
         s = chkobba_state(state)
-        if self._by_game and len(s.results) > self._pre[1]:
-            return self._game_value(s, side, self._pre[1])   # the move ended the round
         start = len(s.results)
         rounds = s.round_index
         plies = 0
-        horizon = self.horizon
-        play = self._play
-        solve = (self.solve_in_playouts and s.n == 2 and len(s.deck) - s.pos <= 6
-                 and self._solve_misses < SOLVE_MISSES)
-        if solve:
-            horizon = 40   # to the last deal
-        while plies < horizon:
+        while plies < self.horizon:
             p = s.phase
             if p == PLAY:
-                if solve and s.pos >= len(s.deck):
-                    from .endgame import state_value
-                    v = state_value(s, side, SOLVE_NODES)
-                    if v is not None:
-                        if not self._by_game:
-                            return float(v[1])
-                        w0, slope = self._pre[3]
-                        return (v[0] - w0) / slope + TIE_POINTS * v[1]
-                    self._solve_misses += 1
-                    solve = False
-                    horizon = plies + self.horizon
                 legal = s.legal_actions()
                 if len(legal) == 1:
                     a = legal[0]
                 else:
-                    a = legal[play(View.of_state(s), legal, rng)]
+                    a = legal[medium_play(View.of_state(s), legal, rng)]
             elif p in (CUT, REDEAL, ANSWER):
                 seat = s.to_act()
                 assert seat is not None
@@ -704,39 +540,7 @@ class ChkobbaModel:
             if len(s.results) > start:
                 break
             yield None
-        if self._by_game:
-            return self._game_value(s, side, start, rounds)
         return self.evaluate(s, side, start, rounds)
-
-    def game_chance(self, value: float) -> float | None:
-        """The chance of winning the game a playout value stands for (the
-        coach shows it), or None when playouts are scored in round points."""
-        if not self._by_game:
-            return None
-        w0, slope = self._pre[3]
-        return min(1.0, max(0.0, w0 + slope * value))
-
-    def _game_value(self, s: ChkobbaState, side: int, start: int, rounds: int = -1) -> float:
-        """The chance of winning the game at the end of a playout, in round
-        points (``game_scale`` of the score before the round)."""
-        score, _, target, (w0, slope) = self._pre
-        if len(s.results) > start:
-            res = s.results[start]
-            pts = res.points
-            diff = float(pts[side] - pts[side ^ 1])
-            if s.options.all_diamonds_wins and res.all_diamonds is not None:
-                u = 1.0 if res.all_diamonds == side else 0.0
-            else:
-                from .endgame import game_win_chance
-                u = game_win_chance(score[side] + pts[side], score[side ^ 1] + pts[side ^ 1], target)
-        elif s.round_index != rounds or s.phase not in (PLAY, REDEAL, ANSWER, CUT):
-            return 0.0   # a re-deal was accepted: the round starts over
-        else:
-            k0, k1 = len(s.chkobbas[side]), len(s.chkobbas[side ^ 1])
-            diff = pile_eval(s.piles[side], s.piles[side ^ 1]) + k0 - k1
-            u = leaf_game_chance(s.piles[side], s.piles[side ^ 1], k0, k1, score[side], score[side ^ 1], target)
-        # round points break the ties of a game already decided either way
-        return (u - w0) / slope + TIE_POINTS * diff
 
     def evaluate(self, s: ChkobbaState, side: int, start: int, rounds: int) -> float:
         if len(s.results) > start:

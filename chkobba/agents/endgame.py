@@ -124,9 +124,10 @@ def state_value(s: ChkobbaState, side: int, max_nodes: int = MAX_NODES) -> Value
     """The exact value for ``side`` of a full state whose deck is empty (the
     round not over: every hand known, so the rest of the round is a
     perfect-information game), every seat playing its side's best; None when
-    it needs more than ``max_nodes`` positions searched. Used inside the
-    sampled search's playouts, on sampled deals (so it sees only sampled
-    cards); at four players (2v2) by the option of Wave 8 only."""
+    it needs more than ``max_nodes`` positions searched. The shipped search
+    does not call it (it solves from the observation, :func:`solve`); it is
+    the solver's value of a known deal, at two or four players, for tools and
+    tests."""
     solver = _Solver(s, side, max_nodes)
     try:
         return solver.value(s, _LO, _HI)
@@ -214,7 +215,7 @@ class _Solver:
 
     # The same search as `after` and `value`, as generators that pause every
     # `every` positions (for `solve_steps`); `value` stays a plain function,
-    # the faster one, for the playouts' `state_value`. Keep the two alike:
+    # the faster one (`after`, `state_value`). Keep the two alike:
     # tests/test_endgame_steps.py checks they agree.
     def after_steps(self, a: Action) -> Generator[None, None, Value]:
         t = self.root.copy()

@@ -55,8 +55,6 @@ class Model(Protocol):
         hands out in its time slices (:meth:`ChkobbaModel.exact_steps`)."""
     def exact_reason(self, value: tuple[float, float], best: tuple[float, float]) -> str:
         """The coach's words for a move of a solved position ('' for none)."""
-    def game_chance(self, value: float) -> float | None:
-        """The chance of winning the game a playout value stands for, or None."""
 
 
 # Default hard budgets (the page's too, in each game's KIT): sized for <= 150
@@ -299,10 +297,6 @@ class Search:
             row["expected"] = round(self.total[i] / self.n[i], 3) if self.n[i] else None
             row["rollouts"] = self.n[i]
             row["pruned"] = i not in self.live   # dropped by the search, or never searched
-            if ex is None and self.n[i]:
-                g = self.model.game_chance(self.total[i] / self.n[i])   # a model scored by the game
-                if g is not None:
-                    row["game_chance"] = round(g, 3)
             if ex is not None:
                 row["expected"] = float(ex[i][1])
                 row["pruned"] = False

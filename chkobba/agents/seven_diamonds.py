@@ -11,7 +11,6 @@ Agents never choose ``timeout``.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Generator, Sequence
 from .. import cards as C
@@ -25,7 +24,7 @@ from ..games.seven_diamonds.determinize import determinize_seven_diamonds
 from ..games.seven_diamonds.observation import SevenDiamondsObservation, seven_diamonds_observation
 from ..games.seven_diamonds.state import CALLS, DECK_MASK, NEXT, PLAY, POINTS, SEVEN_OF_DIAMONDS, SEVENS, SevenDiamondsState, \
     seven_diamonds_state
-from ..games.seven_diamonds.constants import LAID, OTHER_SEVENS, PASSED, TIMED_OUT, points_of
+from ..games.seven_diamonds.constants import OTHER_SEVENS, points_of
 
 PLAYERS = 4
 
@@ -216,13 +215,11 @@ class _TooBig(Exception):
 _points_mask = points_of   # the points of the cards of a mask (the game's own count)
 
 
-def _ending_values(bonus: int, multiplier: int, side: int, score: Sequence[int] | None,
-                   target: int) -> Callable[[list[int], int, int], float]:
+def _ending_values(bonus: int, multiplier: int, side: int) -> Callable[[list[int], int, int], float]:
     """For an exact ending: the value for team ``side`` of the round ending
     when seat ``t`` lays its last card ``c`` (``h``: the hands before it), the
     points of the cards left in the other team's hands (and the last seven's
-    bonus) times the multiplier, or with ``score`` the game's chance from the
-    new score; each (team, points) worked out once."""
+    bonus) times the multiplier; each (team, points) worked out once."""
     ends: dict[tuple[int, int], float] = {}      # (winning team, points) -> value
 
     def end_value(h: list[int], t: int, c: int) -> float:
@@ -231,32 +228,24 @@ def _ending_values(bonus: int, multiplier: int, side: int, score: Sequence[int] 
             pts += bonus
         end = ends.get((t & 1, pts))
         if end is None:
-            if score is not None:
-                after = [score[0], score[1]]
-                after[t & 1] += pts * multiplier
-                end = GAME_SCALE * game_value(after, side, target)
-            else:
-                end = float(pts * multiplier)
-                if (t & 1) != side:
-                    end = -end
+            end = float(pts * multiplier)
+            if (t & 1) != side:
+                end = -end
             ends[(t & 1, pts)] = end
         return end
     return end_value
 
 
 def solve_ending(hands: Sequence[int], playable: int, turn: int, multiplier: int, bonus: int,
-                 side: int, max_nodes: int = EXACT_NODES, score: Sequence[int] | None = None,
-                 target: int = 0) -> float | None:
+                 side: int, max_nodes: int = EXACT_NODES) -> float | None:
     """The round's point difference for team ``side`` (team = seat & 1) when
     every seat sees every hand and plays its team's best from here: the
     perfect-information value of a play-phase position (``hands`` by seat,
     ``playable`` the cards that may be laid next, ``turn`` a seat holding one
     of them). Alpha-beta with a table of solved positions; None when it
-    would visit more than ``max_nodes`` positions. With ``score`` (the
-    game's score before this round) an ending is worth ``GAME_SCALE`` times
-    the chance that ``side`` wins the game from the new score instead."""
+    would visit more than ``max_nodes`` positions."""
     memo: dict[tuple[int, int, int, int, int, int], tuple[float, int]] = {}
-    end_value = _ending_values(bonus, multiplier, side, score, target)
+    end_value = _ending_values(bonus, multiplier, side)
     nodes = [0]
     EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -339,8 +328,7 @@ class _Frame:
 
 
 def solve_ending_steps(hands: Sequence[int], playable: int, turn: int, multiplier: int, bonus: int,
-                       side: int, max_nodes: int = EXACT_NODES, score: Sequence[int] | None = None,
-                       target: int = 0, every: int = STEP_NODES) -> Generator[None, None, float | None]:
+                       side: int, max_nodes: int = EXACT_NODES, every: int = STEP_NODES) -> Generator[None, None, float | None]:
     """:func:`solve_ending` in pieces: a generator that pauses (yields None)
     after every ``every`` positions searched and returns the same value (or
     None: more than ``max_nodes`` positions). The same search in the same
@@ -349,11 +337,11 @@ def solve_ending_steps(hands: Sequence[int], playable: int, turn: int, multiplie
     the whole search: a playout in pieces (:meth:`SevenModel.rollout_steps`)
     pauses inside an exact ending too (one of up to :data:`EXACT_NODES`
     positions was one piece: 4 ms in CPython, several times that on a
-    phone-speed page; docs/main-thread.md, seventh pass). Keep it alike with
+    phone-speed page). Keep it alike with
     :func:`solve_ending`: tests/test_seven_ending_steps.py checks they
     agree."""
     memo: dict[tuple[int, int, int, int, int, int], tuple[float, int]] = {}
-    end_value = _ending_values(bonus, multiplier, side, score, target)
+    end_value = _ending_values(bonus, multiplier, side)
     every = max(1, every)
     nodes = 0
     EXACT, LOWER, UPPER = 0, 1, 2
@@ -436,241 +424,6 @@ def solve_ending_steps(hands: Sequence[int], playable: int, turn: int, multiplie
         got = best
 
 
-# ------------------------------------------------------- playing for the game
-
-# The round points a team wins, in tens, in medium-against-medium rounds
-# (3,633 rounds, multiplier x1, the 200 bonus included): how often each.
-ROUND_TENS: dict[int, int] = {
-    0: 2, 1: 14, 2: 210, 3: 500, 4: 641, 5: 593, 6: 538, 7: 354, 8: 250, 9: 112, 10: 81, 11: 24,
-    12: 28, 13: 3, 14: 13, 16: 15, 18: 9, 20: 8, 22: 7, 23: 8, 24: 24, 25: 46, 26: 53, 27: 38,
-    28: 18, 29: 17, 30: 9, 31: 2, 32: 2, 33: 1, 46: 1, 48: 3, 52: 4, 58: 1, 60: 2, 62: 1, 64: 1}
-# Hard players double and triple most rounds (about 190 points a round
-# between two hards against about 60 between mediums): the multiplier of a
-# future round, and how often.
-FUTURE_MULTIPLIERS = ((3, 0.75), (2, 0.15), (1, 0.10))
-GAME_SCALE = 1000.0     # a game's win counts this many round points in the search
-
-_game_tables: dict[int, list[list[float]]] = {}
-
-
-def game_table(target: int) -> list[list[float]]:
-    """``W[u][t]``: the chance that the team still needing ``u`` tens of
-    points wins the game against a team needing ``t`` tens (both >= 1),
-    when each future round is won by either team with even chances and
-    brings the winner points drawn from :data:`ROUND_TENS` times a
-    multiplier drawn from :data:`FUTURE_MULTIPLIERS`."""
-    w = _game_tables.get(target)
-    if w is not None:
-        return w
-    n = max(1, -(-target // 10))
-    total = sum(ROUND_TENS.values())
-    dist: dict[int, float] = {}
-    for tens, k in ROUND_TENS.items():
-        for m, pm in FUTURE_MULTIPLIERS:
-            dist[tens * m] = dist.get(tens * m, 0.0) + pm * k / total
-    p0 = dist.pop(0, 0.0)
-    support = sorted((x, 0.5 * px) for x, px in dist.items())
-    # reach[u]: the chance that a round ends the game for the team needing u
-    reach = [0.0] * (n + 1)
-    for u in range(1, n + 1):
-        reach[u] = sum(px for x, px in support if x >= u)
-    w = [[0.0] * (n + 1) for _ in range(n + 1)]
-    for u in range(1, n + 1):
-        wu = w[u]
-        for t in range(1, n + 1):
-            acc = reach[u]
-            for x, px in support:            # we win the round, short of the target
-                if x >= u:
-                    break
-                acc += px * w[u - x][t]
-            for x, px in support:            # they win it, short of the target
-                if x >= t:
-                    break
-                acc += px * wu[t - x]
-            wu[t] = acc / (1.0 - p0)
-    _game_tables[target] = w
-    return w
-
-
-def game_value(score: Sequence[int], side: int, target: int) -> float:
-    """The chance that team ``side`` wins the game from ``score`` (a team at
-    the target has won)."""
-    if score[side] >= target:
-        return 1.0
-    if score[side ^ 1] >= target:
-        return 0.0
-    w = game_table(target)
-    return w[-(-(target - score[side]) // 10)][-(-(target - score[side ^ 1]) // 10)]
-
-
-# ------------------------------------------------------- what plays reveal
-
-INFER_TEMPERATURE = 1.0   # medium's card scores; lower trusts the model of the others more
-INFER_CANDIDATES = 4      # sampled deals drawn to pick one from, by weight
-INFER_MOVES = 12          # the other seats' latest plays weighed (older ones cost time, say less)
-
-
-class _PastView(SView):
-    """A seat's view before one of its past plays, with the hand left open
-    (each sampled deal sets it) and the partner/opponent shares, which
-    depend only on public facts, worked out once."""
-
-    __slots__ = ("shares",)
-
-    def __init__(self, seat: int, table: int, playable: int, counts: Sequence[int], voids: Sequence[int],
-                 bonus: int) -> None:
-        super().__init__(seat, 0, table, playable, counts, voids, bonus)
-        self.shares = [SView.share(self, x) for x in range(len(NEXT))]
-
-    def share(self, x: Card) -> tuple[float, float]:
-        return self.shares[x]
-
-    def set_hand(self, hand: int) -> None:
-        self.hand = hand
-        self.unseen = DECK_MASK & ~hand & ~self.table
-
-
-class SevenEvidence:
-    """The other seats' plays of the current round, ready to weigh sampled
-    deals: a play chosen among several fitting cards is taken as chosen with
-    probability proportional to ``exp(medium's score / INFER_TEMPERATURE)``,
-    scored from that seat's view at the time (its hand then: the sample's
-    hand plus the cards it laid since)."""
-
-    def __init__(self, obs: SevenDiamondsObservation) -> None:
-        # (seat, card, playable, the seat's view) before each play
-        self.moves: list[tuple[int, Card, int, _PastView]] = []
-        self.later: list[int] = []     # the cards the seat laid after each of those moves
-        self.bonus = obs.options.last_seven_bonus
-        if obs.phase != PLAY:
-            return
-        table = 0
-        playable = 1 << SEVEN_OF_DIAMONDS
-        counts = [8, 8, 8, 8]
-        voids = [0, 0, 0, 0]
-        raw: list[tuple[int, Card, int, int, tuple[int, ...], tuple[int, ...]]] = []
-        me = obs.seat
-        timed = -1     # a seat whose time ran out: its next lay was the game's, not its choice
-        for e in obs.events:
-            if e.kind == TIMED_OUT:
-                timed = e.seat
-            elif e.kind == LAID:
-                c = e.card
-                if e.seat != me and e.seat != timed:
-                    raw.append((e.seat, c, table, playable, tuple(counts), tuple(voids)))
-                table |= 1 << c
-                playable &= ~(1 << c)
-                if NEXT[c] >= 0:
-                    playable |= 1 << NEXT[c]
-                if c == SEVEN_OF_DIAMONDS:
-                    playable |= OTHER_SEVENS
-                counts[e.seat] -= 1
-                timed = -1
-            elif e.kind == PASSED:
-                voids[e.seat] |= playable
-        if tuple(counts) != tuple(obs.hand_counts):   # not the round as replayed (should not happen)
-            return
-        self.moves = [(seat, c, playable, _PastView(seat, table, playable, cn, vd, self.bonus))
-                      for seat, c, table, playable, cn, vd in raw[-INFER_MOVES:]]
-        laid = [0, 0, 0, 0]
-        for seat, c, *_ in reversed(self.moves):
-            self.later.append(laid[seat])
-            laid[seat] |= 1 << c
-        self.later.reverse()
-
-    def log_weight(self, hands: Sequence[int]) -> float:
-        """The log-likelihood of the recorded plays were ``hands`` the hands now."""
-        total = 0.0
-        T = INFER_TEMPERATURE
-        for (seat, c, playable, v), later in zip(self.moves, self.later):
-            hand = hands[seat] | later | (1 << c)
-            legal = hand & playable
-            if not legal & (legal - 1):
-                continue
-            v.set_hand(hand)
-            scores = [score_card(v, x) for x in C.cards_of(legal)]
-            top = max(scores)
-            z = sum(math.exp((x - top) / T) for x in scores)
-            total += (score_card(v, c) - top) / T - math.log(z)
-        return total
-
-
-# ------------------------------------------------- a calls model (Wave 7, off)
-
-# Hard's own calls as logistic models of the hand: the chance a seat that may
-# double does, and one that may triple does, from (1, hand_strength, sevens
-# held, the 7D held, points_of(hand) / 100). Fitted to hard's calls at the
-# page's budget on 300 dealt rounds, 968 calls (docs/agents.md "Wave 7"):
-#   nice -n 19 python bench/seven_calls.py measure --deals 300 --seed 1 --worlds 200 --log calls.jsonl
-#   python bench/seven_calls.py fit calls.jsonl
-# What a hand's points say is most of it: hard doubles with few aces and faces
-# (the cards it would be caught with), whatever its sevens.
-CALL_WEIGHTS: dict[str, tuple[float, float, float, float, float]] = {
-    DOUBLE: (5.104, -0.116, -0.015, -0.585, -11.272),
-    TRIPLE: (3.922, -0.573, 1.036, -0.461, -12.747),
-}
-CALL_CANDIDATES = 6     # sampled deals drawn to pick one from, by how well they explain the calls
-
-
-def call_chance(hand: int, kind: str) -> float:
-    """The calls model's chance that a seat holding ``hand`` (its 8 cards)
-    says ``kind`` (double or triple) when it may."""
-    w = CALL_WEIGHTS[kind]
-    z = (w[0] + w[1] * hand_strength(hand) + w[2] * (hand & SEVENS).bit_count()
-         + w[3] * ((hand >> SEVEN_OF_DIAMONDS) & 1) + w[4] * points_of(hand) / 100.0)
-    if z < -30.0:
-        return 1e-13
-    return 1.0 / (1.0 + math.exp(-z))
-
-
-def model_call(hand: int, legal: Sequence[Action]) -> Action:
-    """The calls model's most likely call (the playouts' calls when the model is on)."""
-    kinds = {a.kind: a for a in legal}
-    for k in (TRIPLE, DOUBLE):
-        if k in kinds and call_chance(hand, k) >= 0.5:
-            return kinds[k]
-    return kinds[PASS]
-
-
-class CallEvidence:
-    """The other seats' calls of the current round, ready to weigh sampled
-    deals: each call made with a choice (double or pass when nobody had
-    doubled; triple or pass after the other team's double) is taken as made
-    with :func:`call_chance` of the seat's 8 cards then (the sample's hand
-    plus the cards it laid since). A call made for a timed-out seat says nothing."""
-
-    def __init__(self, obs: SevenDiamondsObservation) -> None:
-        self.calls: list[tuple[int, str, bool]] = []   # (seat, the call it could make, made it)
-        self.laid = [0, 0, 0, 0]
-        doubler = -1
-        tripled = False
-        timed = -1
-        for e in obs.events:
-            k = e.kind
-            if k == TIMED_OUT:
-                timed = e.seat
-                continue
-            if k in (DOUBLE, TRIPLE, PASS):
-                choice = DOUBLE if doubler < 0 else TRIPLE if not tripled and e.seat & 1 != doubler else ""
-                if choice and e.seat != obs.seat and e.seat != timed:
-                    self.calls.append((e.seat, choice, k != PASS))
-                if k == DOUBLE:
-                    doubler = e.seat & 1
-                elif k == TRIPLE:
-                    tripled = True
-            elif k == LAID:
-                self.laid[e.seat] |= 1 << e.card
-            timed = -1
-
-    def log_weight(self, hands: Sequence[int]) -> float:
-        """The log-likelihood of the recorded calls were ``hands`` the hands now."""
-        total = 0.0
-        for seat, kind, made in self.calls:
-            p = call_chance(hands[seat] | self.laid[seat], kind)
-            total += math.log(p if made else max(1e-13, 1.0 - p))
-        return total
-
-
 # -------------------------------------------------------------- search model
 
 class SevenModel:
@@ -679,51 +432,17 @@ class SevenModel:
     ``exact_cards`` cards or fewer are left in all hands, scored as the
     round's point difference for the searching team.
 
-    Options measured and left off (docs/agents.md, "Wave 4"): ``for_game``
-    scores playouts by the chance of winning the game from the new score
-    (:func:`game_value`); ``infer`` draws each sampled deal from
-    :data:`INFER_CANDIDATES` by how well it explains the other seats' plays
-    (:class:`SevenEvidence`). ``calls_model`` ("Wave 7"): the playouts' seats
-    call as the calls model says hard does (:func:`model_call`, not medium's
-    hand-strength rule, which almost never calls), and each sampled deal is
-    drawn from :data:`CALL_CANDIDATES` by how well it explains the other
-    seats' calls (:class:`CallEvidence`), in the calls and, unless
-    ``calls_in_play`` is off, all through the round's play."""
+    The options tried and measured no better (playing for the game, what
+    plays and calls reveal, a model of hard's calls) are in the tag
+    ``ai-experiments-2026-12`` (docs/agents.md, "What was tried")."""
 
     game = "seven_diamonds"
 
-    def __init__(self, exact_cards: int = EXACT_CARDS, for_game: bool = False, infer: bool = False,
-                 calls_model: bool = False, calls_in_play: bool = True) -> None:
+    def __init__(self, exact_cards: int = EXACT_CARDS) -> None:
         self.exact_cards = exact_cards
-        self.for_game = for_game
-        self.infer = infer
-        self.calls_model = calls_model
-        self.calls_in_play = calls_in_play     # with calls_model: weigh deals by the calls in play too
-        self._evidence: tuple[SevenDiamondsObservation, SevenEvidence] | None = None
-        self._calls: tuple[SevenDiamondsObservation, CallEvidence] | None = None
 
     def determinize(self, observation: Observation, rng: random.Random) -> SevenDiamondsState:
-        obs = seven_diamonds_observation(observation)
-        evidence: SevenEvidence | None = None
-        calls: CallEvidence | None = None
-        if self.infer and obs.phase == PLAY:
-            ev = self._evidence
-            if ev is None or ev[0] is not obs:
-                ev = self._evidence = (obs, SevenEvidence(obs))
-            evidence = ev[1] if ev[1].moves else None
-        if self.calls_model and (obs.phase == CALLS or (obs.phase == PLAY and self.calls_in_play)):
-            cv = self._calls
-            if cv is None or cv[0] is not obs:
-                cv = self._calls = (obs, CallEvidence(obs))
-            calls = cv[1] if cv[1].calls else None
-        if evidence is None and calls is None:
-            return determinize_seven_diamonds(obs, rng)
-        n = max(INFER_CANDIDATES if evidence is not None else 0, CALL_CANDIDATES if calls is not None else 0)
-        worlds = [determinize_seven_diamonds(obs, rng) for _ in range(n)]
-        logs = [(evidence.log_weight(w.hands) if evidence is not None else 0.0)
-                + (calls.log_weight(w.hands) if calls is not None else 0.0) for w in worlds]
-        top = max(logs)
-        return worlds[rng.choices(range(len(worlds)), [math.exp(x - top) for x in logs])[0]]
+        return determinize_seven_diamonds(seven_diamonds_observation(observation), rng)
 
     def prior(self, observation: Observation, legal: Sequence[Action]) -> list[float]:
         obs = seven_diamonds_observation(observation)
@@ -757,16 +476,14 @@ class SevenModel:
                 hs = s.hands
                 if (hs[0] | hs[1] | hs[2] | hs[3]).bit_count() <= exact_at:
                     ending = (s.playable, s.turn, s.multiplier, s.options.last_seven_bonus, side)
-                    game = s.score if self.for_game else None
                     if stepped:
                         # most endings take a few dozen positions: at once, the faster way; a
                         # bigger one again from the start in pieces (the same value either way)
-                        v = solve_ending(hs, *ending, max_nodes=min(STEP_NODES, EXACT_NODES), score=game,
-                                         target=s.options.target)
+                        v = solve_ending(hs, *ending, max_nodes=min(STEP_NODES, EXACT_NODES))
                         if v is None:
-                            v = yield from solve_ending_steps(hs, *ending, score=game, target=s.options.target)
+                            v = yield from solve_ending_steps(hs, *ending)
                     else:
-                        v = solve_ending(hs, *ending, score=game, target=s.options.target)
+                        v = solve_ending(hs, *ending)
                     if v is not None:
                         return v
                     exact_at = -1    # too big after all: medium plays on
@@ -780,12 +497,10 @@ class SevenModel:
                 yield None
             elif p == CALLS:
                 legal = _no_timeout(s.legal_actions())
-                s.play((model_call if self.calls_model else medium_call)(s.hands[s.turn], legal))
+                s.play(medium_call(s.hands[s.turn], legal))
             else:
                 return 0.0
         pts = s.results[start].points
-        if self.for_game:
-            return GAME_SCALE * game_value(s.score, side, s.options.target)
         return float(pts[side] - pts[side ^ 1])
 
     def describe(self, observation: Observation, a: Action) -> JSONDict:
@@ -822,9 +537,6 @@ class SevenModel:
     def exact_reason(value: tuple[float, float], best: tuple[float, float]) -> str:
         return ""
 
-    def game_chance(self, value: float) -> float | None:
-        """Playouts are scored in round points: no chance of the game to show."""
-        return None
 
 
 def _as_policy(policy: Callable[[SevenDiamondsObservation, Sequence[Action], random.Random], Action]) -> Policy:
