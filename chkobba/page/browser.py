@@ -1,0 +1,90 @@
+"""The browser edge of :mod:`chkobba.page`: the only part of it that
+touches the page, imported when a table is mounted (never in CPython).
+
+It hands web/page/bridge.js (loaded by PyScript's ``js_modules`` before any
+Python block runs, docs/pyscript.md) the facade's JSON answers and a
+function to call for the next ones: ``chkobba.web.call`` itself for a
+replay, play or puzzle table (the embeds' calls, each table its own id), a
+:class:`chkobba.page.Question`'s ``call`` for a question. Everything crosses
+as JSON text, as between the site's pages and the facade. The browser's
+modules (``js``, ``pyodide.ffi``) are looked up by name at run time: the
+package imports and type-checks without them.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import import_module
+from itertools import count
+from typing import TYPE_CHECKING, Any
+
+from ..errors import ChkobbaError
+
+if TYPE_CHECKING:
+    from . import Question
+
+_ids = count(1)
+_keep: list[Any] = []     # the proxies handed to the page live as long as the page
+
+
+def _js() -> Any:
+    return import_module("js")
+
+
+def _proxy(fn: Any) -> Any:
+    p = import_module("pyodide.ffi").create_proxy(fn)
+    _keep.append(p)
+    return p
+
+
+def bridge() -> Any:
+    """web/page/bridge.js's API (``globalThis.chkobbaPage``)."""
+    b = getattr(_js(), "chkobbaPage", None)
+    if b is None:
+        raise RuntimeError("chkobba's page bridge is not loaded: start PyScript with chkobba's "
+                           "page/pyscript.js (docs/pyscript.md)")
+    return b
+
+
+def words(code: str, params: Any, english: str) -> str:
+    """A message in the page's language (web/i18n's catalogs, as every page of the site)."""
+    return str(bridge().words(code, json.dumps(params), english))
+
+
+def language() -> str:
+    return str(bridge().language())
+
+
+def element(target: Any) -> Any:
+    if not isinstance(target, str):
+        return target
+    el = _js().document.querySelector(target)
+    if el is None:
+        raise ValueError(f"no element of the page matches {target!r}")
+    return el
+
+
+def mount_question(target: Any, spec: Question) -> Any:
+    b = bridge()
+    return b.mount(element(target), json.dumps(spec.first()), _proxy(spec.call))
+
+
+def mount_link(target: Any, text: str, mode: str) -> Any:
+    from .. import web
+    b = bridge()
+    el = element(target)
+    table = f"page-{next(_ids)}"
+    first = json.loads(web.call("link_open", json.dumps({"link": text, "table": table})))
+    if "error" in first:
+        raise ChkobbaError(first["code"], **first.get("params", {}))
+    return b.mount(el, json.dumps({"mode": mode, "answer": first["ok"]}), _proxy(web.call))
+
+
+def fail(target: Any, exc: Exception) -> None:
+    """The one line a table that could not be made shows instead (its
+    reason in the page's language); the rest of the page goes on."""
+    if isinstance(exc, ChkobbaError):
+        msg = {"code": exc.code, "params": exc.params, "text": str(exc)}
+    else:
+        msg = {"code": "error.text", "params": {"text": str(exc)}, "text": str(exc)}
+    bridge().fail(element(target), json.dumps(msg))
