@@ -287,6 +287,7 @@ CORE_MESSAGES: dict[str, str] = {
     "takeback.unknown_mode": '"{value}" is not a way of playing (computer, online, pass_and_play, daily, challenge)',
     "takeback.nothing": "You have no move to take back in this round",
     "takeback.round_over": "The round is over: its moves can no longer be taken back",
+    "takeback.dealt": "Cards were dealt since your last move: a take-back never goes back past a deal",
     "takeback.not_your_seat": "Seat {seat} is not a seat at this table",
     # -------------------------------------------- online table (chkobba.online)
     "online.too_large": "a message is at most {limit} bytes, this one has {size}",

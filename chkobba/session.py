@@ -20,7 +20,7 @@ from typing import Any
 from .actions import Action
 from .cards import CODES, card
 from .errors import ChkobbaError, InvalidRecord
-from .positions import position, round_moves
+from .positions import Step, position, round_moves, steps
 from .protocol import GameState, JSONDict, Observation
 from .records import Record, RoundRecord, parse_record, replay, summary
 from .registry import game_class
@@ -195,6 +195,12 @@ class Session:
             hit = round_moves(self._record, round_index)
             self._moves[key] = hit
         return [dict(m) for m in hit]
+
+    def steps(self, round_index: int) -> list[Step]:
+        """The actions of a round (``round_index`` from 0), each with the
+        state before it and right after it (before any deal it called for),
+        played from the round's start (:func:`chkobba.positions.steps`)."""
+        return steps(self._record, round_index + 1)
 
     @property
     def last_move(self) -> JSONDict | None:

@@ -43,22 +43,50 @@ def test_take_back_undoes_your_move_and_the_computers_answers() -> None:
     assert s.record() != before
 
 
-def test_take_back_repeatedly_within_the_round_then_refused_at_its_start() -> None:
+def test_take_back_repeatedly_within_the_hand_then_refused_at_the_deal() -> None:
     s = Session.new("chkobba", {"players": 2}, seed=4, first_dealer=1)  # seat 0 cuts: the first action is ours
     rng = random.Random(1)
+    s.apply("keep")                       # the cut hands the cards out: a deal
     records = []
-    for _ in range(4):
+    for _ in range(2):                    # two of seat 0's three cards of the first hand
         _to_human_turn(s, rng)
         records.append(s.record())
-        s.apply(rng.choice(s.legal()))
+        s.apply(rng.choice([a for a in s.legal() if a not in ("propose", "accept")]))
     _to_human_turn(s, rng)
+    assert s.observation(0).deck_left == 30 and s.decks_dealt == 1   # still the first hand
     for rec in reversed(records):
         s = T.take_back(s, 0)
         assert s.record() == rec
-    assert s.record()["rounds"][0]["actions"] == []
+    assert s.record()["rounds"][0]["actions"] == ["keep"]
+    with pytest.raises(T.TakebackRefused) as e:
+        T.take_back(s, 0)                 # the cut: the hands were dealt after it
+    assert e.value.code == "takeback.dealt"
+
+
+def test_refused_past_a_new_hand_and_past_a_redeal() -> None:
+    s = Session.new("chkobba", {"players": 2}, seed=4, first_dealer=1)
+    rng = random.Random(2)
+    s.apply("keep")
+    while s.observation(0).deck_left == 30:
+        s.apply(rng.choice([a for a in s.legal() if a not in ("propose", "accept")]))
+    _to_human_turn(s, rng)   # a new hand: seat 0's last move came before it
+    before = s.record_json()
     with pytest.raises(T.TakebackRefused) as e:
         T.take_back(s, 0)
-    assert e.value.code == "takeback.nothing"
+    assert e.value.code == "takeback.dealt"
+    assert s.record_json() == before
+    # an accepted re-deal: the proposal stays once the new deck is dealt
+    for seed in range(400):
+        s = Session.new("chkobba", {"players": 2}, seed=seed, first_dealer=1)
+        s.apply("keep")
+        if "propose" in s.legal():
+            break
+    s.apply("propose")
+    s.apply("accept")
+    assert s.decks_dealt == 2
+    with pytest.raises(T.TakebackRefused) as e:
+        T.take_back(s, 0)
+    assert e.value.code == "takeback.dealt"
 
 
 def test_refused_at_the_start_of_a_new_round_and_after_the_match() -> None:
@@ -142,25 +170,32 @@ def scripts(draw: st.DrawFn) -> tuple[str, int, int, list[int]]:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scripts())
 def test_any_moves_and_take_backs_leave_a_record_of_the_kept_moves(script: tuple[str, int, int, list[int]]) -> None:
-    """The model: a list of (round, seat, action) played so far. A take-back
-    drops the human's last action of the current round and everything after
-    it (or is refused when there is none). At the end, the session's record
+    """The model: a list of (round, seat, action, dealt) played so far
+    (``dealt``: cards were dealt right after the action: a deck, or the deck's
+    count of cards left went down). A take-back drops the human's last action
+    of the current round and everything after it, or is refused when there is
+    none or when cards were dealt since. At the end, the session's record
     replays to the same state as a new session playing only the kept actions."""
     game, seed, dealer, steps = script
     players = 4 if game != "chkobba" else 2
     name = "seven_diamonds" if game == "seven_diamonds" else "chkobba"
     options = {"players": players} if name == "chkobba" else {"timers": False}
     s = Session.new(name, options, seed=seed, first_dealer=dealer % players)
-    kept: list[tuple[int, int, str]] = []
+    kept: list[tuple[int, int, str, bool]] = []
+
+    def dealing(s: Session) -> tuple[int, int | None]:
+        return s.decks_dealt, getattr(s.observation(0), "deck_left", None)
+
     for step in steps:
         if s.is_over:
             break
         current = len(s.record()["rounds"])
         if step == -1:
-            mine = [i for i, (r, seat, _) in enumerate(kept) if r == current and seat == 0]
-            if not mine:
-                with pytest.raises(T.TakebackRefused):
+            mine = [i for i, (r, seat, _, _) in enumerate(kept) if r == current and seat == 0]
+            if not mine or any(dealt for _, _, _, dealt in kept[mine[-1]:]):
+                with pytest.raises(T.TakebackRefused) as e:
                     T.take_back(s, 0)
+                assert e.value.code == ("takeback.dealt" if mine else "takeback.nothing")
                 continue
             s = T.take_back(s, 0)
             del kept[mine[-1]:]
@@ -169,10 +204,11 @@ def test_any_moves_and_take_backs_leave_a_record_of_the_kept_moves(script: tuple
             assert seat is not None
             legal = s.legal()
             action = legal[step % len(legal)]
+            before = dealing(s)
             s.apply(action)
-            kept.append((current, seat, action))
+            kept.append((current, seat, action, dealing(s) != before))
     fresh = Session.new(name, options, seed=seed, first_dealer=dealer % players)
-    for _, _, action in kept:
+    for _, _, action, _ in kept:
         fresh.apply(action)
     assert s.record() == fresh.record()
     assert s.view(None) == fresh.view(None)
