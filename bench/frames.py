@@ -14,7 +14,7 @@ two builds (or a build with ``--css FILE`` added to every page) compare
 closely; at ``--cpu 1`` the spread between repeats is a few per cent
 (throttling spins the thread and widens it). ``--top N`` also names the N
 longest frames of the first repeat: the state drawn before each (its number,
-phase and moves so far). docs/main-thread.md, eighth and ninth passes.
+phase and moves so far). Figures: docs/main-thread.md.
 """
 
 from __future__ import annotations

@@ -164,7 +164,7 @@ def cpu_long_tasks(trace: dict[str, Any], sync_ms: float, timings: list[list[Any
     names what the long-task entries cannot). Thread time leaves out the
     moments the renderer waited for a core, but not all of the load: with CPU
     throttling Chromium spins the throttled thread, and on a loaded machine
-    these counts still grow (docs/main-thread.md, seventh pass)."""
+    these counts still grow (docs/main-thread.md)."""
     ev = trace["traceEvents"]
     xs = main_thread_events(trace)
     mark = [e for e in ev if e.get("name") == "chk-sync"]

@@ -125,7 +125,7 @@ DEFERRED_LOG = """async () => {
 def test_an_open_move_log_is_drawn_in_the_frame_after_the_table(make_page: Any) -> None:
     """On a wide screen the open log is a column of every move, and a new move
     moves every item: it draws in the frame after the table's, not in the same
-    one (docs/main-thread.md, eighth pass). A phone's closed log (only its
+    one (docs/main-thread.md). A phone's closed log (only its
     count shows) is drawn at once."""
     page = make_page(DESKTOP)
     open_table(page, "?seed=21")
@@ -208,7 +208,7 @@ QUEUE_ORDER = """async () => { const { nextTask } = await import('./shell/py.js'
 def test_a_computer_thinks_once_its_turn_is_on_the_screen_and_lets_frames_through(make_page: Any) -> None:
     """A computer's thinking starts after a frame has drawn the move before
     it, and each piece of thinking waits behind what is already queued, the
-    browser's frames among them (docs/main-thread.md, tenth pass): slices
+    browser's frames among them (docs/main-thread.md): slices
     resumed by scheduler.yield(), which go first, held a drawn move off the
     screen for about 100 ms and then drew it in one long frame."""
     page = make_page(PHONE)

@@ -1,7 +1,7 @@
 // The shell around the table component: boot (web/shell/py.js), the computer
 // players (in the same interpreter, web/ai.py), storage, dialogs and the flow of a match. The table
 // itself is web/table/core.js with one renderer per game; no rule, score or
-// winner is computed here either: the facade (chkobba/web.py) decides.
+// winner is computed here either: the facade (chkobba/web/) decides.
 
 import { humanSeat, mount, sideOf } from "./table/core.js";
 import { initI18n, mountLanguagePicker, t, translateDom } from "./i18n/i18n.js";
@@ -313,7 +313,7 @@ async function scheduleComputer() {
   // made a computer move's longest task on a slow phone), and the drawing
   // comes after a frame: the places of the cards it reads first (the move's
   // flight) are then laid out already instead of forcing a layout of the
-  // whole table in its task (docs/main-thread.md, fifth pass). The table
+  // whole table in its task (docs/main-thread.md). The table
   // stays busy in between, so nothing else asks the facade.
   await afterFrame();
   app.busy = false;

@@ -303,7 +303,7 @@ export function afterFrame() {
  * `scheduler.yield()`: its continuations go before frames, so a search
  * resumed with it held a drawn move off the screen until Chromium's guard
  * against starved frames let one through, about 100 ms later, with all the
- * work since in one long frame (docs/main-thread.md, tenth pass).
+ * work since in one long frame (docs/main-thread.md).
  */
 export function nextTask() {
   return new Promise((resolve) => {
