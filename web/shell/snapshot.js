@@ -1,5 +1,5 @@
 // A module worker that makes the page's memory snapshot in the browser
-// (docs/boot.md, issue 22): the same steps as scripts/make_snapshot.mjs at
+// (docs/boot.md): the same steps as scripts/make_snapshot.mjs at
 // build time (a fresh interpreter, the package unpacked, every module the
 // page can reach imported, Pyodide's makeMemorySnapshot), then the image
 // without its all-zero 4 kB pages ("runs", what web/shell/py.js restores).
