@@ -220,6 +220,43 @@ NO_SNAPSHOT_WORKER = """
 """
 
 
+# What a failed test's pages showed when it failed: which dialogs were open,
+# what was inert, what was stored (printed in the test's report, so a failure
+# seen only on a loaded CI machine says why an element was inert or hidden).
+PAGE_DIAGNOSIS = """() => {
+  const a = window.chkobbaApp, s = a && a.state;
+  return {
+    url: location.href, html: document.documentElement.className,
+    dialogs: [...document.querySelectorAll("dialog[open]")].map((d) => d.id || d.className),
+    inert: [...document.querySelectorAll("[inert]")].map((e) => e.id || e.className || e.tagName),
+    stored: Object.keys(localStorage),
+    handoff: !!(a && a.handoff && a.handoff.open), busy: !!(a && a.busy), paused: !!(a && a.paused),
+    state: s ? { game: s.game, to_act: s.to_act, phase: s.view && s.view.phase } : null,
+  };
+}"""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        item.stash[CALL_FAILED] = report.failed
+
+
+CALL_FAILED = pytest.StashKey[bool]()
+
+
+def diagnose(pages: list[Any]) -> None:
+    """Print what each open page showed (for a failed test's report)."""
+    for page in pages:
+        try:
+            if not page.is_closed():
+                print(f"page at failure: {page.evaluate(PAGE_DIAGNOSIS)}")
+        except Exception as e:  # a crashed or navigating page: say so, never fail the teardown
+            print(f"page at failure: not readable ({type(e).__name__}: {str(e)[:200]})")
+
+
 class SharedContext:
     """One browser context (a profile of its own) kept for the whole session,
     where the first page of each test opens. Its HTTP cache, and the
@@ -265,10 +302,28 @@ class SharedContext:
             p.on("websocket", lambda ws: watch.requests.append(ws.url))
 
     def new_page(self, origin: str, watch: PageWatch) -> Any:
+        """A tab whose origin has nothing stored. The last test's pages may
+        still have writes to local storage on their way when they close (a
+        closed renderer's last messages can reach the browser after the
+        clearing, on a loaded machine: a pass-and-play save came back, its
+        hand-off screen made the next test's page inert), so the tab opens a
+        small file of the origin first and clears again until it sees local
+        storage empty. That visit is not the test's: its requests are dropped
+        from the watch."""
         self.watch = watch
         page = self.ctx.new_page()
         cdp = self.ctx.new_cdp_session(page)
         cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        asked = len(watch.requests)
+        page.goto(origin + "/icon.svg")
+        for _ in range(50):
+            if page.evaluate("() => localStorage.length") == 0:
+                break
+            cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+            page.wait_for_timeout(100)
+        else:
+            raise RuntimeError("the shared context's local storage would not stay empty")
+        del watch.requests[asked:]
         cdp.detach()
         return page
 
@@ -333,6 +388,8 @@ def make_page(browser: Any, shared_context: SharedContext, base_url: str,
         return page
 
     yield factory
+    if request.node.stash.get(CALL_FAILED, False):
+        diagnose(shared_context.pages + [pg for ctx, _ in contexts for pg in ctx.pages])
     failures = []
     for ctx, watch in [(None, w) for w in shared] + contexts:
         if watch.foreign():
