@@ -171,7 +171,7 @@ def test_a_friends_daily_link_shows_both_results_side_by_side(make_page: Any) ->
 
 
 def test_an_altered_friends_result_is_one_clear_error(make_page: Any) -> None:
-    vs = C.encode_result("2026-11-30", "chkobba", {"points": 3, "other": 1, "categories": ["karta"], "chkobbas": 1})
+    vs = C.encode_result("2026-11-30", "chkobba", {"points": 2, "other": 1, "categories": ["karta"], "chkobbas": 1})
     page = make_page(PHONE)
     open_table(page, f"?daily={DATE}&game=chkobba&vs={vs}")   # another day's result
     notice = page.locator("#notice .notice-text").inner_text()

@@ -39,14 +39,26 @@ numbers = st.integers(0, C.MAX_NUMBER)
 
 
 @st.composite
-def match_results(draw: Any, game: str) -> dict[str, Any]:
-    a, b = draw(st.integers(0, 9)), draw(st.integers(0, 9))
-    if a == b:
-        a += 1
-    out: dict[str, Any] = {"won": a > b, "score": [draw(numbers), draw(numbers)], "games": [a, b],
-                           "rounds": a + b + draw(st.integers(0, 200))}
+def match_results(draw: Any, game: str, opts: dict[str, Any]) -> dict[str, Any]:
+    """A result a match of these options can have (chkobba/links/challenge.py
+    _check_match): the winner has the games the match needs and reached the
+    target with more points in the last game."""
+    need = (opts.get("match", 1) + 1) // 2
+    won = draw(st.booleans())
+    other_games = draw(st.integers(0, need - 1))
+    games = [need, other_games] if won else [other_games, need]
+    target = opts["target"]
+    rounds = sum(games) + draw(st.integers(0, 200))
     if game == "chkobba":
-        out["chkobbas"] = draw(st.integers(0, 500))
+        rounds = max(rounds, (target + C.MAX_ROUND_POINTS - 1) // C.MAX_ROUND_POINTS)
+        top = draw(st.integers(target, max(target, C.MAX_ROUND_POINTS * rounds)))
+    else:
+        top = draw(st.integers(target, C.MAX_NUMBER))
+    low = draw(st.integers(0, min(top - 1, target - 1)))
+    out: dict[str, Any] = {"won": won, "score": [top, low] if won else [low, top], "games": games,
+                           "rounds": rounds}
+    if game == "chkobba":
+        out["chkobbas"] = draw(st.integers(0, min(500, C.MAX_SWEEPS * rounds)))
     return out
 
 
@@ -64,20 +76,24 @@ def challenges(draw: Any) -> C.Challenge:
     players = opts["players"]
     me = draw(st.integers(0, players - 1))
     seats = tuple(None if i == me else draw(st.sampled_from(C.LEVELS)) for i in range(players))
-    return C.Challenge(game, opts, draw(st.integers(0, C.SEED_LIMIT)), seats, draw(match_results(game)))
+    return C.Challenge(game, opts, draw(st.integers(0, C.SEED_LIMIT)), seats, draw(match_results(game, opts)))
 
 
 @st.composite
 def daily_results(draw: Any) -> tuple[str, str, dict[str, Any]]:
     game = draw(st.sampled_from(["chkobba", "seven_diamonds"]))
     day = draw(st.dates(min_value=C._EPOCH, max_value=C._EPOCH.replace(year=2999))).isoformat()
-    if game == "chkobba":
-        res = {"points": draw(numbers), "other": draw(numbers),
-               "categories": [c for c in ("karta", "dinari", "barmila", "haya") if draw(st.booleans())],
-               "chkobbas": draw(st.integers(0, 30))}
+    if game == "chkobba":   # a round's points: its categories and sweeps (_check_daily)
+        cats = [c for c in ("karta", "dinari", "barmila", "haya") if draw(st.booleans())]
+        sweeps = draw(st.integers(0, C.MAX_SWEEPS))
+        res = {"points": len(cats) + sweeps, "other": draw(st.integers(0, 4 - len(cats) + C.MAX_SWEEPS - sweeps)),
+               "categories": cats, "chkobbas": sweeps}
     else:
-        res = {"points": draw(numbers), "other": draw(numbers), "won": draw(st.booleans()),
-               "multiplier": draw(st.integers(1, 3)), "bonus": draw(numbers), "cards": draw(numbers)}
+        won, multiplier = draw(st.booleans()), draw(st.integers(1, 3))
+        bonus, cards = draw(st.sampled_from([0, C.DAILY_SEVEN_BONUS])), 10 * draw(st.integers(0, 20))
+        total = (cards + bonus) * multiplier
+        res = {"points": total if won else 0, "other": 0 if won else total, "won": won,
+               "multiplier": multiplier, "bonus": bonus, "cards": cards}
     return day, game, res
 
 

@@ -144,8 +144,9 @@ def compare(yours: dict[str, Any], theirs: dict[str, Any]) -> int:
     return (a > b) - (a < b)
 
 
-def _write_result(w: _Writer, fields: tuple[tuple[str, str, Any], ...], res: dict[str, Any]) -> None:
-    _check_result(fields, res)
+def _write_result(w: _Writer, fields: tuple[tuple[str, str, Any], ...], res: dict[str, Any],
+                  options: dict[str, Any] | None = None, daily: str | None = None) -> None:
+    _check_result(fields, res, options, daily)
     for name, kind, extra in fields:
         value = res[name]
         if kind == "flag":
@@ -169,7 +170,8 @@ def _number(rd: _Reader, name: str) -> int:
     return value
 
 
-def _read_result(rd: _Reader, fields: tuple[tuple[str, str, Any], ...]) -> dict[str, Any]:
+def _read_result(rd: _Reader, fields: tuple[tuple[str, str, Any], ...], options: dict[str, Any] | None = None,
+                 daily: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, kind, extra in fields:
         if kind == "flag":
@@ -185,7 +187,7 @@ def _read_result(rd: _Reader, fields: tuple[tuple[str, str, Any], ...]) -> dict[
             out[name] = value
         else:
             out[name] = _number(rd, name)
-    _check_result(fields, out)
+    _check_result(fields, out, options, daily)
     return out
 
 
@@ -193,8 +195,11 @@ def _is_number(value: Any) -> bool:
     return type(value) is int and 0 <= value <= MAX_NUMBER
 
 
-def _check_result(fields: tuple[tuple[str, str, Any], ...], res: Any) -> None:
-    """A result of exactly these fields, each in its range (``link.result``)."""
+def _check_result(fields: tuple[tuple[str, str, Any], ...], res: Any, options: dict[str, Any] | None = None,
+                  daily: str | None = None) -> None:
+    """A result of exactly these fields, each in its range, and one a game
+    can have (``link.result``): a match of ``options``, or the daily round of
+    the game ``daily``."""
     if not isinstance(res, dict) or set(res) != {name for name, _k, _x in fields}:
         raise InvalidLink("link.result", field="fields")
     for name, kind, extra in fields:
@@ -210,6 +215,71 @@ def _check_result(fields: tuple[tuple[str, str, Any], ...], res: Any) -> None:
         games = res["games"]
         if res["won"] != (games[0] > games[1]) or max(games) < 1 or res["rounds"] < sum(games):
             raise InvalidLink("link.result", field="games")
+    if options is not None:
+        _check_match(options, res)
+    elif daily is not None:
+        _check_daily(daily, res)
+
+
+#: Chkobba, one round: 36 cards are played (40 less the 4 dealt to the
+#: table); after the first sweep, a sweep needs two plays at least (a card
+#: laid on the empty table, then the one that takes it), so at most 18 sweeps
+#: between both sides (one more is allowed, never to refuse a real round).
+MAX_SWEEPS = 19
+#: Chkobba, one side's points in one round: the four categories and its sweeps.
+MAX_ROUND_POINTS = 4 + MAX_SWEEPS
+#: Seven Diamonds: the losing team's cards left are worth at most every ace
+#: (20), king, queen and jack (10): 200; a daily deal's last-seven bonus is
+#: the default 200.
+MAX_CARDS_LEFT = 4 * 20 + 12 * 10
+DAILY_SEVEN_BONUS = 200
+
+
+def _check_daily(game: str, res: dict[str, Any]) -> None:
+    """A daily round's result (``link.result``) only a round can have: the
+    daily table options are the defaults (chkobba/daily.py)."""
+    if game == "chkobba":
+        cats, sweeps = len(res["categories"]), res["chkobbas"]
+        if sweeps > MAX_SWEEPS:
+            raise InvalidLink("link.result", field="chkobbas")
+        if res["points"] != cats + sweeps:   # one point a category won, one a sweep
+            raise InvalidLink("link.result", field="points")
+        if res["other"] > (4 - cats) + (MAX_SWEEPS - sweeps):
+            raise InvalidLink("link.result", field="other")
+    else:
+        if res["bonus"] not in (0, DAILY_SEVEN_BONUS):
+            raise InvalidLink("link.result", field="bonus")
+        if res["cards"] > MAX_CARDS_LEFT or res["cards"] % 10:
+            raise InvalidLink("link.result", field="cards")
+        total = (res["cards"] + res["bonus"]) * res["multiplier"]
+        if [res["points"], res["other"]] != ([total, 0] if res["won"] else [0, total]):
+            raise InvalidLink("link.result", field="points")
+
+
+def _check_match(options: dict[str, Any], res: dict[str, Any]) -> None:
+    """A match's result (``link.result``) only a match of these options can
+    have: the winner won the games a match needs (best of ``match``; Seven
+    Diamonds: one game) and the loser fewer; the winner of the last game (the
+    match's winner) reached the target with more points (unless Chkobba's
+    ``all_diamonds_wins`` ended it); no more points or sweeps than the
+    rounds played can give."""
+    need = (int(options.get("match", 1)) + 1) // 2
+    games, score, rounds = res["games"], res["score"], res["rounds"]
+    if max(games) != need or min(games) >= need:
+        raise InvalidLink("link.result", field="games")
+    mine, theirs = (score[0], score[1]) if res["won"] else (score[1], score[0])
+    target = int(options["target"])
+    if "chkobbas" in res:
+        if res["chkobbas"] > MAX_SWEEPS * rounds:
+            raise InvalidLink("link.result", field="chkobbas")
+        if max(score) > MAX_ROUND_POINTS * rounds:
+            raise InvalidLink("link.result", field="score")
+        if options.get("all_diamonds_wins"):
+            return
+    elif theirs >= target:   # Seven Diamonds: only the round's winners score, the first to the target wins
+        raise InvalidLink("link.result", field="score")
+    if mine < target or mine <= theirs:
+        raise InvalidLink("link.result", field="score")
 
 
 # ---------------------------------------------------------------- framing
@@ -288,7 +358,7 @@ def encode_challenge(c: Challenge) -> str:
     w.number(c.seed)
     for level in c.seats:
         w.write(0 if level is None else LEVELS.index(level) + 1, 2)
-    _write_result(w, _MATCH_FIELDS[c.game], c.result)
+    _write_result(w, _MATCH_FIELDS[c.game], c.result, options=opts)
     return _seal(CHALLENGE_PREFIX, w)
 
 
@@ -322,7 +392,7 @@ def _decode_challenge(text: object) -> Challenge:
         v = rd.read(2)
         seats.append(None if v == 0 else LEVELS[v - 1])
     _check_seats(tuple(seats), opts["players"])
-    result = _read_result(rd, _MATCH_FIELDS[game])
+    result = _read_result(rd, _MATCH_FIELDS[game], options=opts)
     _close(rd)
     return Challenge(game, opts, seed, tuple(seats), result)
 
@@ -339,7 +409,7 @@ def encode_result(day: str, game: str, res: dict[str, Any]) -> str:
     w = _Writer()
     w.write(GAMES.index(game), 2)
     w.number(days)
-    _write_result(w, _DAILY_FIELDS[game], res)
+    _write_result(w, _DAILY_FIELDS[game], res, daily=game)
     return _seal(RESULT_PREFIX, w)
 
 
@@ -359,7 +429,7 @@ def _decode_result(text: object, day: str, game: str) -> dict[str, Any]:
         written = (_EPOCH + timedelta(days=days)).isoformat()
     except OverflowError:
         raise InvalidLink("link.number") from None
-    res = _read_result(rd, _DAILY_FIELDS[GAMES[g]])
+    res = _read_result(rd, _DAILY_FIELDS[GAMES[g]], daily=GAMES[g])
     _close(rd)
     if written != day or GAMES[g] != game:
         raise InvalidLink("link.result_deal", date=written, game=GAMES[g])
