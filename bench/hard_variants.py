@@ -19,6 +19,9 @@ Variants (Chkobba: 600 rollouts, Seven Diamonds: 300, no time cap here):
 * ``no-infer``: hard without the weighted sampling of two-player Chkobba
   (``ChkobbaModel(infer=False)``: sampled deals uniform over the unseen cards).
 * ``hard-2400``: four times the rollouts.
+* ``oracle-hand``, ``oracle-deck``: hard handed the other seats' real hands
+  (and the real order of the deck) in every sampled deal, at the same budget:
+  the ceiling any inference of the unseen cards can reach under this search.
 
 ``--decisions N`` plays no games: on N positions of medium games (two
 players, deck not empty) each of ``--variants`` chooses, and each choice is
@@ -50,13 +53,63 @@ from chkobba.agents import Agent, Budget, HardAgent  # noqa: E402
 from chkobba.agents import chkobba as CK  # noqa: E402
 from chkobba.cli import arena  # noqa: E402
 from chkobba.games.chkobba.state import PLAY  # noqa: E402
+from chkobba.session import Session  # noqa: E402
 from vs_revision import paired_ci, paired_margin  # noqa: E402  (bench/ is the script's folder)
+
+
+class _Truth:
+    """The state of the game being played, for the oracle variants only: set
+    by :class:`_TruthSession` each time the arena asks for a seat's
+    observation, just before that seat's agent chooses (one game at a time
+    in a process; forked workers have their own)."""
+    state: Any = None
+
+
+class _TruthSession(Session):
+    def observation(self, seat: int) -> Any:
+        _Truth.state = self.state
+        return super().observation(seat)
+
+
+class OracleModel(CK.ChkobbaModel):
+    """Hard's model handed what no honest player knows, to bound what any
+    inference of the other hands can gain under today's search: every
+    sampled deal gives the other seats their real hands (``deck=False``: the
+    deck's order still sampled from the cards left), or the real deck's
+    order too (``deck=True``). Only while cards are played (the cut and the
+    re-deal questions sample as hard does)."""
+
+    def __init__(self, deck: bool) -> None:
+        super().__init__(infer=False)
+        self.deck = deck
+
+    def _determinize(self, obs: Any, rng: random.Random) -> Any:
+        s = super()._determinize(obs, rng)
+        truth = _Truth.state
+        if truth is None or obs.phase != PLAY:
+            return s
+        hands = [obs.hand if seat == obs.seat else tuple(sorted(truth.hands[seat])) for seat in range(len(s.hands))]
+        rest = tuple(truth.deck[truth.pos:])
+        unseen = sorted(c for seat, h in enumerate(s.hands) if seat != obs.seat for c in h) + sorted(s.deck)
+        assert sorted(unseen) == sorted([c for seat, h in enumerate(hands) if seat != obs.seat for c in h] + list(rest)), \
+            "the oracle's cards are not the ones the seat cannot see"
+        if not self.deck:
+            shuffled = list(rest)
+            rng.shuffle(shuffled)
+            rest = tuple(shuffled)
+        s.hands = hands
+        s.deck = rest
+        s.pos = 0
+        return s
 
 
 VARIANTS: dict[str, Callable[[], HardAgent]] = {
     "hard": lambda: HardAgent("chkobba", Budget(rollouts=600)),
     "no-infer": lambda: HardAgent("chkobba", Budget(rollouts=600), CK.ChkobbaModel(infer=False)),
     "hard-2400": lambda: HardAgent("chkobba", Budget(rollouts=2400)),   # four times the thinking
+    # the bound on inference: hard handed the other hands (and the deck) at the same budget
+    "oracle-hand": lambda: HardAgent("chkobba", Budget(rollouts=600), OracleModel(deck=False)),
+    "oracle-deck": lambda: HardAgent("chkobba", Budget(rollouts=600), OracleModel(deck=True)),
 }
 SEVEN_VARIANTS: dict[str, Callable[[], HardAgent]] = {
     "hard": lambda: HardAgent("seven_diamonds", Budget(rollouts=300)),
@@ -189,6 +242,7 @@ def main() -> None:
         k, _, v = kv.partition("=")
         opts[k] = arena.option_value(v)
     arena._agent = _agent   # the arena builds these variants (forked workers inherit it)
+    arena.Session = _TruthSession   # type: ignore[misc]  (the oracles read the true state; the others never do)
     t0 = time.perf_counter()
     setup = arena.Setup(args.game, opts, args.a, args.b, args.seed)
     n = args.games + args.games % 2
