@@ -31,7 +31,7 @@ import pytest
 
 from chkobba import web
 from chkobba.session import Session
-from e2e_driver import HAND, MESSAGE, T, TABLE_CARDS, btn, open_table, settle, shot, start_game
+from e2e_driver import HAND, MESSAGE, ROOT, T, TABLE_CARDS, btn, open_table, settle, shot, start_game
 
 SIZES = {"360x640": (360, 640), "320x568": (320, 568), "640x360": (640, 360)}
 LANGS = ("ar", "fr", "en")
@@ -90,31 +90,83 @@ SMALL_TARGETS = """(sel) => {
   return bad;
 }"""
 
+# A seat's last move and the status line's are read whole: never cut off
+# ("a pris 6♥ avec …"), each card symbol in them on screen.
+CUT_MOVES = """() => {
+  const W = document.documentElement.clientWidth, H = window.innerHeight, bad = [];
+  for (const el of document.querySelectorAll('#table .seat-move, #table .last-move')) {
+    if (!el.checkVisibility({ visibilityProperty: true }) || !el.textContent.trim()) continue;
+    const what = `${el.className} «${el.textContent.trim().slice(0, 40)}»`;
+    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) bad.push(`${what} is cut off`);
+    const box = el.getBoundingClientRect();
+    for (const m of el.querySelectorAll('.mini')) {
+      const r = m.getBoundingClientRect();
+      if (r.left < Math.max(0, box.left) - 1 || r.right > Math.min(W, box.right) + 1 || r.bottom > H)
+        bad.push(`${what}: its ${m.dataset.mini} is not shown whole`);
+    }
+  }
+  return bad;
+}"""
+
+# While a refusal shows, the score line and every last move (under a seat,
+# in the status line) are still read: the message covers none of them.
+UNDER_MESSAGE = """() => {
+  const msg = document.querySelector('#table .message'), bad = [];
+  if (!msg || !msg.checkVisibility()) return ['no refusal shown'];
+  const m = msg.getBoundingClientRect();
+  for (const el of document.querySelectorAll('#table .scoreline, #table .seat-move, #table .last-move')) {
+    if (!el.checkVisibility({ visibilityProperty: true }) || !el.textContent.trim()) continue;
+    for (const r of el.getClientRects()) {
+      if (r.width && r.height && r.left < m.right - 1 && r.right > m.left + 1 && r.top < m.bottom - 1 && r.bottom > m.top + 1) {
+        bad.push(`the refusal covers ${el.className} «${el.textContent.trim().slice(0, 40)}»`);
+        break;
+      }
+    }
+  }
+  return bad;
+}"""
+
+# the rows the table's cards lie in
+TABLE_ROWS = f"() => new Set([...document.querySelectorAll('{TABLE_CARDS} .card')].map(c => Math.round(c.getBoundingClientRect().top))).size"
+
 # Two frames after a resize the layout has settled.
 FRAMES = "() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok(true))))"
 
 
 def _play_to(game: str, options: dict[str, Any], want: Callable[[Session], bool], phase: str = "play",
-             lay_first: bool = True) -> Session:
-    """A round-1 position with seat 0 (the human) to act in ``phase`` where ``want`` holds.
-    Chkobba seats lay rather than take (the table fills and claims open)."""
+             lay_first: bool = True, round_no: int = 1, takers: tuple[int, ...] = ()) -> Session:
+    """A position of round ``round_no`` with seat 0 (the human) to act in
+    ``phase`` where ``want`` holds. Chkobba seats lay rather than take (the
+    table fills and claims open), except the ``takers``, who take two cards
+    or more where they can (the longest last moves: "a pris 6♥, 2♠ avec 8♣")."""
     for seed in range(1, 400):
         rng = random.Random(seed)
         s = Session.new(game, options, seed=seed)
-        while s.to_act() is not None and not s.view(0)["results"]:
-            if s.to_act() == 0 and s.view(0)["phase"] == phase and want(s):
+        while s.to_act() is not None and len(s.record()["rounds"]) <= round_no:
+            if len(s.record()["rounds"]) == round_no and s.to_act() == 0 and s.view(0)["phase"] == phase and want(s):
                 return s
             legal = [a for a in s.legal() if not a.startswith("claim") and a != "timeout"]
             lays = [a for a in legal if len(a) == 2]
-            if game == "chkobba" and lay_first and lays:
+            takes = [a for a in legal if "x" in a and len(a) >= 7]
+            if s.to_act() in takers and takes:
+                s.apply(rng.choice(takes))
+            elif game == "chkobba" and lay_first and lays:
                 s.apply(rng.choice(lays))
             else:
                 s.apply(rng.choice(legal))
     raise AssertionError(f"no {game} position found")
 
 
-def _save(s: Session, coach: bool = False) -> dict[str, Any]:
-    seats = [{"kind": "human"}] + [{"kind": "computer", "level": "easy"}] * (s.players - 1)
+def longest_level(lang: str) -> str:
+    """The computer level whose name is the longest in ``lang`` (the seats'
+    names are "Adversaire de gauche (difficile)" ...): the fit is checked
+    with the longest words each language has."""
+    words = json.loads((ROOT / "web" / "i18n" / lang / "ui.json").read_text(encoding="utf-8"))
+    return max(("easy", "medium", "hard"), key=lambda level: len(words[f"level.{level}"]))
+
+
+def _save(s: Session, coach: bool = False, lang: str = "en") -> dict[str, Any]:
+    seats = [{"kind": "human"}] + [{"kind": "computer", "level": longest_level(lang)}] * (s.players - 1)
     return {"v": web.SAVE_VERSION, "game": s.game, "record": s.record(), "seed": s.seed, "seats": seats,
             "coach": coach}
 
@@ -126,6 +178,11 @@ def _table(s: Session) -> list[str]:
 
 def _claims(s: Session) -> bool:
     return any(a.startswith("claim") for a in s.legal())
+
+
+def _claim5(s: Session) -> bool:
+    partner = [m for m in s.moves() if m["seat"] == 2]
+    return len(_table(s)) == 5 and _claims(s) and bool(partner) and len(partner[-1].get("cards") or []) >= 2
 
 
 def _last_card_now(s: Session) -> bool:
@@ -140,10 +197,14 @@ def _rows_open(s: Session) -> bool:
 POSITIONS: dict[str, Callable[[], Session]] = {
     "ck2-deal": lambda: _play_to("chkobba", {"players": 2}, lambda s: True),
     "ck2-cut": lambda: _play_to("chkobba", {"players": 2}, lambda s: True, phase="cut"),
-    "ck2-full": lambda: _play_to("chkobba", {"players": 2}, lambda s: len(_table(s)) >= 7 and _claims(s)),
+    "ck2-full": lambda: _play_to("chkobba", {"players": 2, "match": 3}, lambda s: len(_table(s)) >= 7 and _claims(s)),
     "ck4-deal": lambda: _play_to("chkobba", {"players": 4}, lambda s: True),
     "ck4-cut": lambda: _play_to("chkobba", {"players": 4}, lambda s: True, phase="cut"),
-    "ck4-full": lambda: _play_to("chkobba", {"players": 4}, lambda s: len(_table(s)) >= 8 and _claims(s)),
+    "ck4-full": lambda: _play_to("chkobba", {"players": 4, "match": 3}, lambda s: len(_table(s)) >= 8 and _claims(s)),
+    # (issue 38) round 2 of a best of 3 (the score line's longest), five
+    # cards on the table, the claim on, and the partner's last move a take
+    # of two cards or more
+    "ck4-claim5": lambda: _play_to("chkobba", {"players": 4, "match": 3}, _claim5, round_no=2, takers=(1, 2)),
     "sd-calls": lambda: _play_to("seven_diamonds", {"timers": False}, lambda s: True, phase="calls"),
     "sd-late": lambda: _play_to("seven_diamonds", {"timers": False},
                                 _rows_open),
@@ -160,6 +221,7 @@ STATES: dict[str, tuple[str, bool, tuple[str, ...]]] = {
     "ck4-deal": ("ck4-deal", False, ("look",)),
     "ck4-cut": ("ck4-cut", False, ("look",)),
     "ck4-full": ("ck4-full", True, ("look", "hint", "refuse")),
+    "ck4-claim5": ("ck4-claim5", False, ("look", "refuse")),
     "sd-calls": ("sd-calls", False, ("look",)),
     "sd-late": ("sd-late", True, ("look", "hint", "refuse")),
     "sd-last-card": ("sd-last-card", False, ("look",)),
@@ -207,7 +269,7 @@ def check_size(page: Any, label: str, size: str, bar_covered: bool = False) -> l
     page.evaluate(FRAMES)
     got = page.evaluate(OFF_SCREEN, [MUST_SHOW, True])
     bar = page.evaluate(OFF_SCREEN, [BAR, not bar_covered])
-    small = page.evaluate(SMALL_TARGETS, SECONDARY)
+    small = page.evaluate(SMALL_TARGETS, SECONDARY) + page.evaluate(CUT_MOVES)
     shot(page, f"fit-{label}-{size}")
     assert got["n"] > 0, "nothing to check"
     # (hidden elements are skipped above: these must be shown in every state)
@@ -235,15 +297,21 @@ def test_the_table_fits_the_screen(make_page: Any, name: str, lang: str) -> None
     pos, coach, steps = STATES[name]
     s = position(pos)
     page = make_page({"width": 360, "height": 640})
-    open_with_save(page, lang, _save(s, coach=coach))
+    open_with_save(page, lang, _save(s, coach=coach, lang=lang))
     assert settle(page) == "you"
     assert page.evaluate("() => window.chkobbaApp.state.save.record.rounds[0].actions.length") == \
         len(s.record()["rounds"][0]["actions"]), "the page did not open on the saved position"
     problems: list[str] = []
+    if _claims(s) and s.game == "chkobba":
+        assert page.locator(btn("claim")).is_visible(), "the claim is not on"
     for step in steps:
         label = f"{name}-{step}-{lang}"
         if step == "look":
             problems += check_sizes(page, label)
+            if name == "ck4-full":   # (the state it stands for: two rows of cards at 320 px, checked above)
+                page.set_viewport_size({"width": 320, "height": 568})
+                page.evaluate(FRAMES)
+                assert page.evaluate(TABLE_ROWS) >= 2, "the table's cards are in one row at 320x568"
         elif step == "hint":
             ask_hint(page)
             problems += check_sizes(page, label)
@@ -260,6 +328,7 @@ def test_the_table_fits_the_screen(make_page: Any, name: str, lang: str) -> None
                 if any(abs(a[0] - b[0]) > 1 or abs(a[1] - b[1]) > 12 for a, b in zip(before, after)):
                     problems.append(f"{label} {size}: the refusal moved the hand ({before} -> {after})")
                 problems += check_size(page, label, size)
+                problems += [f"{label} {size}: {b}" for b in page.evaluate(UNDER_MESSAGE)]
                 page.keyboard.press("Escape")
     assert not problems, "\n".join(problems)
 
@@ -271,11 +340,12 @@ COVERED = """(sel) => { const r = document.querySelector(sel).getBoundingClientR
 
 @pytest.mark.parametrize("lang", ["ar", "fr"])
 def test_a_tap_puts_a_refusal_away_and_the_coachs_moves_show_again(make_page: Any, lang: str) -> None:
-    """On a phone a refusal floats where the coach's moves are: the player
-    reads it, taps it away, and reads the moves; the cards chosen stay chosen."""
+    """On a phone a refusal floats over the status line, not over the
+    coach's moves (issue 38: nor over the score line or a last move): the
+    player reads both, taps the refusal away; the cards chosen stay chosen."""
     s = position("ck2-full")
     page = make_page({"width": 360, "height": 640})
-    open_with_save(page, lang, _save(s, coach=True))
+    open_with_save(page, lang, _save(s, coach=True, lang=lang))
     assert settle(page) == "you"
     ask_hint(page)
     first = f"{T} .coach .hints li:first-child"
@@ -283,7 +353,8 @@ def test_a_tap_puts_a_refusal_away_and_the_coachs_moves_show_again(make_page: An
     refuse(page, s)
     picked = page.locator(f"{T} .card.selected").evaluate_all("els => els.map(e => e.dataset.card)")
     assert len(picked) == 2, picked
-    assert page.evaluate(COVERED, first) == "message"
+    assert page.locator(MESSAGE).is_visible()
+    assert page.evaluate(COVERED, first) == "itself"
     page.click(MESSAGE)
     page.wait_for_selector(MESSAGE, state="hidden")
     assert page.evaluate(COVERED, first) == "itself"
@@ -297,7 +368,7 @@ def test_the_move_log_opens_over_the_table_with_its_title(make_page: Any, lang: 
     does not scroll), and tapped again it closes."""
     s = position(STATES["ck4-full"][0])
     page = make_page({"width": 360, "height": 640})
-    open_with_save(page, lang, _save(s))
+    open_with_save(page, lang, _save(s, lang=lang))
     assert settle(page) == "you"
     pill = page.locator(f"{T} .log > summary")
     for size in SIZES:
@@ -379,7 +450,7 @@ def test_a_notched_phone_held_sideways_keeps_everything_off_the_notch(make_page:
     s = position(name)
     page = make_page({"width": 812, "height": 375})
     cdp = page.context.new_cdp_session(page)
-    open_with_save(page, lang, _save(s))
+    open_with_save(page, lang, _save(s, lang=lang))
     assert settle(page) == "you"
     problems: list[str] = []
     for size, ((w, h), safe) in NOTCHED.items():
@@ -420,7 +491,7 @@ def test_a_tablet_or_a_small_laptop_shows_the_whole_table(make_page: Any, name: 
     move buttons were below the screen)."""
     s = position(name)
     page = make_page({"width": 1024, "height": 768})
-    open_with_save(page, lang, _save(s, coach=True))
+    open_with_save(page, lang, _save(s, coach=True, lang=lang))
     assert settle(page) == "you"
     problems: list[str] = []
     for step in ("look", "hint", "refuse"):

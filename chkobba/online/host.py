@@ -70,6 +70,15 @@ HEARTBEAT_BURST = 4.0
 # round would wait for a seed its phone was refused
 SEED_RATE = 1.0
 SEED_BURST = 8.0
+# every message of a peer, before it is even read: more than this is dropped
+# unread and unanswered (a flood costs a token check each, nothing else)
+FLOOD_RATE = 40.0
+FLOOD_BURST = 80.0
+# a phone asked for a round's seed that has not committed (or, once every
+# commitment is shown, not revealed) within this many seconds is treated as
+# away for that round's seeds: they start again without it, and every phone
+# is told which phone was late (withholding a seed stalls nothing)
+SEED_WAIT = 20.0
 # the first turn of a round after the first gets this much more time: the
 # round's summary is being read on every phone
 READING = 15.0
@@ -112,6 +121,8 @@ class _Seat:
     secret_hash: bytes | None = None  # SHA-256 of the seat's secret, once claimed
     peer: int | None = None
     away_since: float | None = None  # when its phone left (None: present, or never came)
+    retired: set[bytes] = field(default_factory=set)  # secrets of phones this seat was taken from
+    audit_failed: dict[str, Any] | None = None  # the round its phone said does not check out (round, code)
 
 
 @dataclass
@@ -120,8 +131,10 @@ class _Peer:
     reactions: TokenBucket  # quick reactions, more strictly
     heartbeats: TokenBucket  # heartbeats, apart (they never use up the moves' allowance)
     seeds: TokenBucket  # commitments and seeds, apart
+    flood: TokenBucket  # every message, before it is read
     seat: int | None = None
     last_seen: float = 0.0
+    invited: int | None = None  # the seat whose invitation this connection came from: the only one it may take
 
 
 @dataclass
@@ -130,6 +143,13 @@ class _Seeds:
     commits: dict[int, str] = field(default_factory=dict)
     reveals: dict[int, str] = field(default_factory=dict)
     announced: bool = False
+    restart: int = 0  # how many times this round's seeds started again
+    reason: dict[str, list[int]] | None = None  # why they last did: the seats that left, that were late
+    since: float = 0.0  # when the commitments (then, once announced, the seeds) were asked for
+
+    def request(self, number: int, match: int) -> dict[str, Any]:
+        return {"type": "commit_request", "round": number, "seats": list(self.seats), "restart": self.restart,
+                "reason": self.reason, "match": match}
 
     def ready(self) -> bool:
         return len(self.reveals) == len(self.seats)
@@ -189,7 +209,8 @@ class HostTable:
                  clock: Callable[[], float], grace: float = 30.0, heartbeat_timeout: float = 10.0,
                  rate: float = 4.0, burst: float = 16.0, rng: random.Random | None = None,
                  host_seed: Callable[[], str] = new_secret,
-                 timers: tuple[float, float] | None = None, sliced: bool = False) -> None:
+                 timers: tuple[float, float] | None = None, sliced: bool = False,
+                 seed_wait: float = SEED_WAIT) -> None:
         opts = game_class(game).options_class().from_dict(options or {})
         if len(seats) != opts.players:
             raise ValueError(f"{game} with these options has {opts.players} seats, not {len(seats)}")
@@ -200,6 +221,11 @@ class HostTable:
         self.host_seat = [s.kind for s in seats].index(HOST)
         self.clock, self.grace, self.heartbeat_timeout = clock, grace, heartbeat_timeout
         self.rate, self.burst = rate, burst
+        self.seed_wait = seed_wait
+        # what changed the table (a message taken, not refused): the page saves and draws only then
+        self.version = 0
+        self._same = False
+        self._presence_sent: list[tuple[bool, bool]] | None = None
         self.rng = rng or random.Random()
         self._host_seed = host_seed
         self._host_seeds: dict[int, str] = {}
@@ -262,7 +288,8 @@ class HostTable:
 
     def presence(self) -> list[dict[str, Any]]:
         return [{"seat": i, "kind": s.spec.kind, "present": self.present(i),
-                 "computer": self.computer_plays(i), "rematch": i in self.rematch_asks}
+                 "computer": self.computer_plays(i), "rematch": i in self.rematch_asks,
+                 "audit_failed": s.audit_failed}
                 for i, s in enumerate(self.seats)]
 
     @property
@@ -281,15 +308,18 @@ class HostTable:
         return {"round": r, "ply": ply, "seat": s.to_act(), "left": int(left + 0.999)}
 
     def _seats_message(self) -> Out:
+        self._presence_sent = [(p["present"], p["computer"]) for p in self.presence()]
         return self._broadcast({"type": "seats", "seats": self.presence(), "clock": self.clock_now()})
 
     # ------------------------------------------------------------ peers
-    def connect(self, peer: int) -> None:
-        """The transport opened a connection (not yet seated)."""
+    def connect(self, peer: int, seat: int | None = None) -> None:
+        """The transport opened a connection (not yet seated); ``seat``: the
+        seat whose invitation it came from, the only one it may take."""
         self.peers[peer] = _Peer(TokenBucket(self.rate, self.burst, self.clock),
                                  TokenBucket(REACTION_RATE, REACTION_BURST, self.clock),
                                  TokenBucket(HEARTBEAT_RATE, HEARTBEAT_BURST, self.clock),
-                                 TokenBucket(SEED_RATE, SEED_BURST, self.clock), None, self.clock())
+                                 TokenBucket(SEED_RATE, SEED_BURST, self.clock),
+                                 TokenBucket(FLOOD_RATE, FLOOD_BURST, self.clock), None, self.clock(), seat)
 
     def disconnect(self, peer: int) -> Out:
         """The connection closed (or its heartbeats stopped): its seat waits
@@ -297,16 +327,23 @@ class HostTable:
         p = self.peers.pop(peer, None)
         if p is None or p.seat is None:
             return []
+        self.version += 1
         s = self.seats[p.seat]
         if s.peer == peer:
             s.peer = None
             s.away_since = self.clock()
         return self._seats_message()
 
-    def receive(self, peer: int, text: str | bytes) -> Out:
-        """A peer's message: what to send in answer (to it and to others)."""
+    def receive(self, peer: int, text: object) -> Out:
+        """A peer's message: what to send in answer (to it and to others).
+
+        Before anything else, every message takes a token of the peer's
+        flood allowance (:data:`FLOOD_RATE`): over it, the message is dropped
+        unread and unanswered. A message taken (not refused) adds one to
+        :attr:`version` (the page saves and draws only then); a heartbeat
+        changes nothing to keep."""
         p = self.peers.get(peer)
-        if p is None:
+        if p is None or not p.flood.take():
             return []
         # The message is read (bounded: wire.MAX_BYTES) only to know which
         # allowance it takes from: heartbeats and quick reactions have their
@@ -331,22 +368,39 @@ class HostTable:
             msg = wire.check(data)
             if isinstance(msg, wire.Heartbeat):
                 return [(peer, {"v": wire.VERSION, "type": "heartbeat", "t": msg.t})]
-            if isinstance(msg, wire.Join):
-                return self._join(peer, p, msg)
-            if p.seat is None:
-                raise OnlineError("online.not_seated")
-            if isinstance(msg, wire.Leave):
-                return self.disconnect(peer)
-            if isinstance(msg, wire.Reaction):
-                return self._react(p.seat, msg.reaction)
-            if isinstance(msg, wire.Commit):
-                return self._commit(p.seat, msg.round, msg.hash)
-            if isinstance(msg, wire.Reveal):
-                return self._reveal(p.seat, msg.round, msg.seed)
-            assert isinstance(msg, wire.Act)
-            return self._act(p.seat, msg)
+            self._same = False
+            out = self._take(peer, p, msg)
         except ChkobbaError as e:
             return [(peer, self._error(e, kind))]
+        if not self._same:
+            self.version += 1
+        return out
+
+    def _take(self, peer: int, p: _Peer, msg: wire.Message) -> Out:
+        if isinstance(msg, wire.Join):
+            return self._join(peer, p, msg)
+        if p.seat is None:
+            raise OnlineError("online.not_seated")
+        if isinstance(msg, wire.Leave):
+            return self.disconnect(peer)
+        if isinstance(msg, wire.Reaction):
+            return self._react(p.seat, msg.reaction)
+        if isinstance(msg, wire.Commit):
+            return self._commit(p.seat, msg.round, msg.hash)
+        if isinstance(msg, wire.Reveal):
+            return self._reveal(p.seat, msg.round, msg.seed)
+        if isinstance(msg, wire.AuditFailed):
+            return self._audit_failed(p.seat, msg)
+        assert isinstance(msg, wire.Act)
+        return self._act(p.seat, msg)
+
+    def _audit_failed(self, seat: int, msg: wire.AuditFailed) -> Out:
+        """A friend's phone says a round does not check out: every phone is told which."""
+        if self.seats[seat].audit_failed is not None:
+            self._same = True  # said once already: nothing changes, nothing is sent
+            return []
+        self.seats[seat].audit_failed = {"round": msg.round, "code": msg.code, "match": self.match}
+        return self._seats_message()
 
     def _error(self, e: ChkobbaError, kind: str) -> dict[str, Any]:
         return {"v": wire.VERSION, "type": "error", "code": e.code, "params": e.params, "error": str(e),
@@ -357,8 +411,12 @@ class HostTable:
             raise OnlineError("online.already_seated", seat=p.seat)
         if not 0 <= msg.seat < len(self.seats) or self.seats[msg.seat].spec.kind != REMOTE:
             raise OnlineError("online.no_seat", seat=msg.seat)
+        if p.invited is not None and msg.seat != p.invited:
+            raise OnlineError("online.wrong_seat")  # an invitation belongs to its seat (an edited link)
         s = self.seats[msg.seat]
         digest = _digest(msg.secret)
+        if any(hmac.compare_digest(old, digest) for old in s.retired):
+            raise OnlineError("online.seat_retired")
         if s.secret_hash is not None and not hmac.compare_digest(s.secret_hash, digest):
             raise OnlineError("online.seat_taken", seat=msg.seat)
         if s.secret_hash is None:
@@ -368,19 +426,47 @@ class HostTable:
             if old is not None:
                 old.seat = None
         s.peer, s.away_since, p.seat = peer, None, msg.seat
+        # the rounds whose seeds were asked for before this phone sat down (and are not dealt yet)
+        pending = {str(n): sd.request(n, self.match) for n, sd in sorted(self.seeds.items()) if not self._dealt(n)}
         out: Out = [(peer, {"type": "welcome", "seat": msg.seat, "game": self.game, "options": self.options,
-                            "seats": self.presence(), "match": self.match})]
+                            "seats": self.presence(), "match": self.match, "round": self.position()[0],
+                            "pending": pending})]
         for number in sorted(self.seeds):  # a pending seed round this seat belongs to
             sd = self.seeds[number]
-            if msg.seat in sd.seats and msg.seat not in sd.reveals:
-                if msg.seat not in sd.commits:
-                    out.append((peer, {"type": "commit_request", "round": number, "seats": sd.seats,
-                                       "restart": False, "match": self.match}))
-                if sd.announced:
-                    out.append((peer, {"type": "commits", "round": number, "commits": dict(sd.commits)}))
+            if msg.seat in sd.seats and msg.seat not in sd.reveals and sd.announced and not self._dealt(number):
+                out.append((peer, {"type": "commits", "round": number, "commits": dict(sd.commits)}))
         out += self._views([msg.seat])
         out += self._seats_message()
         return [(q, {"v": wire.VERSION, **m}) for q, m in out]
+
+    def reissue(self, seat: int) -> Out:
+        """The host gives a friend's seat a fresh invitation (for a friend on a
+        new browser or a new phone, whose secret is not the one the seat
+        knows): the seat's secret is retired (that phone can no longer sit
+        there: ``online.seat_retired``), the seat is free for the next phone
+        that joins through its invitation, and the computer plays it
+        meanwhile. A connection from that seat's invitation that is waiting
+        (refused as taken) is told to sit down (``seat_open``)."""
+        if not 0 <= seat < len(self.seats) or self.seats[seat].spec.kind != REMOTE:
+            raise OnlineError("online.no_seat", seat=seat)
+        s = self.seats[seat]
+        out: Out = []
+        if s.secret_hash is not None:
+            s.retired.add(s.secret_hash)
+        s.secret_hash = None
+        if s.peer is not None:
+            old = self.peers.get(s.peer)
+            if old is not None:
+                old.seat = None
+                out.append((s.peer, self._error(OnlineError("online.seat_retired"), "join")))
+            s.peer = None
+        s.away_since = None
+        s.audit_failed = None
+        self.version += 1
+        for peer, p in self.peers.items():
+            if p.seat is None and p.invited == seat:
+                out.append((peer, {"v": wire.VERSION, "type": "seat_open", "seat": seat}))
+        return out + self._seats_message()
 
     # ------------------------------------------------------------ reactions, rematch
     def _react(self, seat: int, reaction: str) -> Out:
@@ -426,21 +512,31 @@ class HostTable:
             return []
         return self._request_seeds(1)
 
-    def _request_seeds(self, number: int) -> Out:
+    def _dealt(self, number: int) -> bool:
+        s = self.session
+        return s is not None and number in s.round_seeds
+
+    def _request_seeds(self, number: int, reason: dict[str, list[int]] | None = None) -> Out:
+        """Ask every phone present (the host's included) for round ``number``'s
+        seeds; again, fresh from everyone, when they start again (``reason``:
+        the seats that left or were late, left out of this round's seeds)."""
+        late = set(reason["late"]) if reason else set()
         phones = [i for i in range(len(self.seats)) if i == self.host_seat or
-                  (self.seats[i].spec.kind == REMOTE and self.present(i))]
-        restart = number in self.seeds  # fresh seeds from everyone, none kept from before
-        sd = _Seeds(phones)
+                  (self.seats[i].spec.kind == REMOTE and self.present(i) and i not in late)]
+        old = self.seeds.get(number)
+        sd = _Seeds(phones, restart=old.restart + 1 if old is not None else 0, reason=reason, since=self.clock())
         self.seeds[number] = sd
         own = self._host_seed()
         self._host_seeds[number] = own
         sd.commits[self.host_seat] = commitment(own)
-        out = self._broadcast({"type": "commit_request", "round": number, "seats": phones, "restart": restart,
-                               "match": self.match})
+        out = self._broadcast(sd.request(number, self.match))
         return out + self._maybe_announce(number)
 
     def _commit(self, seat: int, number: int, digest: str) -> Out:
         sd = self.seeds.get(number)
+        if sd is not None and sd.commits.get(seat) == digest:
+            self._same = True  # the same commitment again (a phone that sat down again): nothing changes
+            return []
         if sd is None or seat not in sd.seats or seat in sd.commits or sd.announced:
             raise OnlineError("online.no_commit", round=number)
         sd.commits[seat] = digest
@@ -451,6 +547,7 @@ class HostTable:
         if sd.announced or len(sd.commits) < len(sd.seats):
             return []
         sd.announced = True
+        sd.since = self.clock()
         out = self._broadcast({"type": "commits", "round": number, "commits": dict(sd.commits)})
         # only now, with every commitment fixed and sent, does the host reveal its own seed (to itself)
         sd.reveals[self.host_seat] = self._host_seeds[number]
@@ -571,12 +668,21 @@ class HostTable:
                 out += self.disconnect(peer)
         s = self.session
         for number, sd in list(self.seeds.items()):
-            # a phone that went away before revealing: after the grace period the
-            # round's seeds start again without it (fresh seeds from everyone)
+            # a phone that went away before revealing (after the grace period), or
+            # any phone that did not commit or reveal within seed_wait: the round's
+            # seeds start again without it (fresh seeds from everyone), and every
+            # phone is told which phones left and which were late
             if (s is not None and number in s.round_seeds) or sd.ready():
                 continue
-            if any(self.computer_plays(i) for i in sd.seats if i not in sd.reveals):
-                out += self._request_seeds(number)
+            missing = [i for i in sd.seats if i not in (sd.reveals if sd.announced else sd.commits)]
+            left = [i for i in missing if not self.present(i)]
+            if any(self.computer_plays(i) for i in left) or now - sd.since >= self.seed_wait:
+                self.version += 1
+                out += self._request_seeds(number, {"left": left, "late": [i for i in missing if i not in left]})
+        if self._presence_sent is not None and \
+                self._presence_sent != [(p["present"], p["computer"]) for p in self.presence()]:
+            self.version += 1
+            out += self._seats_message()  # the computer took a seat over (the grace period ended)
         for _ in range(0 if self.sliced else 10_000):
             if s is None or s.is_over:
                 break
@@ -681,11 +787,13 @@ class HostTable:
         return {
             "v": wire.VERSION, "game": self.game, "options": dict(self.options),
             "seats": [{"kind": x.spec.kind, "level": x.spec.level,
-                       "secret_hash": x.secret_hash.hex() if x.secret_hash is not None else None}
+                       "secret_hash": x.secret_hash.hex() if x.secret_hash is not None else None,
+                       "retired": sorted(r.hex() for r in x.retired), "audit_failed": x.audit_failed}
                       for x in self.seats],
             "host_seeds": {str(k): v for k, v in self._host_seeds.items()},
             "seeds": {str(k): {"seats": list(sd.seats), "commits": {str(a): b for a, b in sd.commits.items()},
-                               "reveals": {str(a): b for a, b in sd.reveals.items()}, "announced": sd.announced}
+                               "reveals": {str(a): b for a, b in sd.reveals.items()}, "announced": sd.announced,
+                               "restart": sd.restart, "reason": sd.reason}
                       for k, sd in self.seeds.items()},
             "record": s.record() if s is not None else None,
             "round_seeds": {str(k): v for k, v in s.round_seeds.items()} if s is not None else {},
@@ -709,9 +817,12 @@ class HostTable:
             if x["secret_hash"] is not None:
                 seat.secret_hash = bytes.fromhex(x["secret_hash"])
                 seat.away_since = clock()
+            seat.retired = {bytes.fromhex(r) for r in x.get("retired", [])}
+            seat.audit_failed = x.get("audit_failed")
         table._host_seeds = {int(k): v for k, v in data["host_seeds"].items()}
         table.seeds = {int(k): _Seeds(list(v["seats"]), {int(a): b for a, b in v["commits"].items()},
-                                      {int(a): b for a, b in v["reveals"].items()}, bool(v["announced"]))
+                                      {int(a): b for a, b in v["reveals"].items()}, bool(v["announced"]),
+                                      int(v.get("restart", 0)), v.get("reason"), clock())
                        for k, v in data["seeds"].items()}
         if data["record"] is not None:
             rec = parse_record(data["record"])
@@ -760,5 +871,6 @@ class HostTable:
         return out
 
     def _broadcast(self, msg: dict[str, Any]) -> Out:
+        self.version += 1  # every phone is told something: the table changed (the host's page too)
         body = {"v": wire.VERSION, **msg}
         return [(s.peer, dict(body)) for s in self.seats if s.peer is not None and s.spec.kind == REMOTE]

@@ -36,6 +36,11 @@ MAX_TIME = 2**53
 # The fixed set of quick reactions (no free text): the page translates each.
 REACTIONS = ("well_played", "bravo", "oops", "hurry", "thanks", "rematch")
 
+# what a friend's phone may report of a round that does not check out on it
+AUDIT_CODES = ("online.audit_seats", "online.audit_seed", "online.audit_own", "online.audit_deck",
+               "online.audit_moves", "online.audit_replay", "online.audit_round", "online.audit_commits",
+               "online.audit_not_asked", "online.audit_restart", "online.audit_missing")
+
 HEX32 = re.compile(r"[0-9a-f]{32}")  # a 128-bit secret or seed, lowercase hex
 HEX64 = re.compile(r"[0-9a-f]{64}")  # a SHA-256 digest, lowercase hex
 
@@ -88,7 +93,14 @@ class Leave:
     pass
 
 
-Message = Union[Join, Act, Commit, Reveal, Heartbeat, Reaction, Leave]
+@dataclass(frozen=True)
+class AuditFailed:
+    """Round ``round`` does not check out on the sender's phone (one of :data:`AUDIT_CODES`)."""
+    round: int
+    code: str
+
+
+Message = Union[Join, Act, Commit, Reveal, Heartbeat, Reaction, Leave, AuditFailed]
 
 # type -> its fields (besides "v" and "type"), each with a check and its wording
 _INT = "a whole number from {lo} to {hi}"
@@ -100,6 +112,7 @@ FIELDS: dict[str, dict[str, str]] = {
     "heartbeat": {"t": "time"},
     "reaction": {"reaction": "reaction"},
     "leave": {},
+    "audit_failed": {"round": "round", "code": "audit_code"},
 }
 _RANGES = {"seat": (0, 3), "round": (1, MAX_ROUND), "ply": (0, MAX_PLY), "time": (0, MAX_TIME)}
 
@@ -126,6 +139,7 @@ def _want(kind: str) -> str:
         "hex64": "64 lowercase hexadecimal digits",
         "action": f"a text of 1 to {MAX_ACTION} characters",
         "reaction": "one of " + ", ".join(REACTIONS),
+        "audit_code": "an audit's code (online.audit_...)",
     }[kind]
 
 
@@ -141,11 +155,21 @@ def _valid(kind: str, value: object) -> bool:
         return HEX64.fullmatch(value) is not None
     if kind == "action":
         return 1 <= len(value) <= MAX_ACTION and value.isprintable()
+    if kind == "audit_code":
+        return value in AUDIT_CODES
     return value in REACTIONS  # reaction
 
 
-def decode(text: str | bytes) -> dict[str, Any]:
-    """The JSON object of a message, read strictly (no check of its fields)."""
+def decode(text: object) -> dict[str, Any]:
+    """The JSON object of a message, read strictly (no check of its fields).
+
+    Anything but text (or its UTF-8 bytes) is refused as ``online.json``;
+    the size is checked first, on the length alone for a long text (no
+    encoding of a flood's megabytes)."""
+    if not isinstance(text, (str, bytes)):
+        raise OnlineError("online.json", problem="not text")
+    if len(text) > MAX_BYTES:
+        raise OnlineError("online.too_large", limit=MAX_BYTES, size=len(text))
     size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_BYTES:
         raise OnlineError("online.too_large", limit=MAX_BYTES, size=size)
@@ -195,10 +219,12 @@ def check(data: dict[str, Any]) -> Message:
         return Heartbeat(data["t"])
     if kind == "reaction":
         return Reaction(data["reaction"])
+    if kind == "audit_failed":
+        return AuditFailed(data["round"], data["code"])
     return Leave()
 
 
-def read(text: str | bytes) -> Message:
+def read(text: object) -> Message:
     """Read one message (strictly); raises :class:`OnlineError`."""
     return check(decode(text))
 
@@ -206,7 +232,7 @@ def read(text: str | bytes) -> Message:
 def encode(msg: Message) -> str:
     """The one text of a message (what a guest's phone sends)."""
     kind = {Join: "join", Act: "act", Commit: "commit", Reveal: "reveal", Heartbeat: "heartbeat",
-            Reaction: "reaction", Leave: "leave"}[type(msg)]
+            Reaction: "reaction", Leave: "leave", AuditFailed: "audit_failed"}[type(msg)]
     body: dict[str, Any] = {"v": VERSION, "type": kind}
     fields = dataclasses.asdict(msg)
     body.update({name: fields[name] for name in FIELDS[kind]})

@@ -198,7 +198,8 @@ export const chkobba = {
       s.classList.toggle("to-act", st.to_act === seat && !ui.frame);
       const open = Array.isArray(v.hands) && Array.isArray(v.hands[seat]);
       const m = lastBySeat.get(seat);
-      const said = m && !ui.frame ? (chkobba.describeMove(m, st, { who: false }) ?? ui.moveHtml(m, st)) : null;
+      const call = m && !ui.frame ? chkobba.callout(m) : null;
+      const said = m && !ui.frame ? (chkobba.describeMove(m, st, { who: false }) ?? ui.moveHtml(m, st)) + (call ? ` \u2014 ${call}` : "") : null;
       const full = v.dealer === seat ? t("seat.dealer", { name: seatName(st, seat) }) : seatName(st, seat);
       const key = JSON.stringify([seat, seatName(st, seat), full, v.hand_counts[seat], open ? v.hands[seat] : null,
         said, m && !ui.frame ? m.action ?? "" : null, T("seat.in_hand", { count: v.hand_counts[seat] })]);
@@ -329,7 +330,8 @@ export const chkobba = {
     if (st.to_act === null || st.to_act === undefined) return sheet && sheet.result ? result() : "";
     const me = you(st);
     const mine = st.to_act === me;
-    const name = mine ? t("seat.you") : seatName(st, st.to_act);
+    // (the seat's level is beside the seat: the status line says only who)
+    const name = mine ? t("seat.you") : seatName(st, st.to_act, { short: true });
     switch (v.phase) {
       case "cut": return mine ? t("turn.you_cut") : t("turn.cutting", { name });
       case "redeal": return mine ? t("turn.you_redeal") : t("turn.redeal", { name });

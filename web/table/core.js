@@ -115,6 +115,11 @@ class TableView {
       this.root.className = "ck";   // the renderer before may have left its classes
       this.root.replaceChildren();
       r.build(this.root, this);
+      // On a table page a refusal floats over the status line (whose turn it
+      // is) at the top of the centre, never over the score line or a seat's
+      // last move (web/css/layout.css); an embed keeps it under its buttons.
+      const message = this.$(".message"), center = this.$(".center");
+      if (this.el.classList.contains("table-host") && message && center) center.prepend(message);
       this.buildLive();
       this.wire();
       const log = this.$(".log");
@@ -193,6 +198,10 @@ class TableView {
     const last = latestMove(st, this.frame);
     const lm = this.$(".last-move");
     if (!last) { setHtml(lm, ""); return; }
+    // another seat's move is shown under that seat too (the renderers' .seat-move):
+    // a table page says it there only (web/css/layout.css)
+    const atSeat = !this.frame && last.seat !== null && last.seat !== undefined && last.seat !== humanSeat(st);
+    if (lm.dataset.atSeat !== String(atSeat)) lm.dataset.atSeat = String(atSeat);
     const call = this.renderer.callout(last);
     setHtml(lm, `<span class="label">${escapeHtml(t("table.last_move"))}</span> <span data-last-action="${escapeHtml(last.action ?? "")}">${this.moveHtml(last)}${call ? ` \u2014 ${call}` : ""}</span>`);
   }

@@ -292,7 +292,7 @@ export const sevenDiamonds = {
     if (sheet && sheet.over && sheet.result) return result();
     if (st.to_act === null || st.to_act === undefined) return sheet && sheet.result ? result() : "";
     const mine = st.to_act === you(st);
-    const name = mine ? t("seat.you") : seatName(st, st.to_act);
+    const name = mine ? t("seat.you") : seatName(st, st.to_act, { short: true });
     const busy = ui.config.busy ? " \u2026" : "";
     if (v.phase === "calls") {
       const words = (st.words || []).map((w) => messageText({ code: w.code, params: w.params || {}, text: w.label || w.action }));
