@@ -58,9 +58,9 @@ from .messages import Message, Param, quote
 from .registry import game as registered
 from .session import Session
 
-__all__ = ["TUNIS", "GAMES", "DAILY_BUDGETS", "HUMAN_SEAT", "DailyError", "Daily", "daily", "tunis_date",
-           "parse_date", "day_over", "deal_seed", "computer_rng", "computer_choice", "play_computers", "round_over",
-           "round_result", "par", "result", "share"]
+__all__ = ["TUNIS", "GAMES", "DAILY_BUDGETS", "HUMAN_SEAT", "FIRST_DAY", "DailyError", "Daily", "daily",
+           "tunis_date", "parse_date", "day_over", "day_before", "playable", "deal_seed", "computer_rng",
+           "computer_choice", "play_computers", "round_over", "round_result", "par", "result", "share"]
 
 #: Africa/Tunis: UTC+1 all year (no daylight saving time since 2009).
 TUNIS = timezone(timedelta(hours=1), "Africa/Tunis")
@@ -90,6 +90,11 @@ _SEATS: dict[str, tuple[str | None, ...]] = {
 }
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
+#: The first daily deal: a result link writes its date as days after this
+#: one (chkobba/links/challenge.py), so no deal is played before it.
+FIRST_DAY = "2000-01-01"
+
+
 
 class DailyError(ChkobbaError):
     """A date or a game that names no daily deal, or a round used wrongly."""
@@ -118,13 +123,50 @@ def tunis_date(instant: datetime | float | int) -> str:
             raise DailyError("daily.instant")
         moment = instant
     elif isinstance(instant, (int, float)) and not isinstance(instant, bool):
+        if instant != instant or instant in (float("inf"), float("-inf")):
+            raise DailyError("daily.instant")   # NaN and infinities name no moment
         try:
             moment = datetime.fromtimestamp(instant, timezone.utc)
         except (OverflowError, OSError, ValueError):
-            raise DailyError("daily.instant") from None
+            raise DailyError("daily.calendar") from None
     else:
         raise DailyError("daily.instant")
-    return moment.astimezone(TUNIS).date().isoformat()
+    offset = moment.utcoffset()
+    assert offset is not None
+    try:   # one step, never through UTC: 0001-01-01 01:30+02:00 is in year 0 in UTC but not in Tunis
+        return (moment.replace(tzinfo=None) + (timedelta(hours=1) - offset)).date().isoformat()
+    except OverflowError:   # 9999-12-31 23:00 UTC is already the year 10000 in Tunis
+        raise DailyError("daily.calendar") from None
+
+
+def day_before(day: str) -> str | None:
+    """The calendar day before ``day`` (None before 0001-01-01, which has none).
+
+    >>> day_before("2026-03-01"), day_before("0001-01-01")
+    ('2026-02-28', None)
+    """
+    d = parse_date(day)
+    return None if d == Date.min else (d - timedelta(days=1)).isoformat()
+
+
+def playable(day: str, today: str) -> str:
+    """``day`` if its deal can be played when it is ``today`` in Tunisia
+    (both ``YYYY-MM-DD``): refused ``daily.future`` for a later day (saying
+    when it opens), ``daily.before`` before :data:`FIRST_DAY`.
+
+    >>> playable("2026-12-01", "2026-12-01")
+    '2026-12-01'
+    >>> playable("2026-12-02", "2026-12-01")
+    Traceback (most recent call last):
+    ...
+    chkobba.daily.DailyError: The deal of 2026-12-02 is not out yet: it can be played from 2026-12-02 at 00:00 in Tunisia (today is 2026-12-01 there)
+    """
+    text, now = parse_date(day).isoformat(), parse_date(today).isoformat()
+    if text > now:
+        raise DailyError("daily.future", date=text, today=now)
+    if text < FIRST_DAY:
+        raise DailyError("daily.before", date=text)
+    return text
 
 
 def day_over(day: str, instant: datetime | float | int) -> bool:

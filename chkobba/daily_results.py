@@ -36,7 +36,7 @@ from . import messages as M
 from .daily import GAMES, DailyError, parse_date
 from .errors import StatsError
 
-__all__ = ["MAX_DAYS", "MAX_POINTS", "empty", "add", "merge", "summary", "from_file"]
+__all__ = ["MAX_DAYS", "MAX_POINTS", "empty", "add", "merge", "summary", "from_file", "no_later_than"]
 
 MAX_DAYS = 40_000        # rows (both games every day for more than 50 years)
 MAX_POINTS = 100_000     # points of one round (Seven Diamonds: at most a few thousand)
@@ -93,10 +93,14 @@ def _runs(days: list[Date]) -> list[tuple[Date, int]]:
 
 
 def _streaks(days: list[Date], today: Date) -> tuple[int, int]:
-    runs = _runs(sorted(set(days)))
+    """The streak up to ``today`` and the best streak, of the days up to
+    ``today`` only: a row dated later (a phone's clock set back, an old file)
+    neither ends nor makes a streak."""
+    runs = _runs(sorted({d for d in days if d <= today}))
     best = max((n for _, n in runs), default=0)
     current = 0
-    if runs and runs[-1][0] in (today, today - timedelta(days=1)):
+    yesterday = today - timedelta(days=1) if today > Date.min else today
+    if runs and runs[-1][0] in (today, yesterday):
         current = runs[-1][1]   # played today, or yesterday and today's deal is still to play
     return current, best
 
@@ -104,7 +108,8 @@ def _streaks(days: list[Date], today: Date) -> tuple[int, int]:
 def summary(results: Results, today: str) -> dict[str, Any]:
     """Per game, and for ``any`` game: ``played``, ``streak`` (days in a row up
     to today, or up to yesterday while today's deal is not played yet),
-    ``best_streak``; per game also ``at_par`` (rounds at or above par),
+    ``best_streak`` (both of the days up to ``today``: a later row counts
+    for neither); per game also ``at_par`` (rounds at or above par),
     ``best_margin``, ``best_points`` (None before any) and ``last`` (the
     latest row)."""
     now = parse_date(today)
@@ -158,6 +163,21 @@ def _check_row(row: Any, index: int) -> None:
     for value in (points, par):
         if type(value) is not int or not 0 <= value <= MAX_POINTS:
             raise _bad("stats.file.value", where=where, value=_show(value))
+
+
+M.register({"stats.file.daily_future": "{where} is the deal of {date}, a day after today ({today} in Tunisia): "
+                                        "a daily deal is played on its day or later"})
+
+
+def no_later_than(results: Results, today: str) -> Results:
+    """``results`` if no row is dated after ``today`` (Tunisia's date): a
+    file from outside with a later row is refused (``stats.file``, reason
+    ``stats.file.daily_future`` naming the row), whatever the rows before."""
+    now = parse_date(today).isoformat()
+    for i, row in enumerate(results["days"]):
+        if row[0] > now:
+            raise _bad("stats.file.daily_future", where=_where(i), date=row[0], today=now)
+    return results
 
 
 def from_file(data: Any) -> Results:

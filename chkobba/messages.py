@@ -259,6 +259,11 @@ CORE_MESSAGES: dict[str, str] = {
     # ------------------------------------------------------- the daily deal
     "daily.date": '"{value}" is not a date: write it YYYY-MM-DD, like 2026-12-01',
     "daily.instant": "a daily deal needs a date, or a moment with its time zone",
+    "daily.calendar": "that moment is outside the calendar of the daily deals "
+                      "(they are dated from 0001-01-01 to 9999-12-31 in Tunisia)",
+    "daily.future": "The deal of {date} is not out yet: it can be played from {date} at 00:00 in Tunisia "
+                    "(today is {today} there)",
+    "daily.before": "There is no daily deal before 2000-01-01 (not {date})",
     "daily.game": '"{value}" has no daily deal (the daily games: chkobba, seven_diamonds)',
     "daily.round_over": "the daily round is over",
     "daily.not_over": "the daily round is not over yet",

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import time
-from datetime import timedelta
 from typing import Any
 
 from .. import daily as D
@@ -105,13 +104,25 @@ def _at(value: Any) -> int:
     return value
 
 
+def _today(at: Any = None) -> str:
+    """Tunisia's date at the moment ``at`` (POSIX seconds: the page's clock),
+    or at the facade's clock without it."""
+    return D.tunis_date(_at(at) if at is not None else int(time.time()))
+
+
 def _deal(args: Args) -> D.Daily:
     """The deal named by ``date`` (``YYYY-MM-DD``) or, without it, by the
-    moment ``at`` (POSIX seconds: the page's clock) in Tunisia."""
+    moment ``at`` (POSIX seconds: the page's clock) in Tunisia: a deal that
+    can be played today (``daily.future`` for a later date, saying when it
+    opens; today is Tunisia's date at ``at``, or at the facade's clock)."""
     game = args.get("game", "chkobba")
     if "date" in args:
-        return D.daily(D.parse_date(args["date"]).isoformat(), game)   # DailyError in words (a text only)
-    return D.daily(_at(args.get("at")), game)
+        deal = D.daily(D.parse_date(args["date"]).isoformat(), game)   # DailyError in words (a text only)
+        D.playable(deal.date, _today(args.get("at")))
+        return deal
+    deal = D.daily(_at(args.get("at")), game)
+    D.playable(deal.date, deal.date)
+    return deal
 
 
 def _friend(args: Args, deal: D.Daily) -> dict[str, Any] | None:
@@ -145,8 +156,8 @@ def _daily_today(args: Args) -> dict[str, Any]:
     """The date in Tunisia at the moment ``at`` (POSIX seconds), the day
     before it (whose deal can be replayed with every hand), the daily games."""
     table_id(args)
-    today = D.parse_date(D.tunis_date(_at(args.get("at"))))
-    return {"date": today.isoformat(), "yesterday": (today - timedelta(days=1)).isoformat(), "games": list(D.GAMES)}
+    today = D.tunis_date(_at(args.get("at")))
+    return {"date": today, "yesterday": D.day_before(today), "games": list(D.GAMES)}
 
 
 def _daily_save(save: Any) -> tuple[D.Daily, Session, list[Seat]]:
@@ -157,12 +168,19 @@ def _daily_save(save: Any) -> tuple[D.Daily, Session, list[Seat]]:
     return D.daily(date, session.game), session, seat_list
 
 
-@api("save", "seat")
+def _played(deal: D.Daily, args: Args) -> None:
+    """Refuse a deal dated after today (``daily.future``): Tunisia's date at
+    ``at``, or at the facade's clock."""
+    D.playable(deal.date, _today(args.get("at")))
+
+
+@api("save", "seat", optional=("at",))
 def _daily_choose(args: Args) -> dict[str, Any]:
     """The daily computer's action for ``seat`` in the save's position (in the
     worker): hard with the daily budget, seeded from the deal, never the clock."""
     table_id(args)
     deal, session, seat_list = _daily_save(args["save"])
+    _played(deal, args)
     seat = seat_index(args["seat"], session.players)
     if seat_list[seat].level is None:
         raise WebError("web.not_computer", seat=seat)
@@ -229,6 +247,8 @@ def _daily_result(args: Args) -> dict[str, Any]:
     has ``stats`` too."""
     table_id(args)
     deal, session, _ = _daily_save(args["save"])
+    today = _today(args.get("at"))
+    D.playable(deal.date, today)
     friend = _friend(args, deal)
     if not D.round_over(session):
         raise D.DailyError("daily.not_over")
@@ -241,6 +261,5 @@ def _daily_result(args: Args) -> dict[str, Any]:
         out["stats"] = S.to_file(stats)
     else:
         kept = R.add(R.from_file(args.get("results") or R.empty()), res)  # stats.file in words
-    today = D.tunis_date(_at(args["at"])) if "at" in args else deal.date
     return {"result": res, "share": D.share(res).to_json(), "results": kept, "summary": R.summary(kept, today),
             "vs": encode_result(deal.date, deal.game, res["you"]), "friend": friend, **out}

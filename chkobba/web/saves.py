@@ -13,6 +13,7 @@ every call (a copy is handed out; the checks of the save still run).
 from __future__ import annotations
 
 import json
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -253,7 +254,8 @@ def clock_off_of(save: dict[str, Any]) -> bool:
 
 def daily_of(save: dict[str, Any], game: Any = None, seed_value: int | None = None) -> str | None:
     """The date of a daily deal's save (None for any other game): a date
-    whose deal is the record's game and seed (``web.save.daily`` otherwise)."""
+    whose deal is the record's game and seed (``web.save.daily`` otherwise),
+    and not after today (``daily.future``, ``daily.before``)."""
     from .. import daily   # the daily deal's rules (chkobba/daily.py)
     value = save.get("daily")
     if value is None:
@@ -264,6 +266,10 @@ def daily_of(save: dict[str, Any], game: Any = None, seed_value: int | None = No
         raise WebError("web.save.daily", value=show(value)) from None
     if seed_value is not None and seed_value != deal.seed:
         raise WebError("web.save.daily", value=show(value))
+    try:   # a deal dated after today (the facade's clock) never opens, not even from a save
+        daily.playable(deal.date, daily.tunis_date(int(time.time())))
+    except ChkobbaError as exc:
+        raise WebError(exc.code, **exc.params) from None
     return deal.date
 
 

@@ -98,7 +98,7 @@ def _stats_daily_move(args: Args) -> dict[str, Any]:
     A bad value answers ``stats.file`` and nothing changes."""
     table_id(args)
     kept = _stats_in(args.get("stats"))
-    old = R.from_file(args["results"])
+    old = R.no_later_than(R.from_file(args["results"]), _today(args))
     before = {(r[0], r[1]) for r in stats.daily_of(kept)["days"]}
     new = stats.with_daily(kept, R.merge(stats.daily_of(kept), old))
     return _answer(new, args, added=sum(1 for r in old["days"] if (r[0], r[1]) not in before))
@@ -109,13 +109,15 @@ def _stats_import(args: Args) -> dict[str, Any]:
     """A file's text merged into the statistics (every match counted once):
     ``{stats, rows, daily, added, added_days}`` (how many matches, and how
     many daily deals, were new; the file's daily results are merged too). A bad file answers ``stats.file`` and the
-    page keeps what it had."""
+    page keeps what it had; so does a file with a daily result dated after
+    today (Tunisia's date at ``now``: ``stats.file.daily_future``)."""
     table_id(args)
     kept = _stats_in(args.get("stats"))
     text = args["text"]
     if not isinstance(text, str):
         raise WebError("web.stats.text", kind=kind(text))
     incoming = stats.from_text(text)
+    R.no_later_than(stats.daily_of(incoming), _today(args))   # a deal of a later day: stats.file in words
     merged, added = stats.merge_count(kept, incoming)
     before = {(r[0], r[1]) for r in stats.daily_of(kept)["days"]}
     days = sum(1 for r in stats.daily_of(incoming)["days"] if (r[0], r[1]) not in before)
