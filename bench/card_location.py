@@ -44,32 +44,20 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from chkobba import cards as C  # noqa: E402
-from chkobba.agents import make_agent  # noqa: E402
 from chkobba.agents import chkobba as CK  # noqa: E402
 from chkobba.games.chkobba.state import PLAY  # noqa: E402
 from chkobba.session import Session  # noqa: E402
 
 
 def positions(count: int, seed: int, level: str) -> list[Session]:
-    """Copies of sessions at positions of ``level``-vs-``level`` games: play,
-    two players, deck not empty, more than one legal move (each kept with
-    probability 0.3, so one game gives a few, spread over its rounds)."""
-    agent = make_agent("chkobba", level)
-    rng = random.Random(seed)
-    out: list[Session] = []
-    g = 0
-    while len(out) < count:
-        s = Session.new("chkobba", {"players": 2}, seed=seed * 1000 + g)
-        g += 1
-        while not s.is_over and len(out) < count:
-            seat = s.to_act()
-            assert seat is not None
-            obs = s.observation(seat)
-            legal = obs.legal_actions()
-            if obs.phase == PLAY and obs.deck_left > 0 and len(legal) > 1 and rng.random() < 0.3:
-                out.append(Session.from_record(s.record(), seed=s.seed))
-            s.apply(agent.choose(obs, legal, rng))
-    return out
+    """Positions of ``level``-vs-``level`` games: play, two players, deck not
+    empty, more than one legal move (each kept with probability 0.3, so one
+    game gives a few, spread over its rounds)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from positions import sessions_where  # tests/positions.py
+    found: list[Session] = sessions_where(lambda o: o.phase == PLAY and o.deck_left > 0, count, seed,
+                                          {"players": 2}, share=0.3, seed_stride=1000, level=level)
+    return found
 
 
 def played_this_hand(obs: Any) -> bool:

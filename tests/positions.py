@@ -47,13 +47,14 @@ def session_with(deck: list[str], options: dict[str, Any] | None = None, first_d
 
 
 def sessions_where(pred: Callable[[Any], bool], count: int, seed: int, options: dict[str, Any] | None = None,
-                   share: float = 0.5, seed_stride: int = 100) -> list[Session]:
-    """Copies of medium games' sessions at positions where ``pred(obs)`` holds
-    and the seat to act has more than one legal move (each such position kept
-    with probability ``share``; game ``g`` dealt with seed ``seed * seed_stride + g``).
-    Also the positions of ``bench/pyodide_hard.py``."""
+                   share: float = 0.5, seed_stride: int = 100, level: str = "medium") -> list[Session]:
+    """Copies of ``level`` games' sessions (medium by default) at positions
+    where ``pred(obs)`` holds and the seat to act has more than one legal move
+    (each such position kept with probability ``share``; game ``g`` dealt with
+    seed ``seed * seed_stride + g``). Also the positions of
+    ``bench/pyodide_hard.py`` and ``bench/card_location.py``."""
     out: list[Session] = []
-    medium = make_agent("chkobba", "medium")
+    player = make_agent("chkobba", level)
     rng = random.Random(seed)
     g = 0
     while len(out) < count:
@@ -66,7 +67,7 @@ def sessions_where(pred: Callable[[Any], bool], count: int, seed: int, options: 
             legal = obs.legal_actions()
             if pred(obs) and len(legal) > 1 and rng.random() < share:
                 out.append(Session.from_record(s.record(), seed=s.seed))
-            s.apply(medium.choose(obs, legal, rng))
+            s.apply(player.choose(obs, legal, rng))
     return out
 
 
