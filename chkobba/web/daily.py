@@ -17,6 +17,7 @@ hand shown), refused while the day is not over in Tunisia.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from typing import Any
@@ -133,14 +134,57 @@ def _friend(args: Args, deal: D.Daily) -> dict[str, Any] | None:
     return decode_result(args["vs"], deal.date, deal.game)   # one link.* error in words
 
 
-@api(optional=("date", "at", "game", "vs"))
+def _in_progress(deal: D.Daily) -> Table | None:
+    """An open table playing this deal's round, not over yet (the one used
+    last, when there are several)."""
+    for table in reversed(list(STORE.tables.items.values())):
+        if (table.daily == deal.date and table.session.game == deal.game
+                and not D.round_over(table.session)):
+            return table
+    return None
+
+
+def _kept_results(args: Args) -> dict[str, Any] | None:
+    """The daily results the call was given: ``stats``' daily key (null: none
+    yet) or an older page's ``results``; None when given neither."""
+    if "stats" in args:
+        return {"days": []} if args["stats"] is None else S.daily_of(S.from_file(args["stats"]))   # stats.file
+    if args.get("results") is not None:
+        return R.from_file(args["results"])   # stats.file in words
+    return None
+
+
+def _practice(deal: D.Daily, results: dict[str, Any] | None) -> bool:
+    """Whether the day's result of this deal is in already: then playing it
+    again is practice, which never changes the result nor the streak."""
+    return results is not None and any((r[0], r[1]) == (deal.date, deal.game) for r in results["days"])
+
+
+@api(optional=("date", "at", "game", "vs", "stats"))
 def _daily_start(args: Args) -> dict[str, Any]:
     """Start the daily deal of a date (or of the moment ``at``) and game at a
     table: its state (the save says ``daily``). ``vs``: the sender's result
-    from a shared link, checked here (the page keeps it for the end)."""
+    from a shared link, checked here (the page keeps it for the end).
+
+    **One attempt**: a round of this deal in progress at an open table is
+    resumed (``resumed: true``, at this table), never dealt afresh, so
+    starting again shows no card and no answer of the computers that the
+    round in progress has not shown. Given ``stats`` (the stored statistics,
+    null for none), ``practice`` says whether the day's result is in
+    already: playing again is then practice (``daily_result`` counts it
+    nowhere)."""
     tid = table_id(args)
     deal = _deal(args)
     _friend(args, deal)
+    practice = _practice(deal, _kept_results(args))
+    going = _in_progress(deal)
+    if going is not None:
+        table = going if going.id == tid else dataclasses.replace(going, id=tid)
+        if going.id != tid:
+            STORE.tables.items.pop(going.id, None)   # one round in progress, at the table asked for
+        out = state_of(table)
+        STORE.tables.put(tid, table)
+        return {**out, "resumed": True, "practice": practice}
     session = deal.session()
     check_replays(session)
     seat_list = [Seat("human") if level is None else Seat("computer", level) for level in deal.seats]
@@ -148,7 +192,7 @@ def _daily_start(args: Args) -> dict[str, Any]:
     table.daily = deal.date
     out = state_of(table)
     STORE.tables.put(tid, table)
-    return out
+    return {**out, "resumed": False, "practice": practice}
 
 
 @api(optional=("at",))
@@ -244,7 +288,9 @@ def _daily_result(args: Args) -> dict[str, Any]:
     sender's ``vs``, ``friend`` (their result, shown side by side). Given
     ``stats`` (the stored statistics file, null for none: the daily results
     live in it), the result is added to their ``daily`` key and the answer
-    has ``stats`` too."""
+    has ``stats`` too. ``practice``: the deal's result was in already (a
+    second attempt): nothing is added, the streak stays, ``vs`` is null
+    (practice makes no result link)."""
     table_id(args)
     deal, session, _ = _daily_save(args["save"])
     today = _today(args.get("at"))
@@ -254,12 +300,18 @@ def _daily_result(args: Args) -> dict[str, Any]:
         raise D.DailyError("daily.not_over")
     res = D.result(deal, session, par_of(deal)["result"])   # daily.not_over in words
     out: dict[str, Any] = {}
+    practice = _practice(deal, _kept_results(args))
     if "stats" in args:
         stats = S.empty() if args["stats"] is None else S.from_file(args["stats"])   # stats.file in words
-        stats = S.add_daily(stats, res)
+        if not practice:
+            stats = S.add_daily(stats, res)
         kept = S.daily_of(stats)
         out["stats"] = S.to_file(stats)
     else:
-        kept = R.add(R.from_file(args.get("results") or R.empty()), res)  # stats.file in words
+        kept = R.from_file(args.get("results") or R.empty())   # stats.file in words
+        if not practice:
+            kept = R.add(kept, res)
+    # practice makes no result link: a link says the day's one attempt
+    vs = None if practice else encode_result(deal.date, deal.game, res["you"])
     return {"result": res, "share": D.share(res).to_json(), "results": kept, "summary": R.summary(kept, today),
-            "vs": encode_result(deal.date, deal.game, res["you"]), "friend": friend, **out}
+            "vs": vs, "friend": friend, "practice": practice, **out}
