@@ -76,7 +76,8 @@ def challenges(draw: Any) -> C.Challenge:
     players = opts["players"]
     me = draw(st.integers(0, players - 1))
     seats = tuple(None if i == me else draw(st.sampled_from(C.LEVELS)) for i in range(players))
-    return C.Challenge(game, opts, draw(st.integers(0, C.SEED_LIMIT)), seats, draw(match_results(game, opts)))
+    return C.Challenge(game, opts, draw(st.integers(0, C.SEED_LIMIT)), seats, draw(match_results(game, opts)),
+                       draw(st.one_of(st.integers(0, 40), st.integers(0, C.MAX_NUMBER))))
 
 
 @st.composite
@@ -103,7 +104,7 @@ def daily_results(draw: Any) -> tuple[str, str, dict[str, Any]]:
 @given(challenges())
 def test_a_challenge_round_trips_and_stays_short(c: C.Challenge) -> None:
     text = C.encode_challenge(c)
-    assert text.startswith("x1.") and len(text) <= 80
+    assert text.startswith("x2.") and len(text) <= 80
     assert C.decode_challenge(text) == c
     assert C.encode_challenge(C.decode_challenge(text)) == text   # one spelling
 
@@ -174,7 +175,7 @@ def test_altered_challenges_are_refused_or_read_as_valid(c: C.Challenge, data: s
         raw = bytearray(base64.urlsafe_b64decode(text[3:] + "=" * (-len(text[3:]) % 4))[:-4])
         i = data.draw(st.integers(0, len(raw) - 1))
         raw[i] ^= data.draw(st.integers(1, 255))
-        bad = _reseal("x1.", bytes(raw[:data.draw(st.integers(1, len(raw)))]))
+        bad = _reseal("x2.", bytes(raw[:data.draw(st.integers(1, len(raw)))]))
     try:
         got = C.decode_challenge(bad)
     except InvalidLink as e:
@@ -241,7 +242,7 @@ def test_a_challenge_deals_the_senders_match_and_compares() -> None:
     sender = st["save"]["record"]
     made = ok("challenge_link", save=st["save"])
     link = made["link"]
-    assert link.startswith("x1.") and len(link) < 60
+    assert link.startswith("x2.") and len(link) < 60
     assert made["result"] == C.match_result(web.table_session("main"), 0)
     # the friend's table: the same options, the same first dealer and decks
     friend = ok("challenge_start", link=link, table="main")

@@ -4,12 +4,13 @@ Two link kinds, written like the game links of :mod:`chkobba.links.codec`
 (a versioned prefix, base64url of a bit stream, a CRC-32; grammar in
 ``docs/links.md``, "Challenge and result links"):
 
-- **A challenge** (``x1.``): after a match against the computer, the same
-  match for a friend: the game, its options, the session seed (every deck of
-  the match comes from it: deck ``k`` is ``Random(f"{seed}/{k}")``, the
-  first dealer ``Random(f"{seed}/dealer")``), who sits where (the player's
-  seat and each computer's level) and the sender's result (won or lost, the
-  final score, games, rounds, chkobbas): never the sender's moves. The
+- **A challenge** (``x2.``; ``x1.`` read still): after a match against the
+  computer, the same match for a friend: the game, its options, the session
+  seed (every deck of the match comes from it: deck ``k`` is
+  ``Random(f"{seed}/{k}")``, the first dealer ``Random(f"{seed}/dealer")``),
+  who sits where (the player's seat and each computer's level), the sender's
+  result (won or lost, the final score, games, rounds, chkobbas) and how many
+  moves the sender took back (``x2.`` only): never the sender's moves. The
   friend plays the whole match against computers that decide from the
   position and the seed only (:func:`computer_choice`: hard with a fixed
   number of rollouts, as the daily deal's), and sees both results at its end.
@@ -25,7 +26,7 @@ Decoding is hostile input: :func:`decode_challenge` and
     ...               {"won": True, "score": [11, 6], "games": [1, 0], "rounds": 4, "chkobbas": 2})
     >>> text = encode_challenge(c)
     >>> text[:3], len(text) < 40, decode_challenge(text) == c
-    ('x1.', True, True)
+    ('x2.', True, True)
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ __all__ = ["CHALLENGE_PREFIX", "RESULT_PREFIX", "MAX_LINK", "SEED_LIMIT", "LEVEL
            "Challenge", "encode_challenge", "decode_challenge", "encode_result", "decode_result",
            "match_result", "compare", "computer_choice", "computer_rng"]
 
-CHALLENGE_PREFIX = "x1."
+CHALLENGE_PREFIX = "x2."
+CHALLENGE_PREFIX_V1 = "x1."   # read still: a challenge made before the take-backs were written (takebacks None)
 RESULT_PREFIX = "r1."
 MAX_LINK = 200            # characters; a longer text is refused before it is read (links hold 20 to 60)
 SEED_LIMIT = 2**53        # the largest session seed a table takes (the facade's)
@@ -81,9 +83,9 @@ _DAILY_FIELDS: dict[str, tuple[tuple[str, str, Any], ...]] = {
 }
 
 M.register({
-    "link.challenge.prefix": 'this is not a challenge link of this site (a challenge starts with "x1.")',
+    "link.challenge.prefix": 'this is not a challenge link of this site (a challenge starts with "x2.")',
     "link.challenge.version": 'this challenge was made by another version of the site ("{version}"); '
-                              'this page reads version 1 challenges ("x1.")',
+                              'this page reads challenges of versions 1 and 2 ("x1.", "x2.")',
     "link.result.prefix": 'this is not a result of this site (a result starts with "r1.")',
     "link.result.version": 'this result was made by another version of the site ("{version}"); '
                            'this page reads version 1 results ("r1.")',
@@ -98,13 +100,16 @@ M.register({
 class Challenge:
     """A match to play again: ``game``, its ``options`` (all of them), the
     session ``seed``, ``seats`` (``None``: the player; else a computer's
-    level) and the sender's ``result`` (:func:`match_result`)."""
+    level), the sender's ``result`` (:func:`match_result`) and how many
+    moves the sender took back (``takebacks``; None: an ``x1.`` link, made
+    before the count was written, says nothing)."""
 
     game: str
     options: dict[str, Any]
     seed: int
     seats: tuple[str | None, ...]
     result: dict[str, Any] = field(default_factory=dict)
+    takebacks: int | None = 0
 
     @property
     def seat(self) -> int:
@@ -343,7 +348,7 @@ def _guarded(fn: Any, text: object) -> Any:
 # --------------------------------------------------------------- challenges
 
 def encode_challenge(c: Challenge) -> str:
-    """The challenge's text (``x1.`` + base64url). Raises InvalidLink for a
+    """The challenge's text (``x2.`` + base64url). Raises InvalidLink for a
     challenge no link can hold (seats, seed, result)."""
     if c.game not in GAMES:
         raise InvalidLink("link.game", value=quote(c.game))
@@ -359,6 +364,9 @@ def encode_challenge(c: Challenge) -> str:
     for level in c.seats:
         w.write(0 if level is None else LEVELS.index(level) + 1, 2)
     _write_result(w, _MATCH_FIELDS[c.game], c.result, options=opts)
+    if not _is_number(c.takebacks):
+        raise InvalidLink("link.result", field="takebacks")
+    w.number(c.takebacks)
     return _seal(CHALLENGE_PREFIX, w)
 
 
@@ -374,7 +382,8 @@ def decode_challenge(text: object) -> Challenge:
 
 
 def _decode_challenge(text: object) -> Challenge:
-    rd = _open(CHALLENGE_PREFIX, "challenge", text)
+    v1 = isinstance(text, str) and text.startswith(CHALLENGE_PREFIX_V1)
+    rd = _open(CHALLENGE_PREFIX_V1 if v1 else CHALLENGE_PREFIX, "challenge", text)
     g = rd.read(2)
     if g >= len(GAMES):
         raise InvalidLink("link.game", value=g)
@@ -393,8 +402,9 @@ def _decode_challenge(text: object) -> Challenge:
         seats.append(None if v == 0 else LEVELS[v - 1])
     _check_seats(tuple(seats), opts["players"])
     result = _read_result(rd, _MATCH_FIELDS[game], options=opts)
+    takebacks = None if v1 else _number(rd, "takebacks")
     _close(rd)
-    return Challenge(game, opts, seed, tuple(seats), result)
+    return Challenge(game, opts, seed, tuple(seats), result, takebacks)
 
 
 # ------------------------------------------------------------ daily results

@@ -17,7 +17,7 @@ from typing import Any
 from .. import messages as M
 from ..links import challenge as C
 from .edge import Args, Seat, WebError, api, table_id
-from .saves import STORE, Table, challenge_of, check_replays, daily_of, load
+from .saves import STORE, Table, challenge_of, check_replays, daily_of, load, takebacks_of
 from .tables import computer_to_act, state_of
 
 M.register({
@@ -31,7 +31,7 @@ M.register({
 
 def _finished(save: Any) -> tuple[C.Challenge, Any]:
     """The challenge a finished game's save makes: its game, options, seed,
-    seats and the person's result."""
+    seats, the person's result and how many moves they took back."""
     session, seat_list, _ = load(save)
     humans = [i for i, s in enumerate(seat_list) if s.human]
     if len(humans) != 1 or (isinstance(save, dict) and daily_of(save) is not None):
@@ -40,23 +40,27 @@ def _finished(save: Any) -> tuple[C.Challenge, Any]:
         raise WebError("web.challenge.not_over")
     seats = tuple(None if s.human else s.level for s in seat_list)
     result = C.match_result(session, humans[0])
-    return C.Challenge(session.game, session.record()["options"], session.seed, seats, result), session
+    return C.Challenge(session.game, session.record()["options"], session.seed, seats, result,
+                       takebacks_of(save)), session
 
 
 @api("save")
 def _challenge_link(args: Args) -> dict[str, Any]:
     """The challenge of a finished match against the computer: ``link`` (the
-    ``x1.`` text the page puts in ``?challenge=``) and ``result`` (the
-    person's, as the link carries it)."""
+    ``x2.`` text the page puts in ``?challenge=``), ``result`` (the
+    person's, as the link carries it) and ``takebacks`` (how many moves they
+    took back: the link says it to the friend)."""
     table_id(args)
     c, _ = _finished(args["save"])
-    return {"link": C.encode_challenge(c), "result": c.result}
+    return {"link": C.encode_challenge(c), "result": c.result, "takebacks": c.takebacks}
 
 
 @api("link")
 def _challenge_start(args: Args) -> dict[str, Any]:
     """Start a challenge's match at a table: the same cards, options and
-    computers as the sender's (a bad link: one ``link.*`` error in words)."""
+    computers as the sender's (a bad link: one ``link.*`` error in words).
+    The state has ``sender``: the sender's ``result`` and ``takebacks`` (how
+    many moves they took back; null for an ``x1.`` link, which does not say)."""
     tid = table_id(args)
     text = args["link"]
     c = C.decode_challenge(text)
@@ -67,7 +71,7 @@ def _challenge_start(args: Args) -> dict[str, Any]:
     table.challenge = text
     out = state_of(table)
     STORE.tables.put(tid, table)
-    return out
+    return {**out, "sender": {"result": c.result, "takebacks": c.takebacks}}
 
 
 def _challenge_save(save: Any) -> tuple[C.Challenge, Any, list[Seat]]:
@@ -92,11 +96,13 @@ def _challenge_choose(args: Args) -> dict[str, Any]:
 def _challenge_result(args: Args) -> dict[str, Any]:
     """A finished challenge: ``yours`` and ``theirs`` (the sender's, from the
     link), each ``{won, score, games, rounds[, chkobbas]}`` with the side's
-    number first, and ``verdict``: 1 you did better, -1 they did, 0 level."""
+    number first, ``verdict``: 1 you did better, -1 they did, 0 level, and
+    ``sender_takebacks`` (how many moves the sender took back, the friend
+    none: a challenge refuses take-backs; null for an ``x1.`` link)."""
     table_id(args)
     c, session, _ = _challenge_save(args["save"])
     if not session.is_over:
         raise WebError("web.challenge.not_over")
     yours = C.match_result(session, c.seat)
     return {"game": c.game, "yours": yours, "theirs": c.result, "verdict": C.compare(yours, c.result),
-            "levels": sorted({level for level in c.seats if level is not None})}
+            "levels": sorted({level for level in c.seats if level is not None}), "sender_takebacks": c.takebacks}

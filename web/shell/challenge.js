@@ -1,5 +1,5 @@
 // Challenge a friend (docs/links.md, "Challenge and result links"): at the end
-// of a match against the computer, a link (?challenge=x1....) with the same
+// of a match against the computer, a link (?challenge=x2....) with the same
 // decks, options and computers and the player's result, never the moves; the
 // friend's table plays that match and its summary shows both results side by
 // side. Also the side-by-side table of a daily deal opened from a friend's
@@ -9,7 +9,7 @@
 import { t } from "../i18n/i18n.js";
 import { messageText } from "../table/messages.js";
 
-/** The challenge a link asks for (its x1. text), unchecked (the facade checks it), or null. */
+/** The challenge a link asks for (its x2. text; x1. is read too), unchecked (the facade checks it), or null. */
 export function linkedChallenge(search = location.search) {
   const q = new URLSearchParams(search);
   return q.has("challenge") ? q.get("challenge") : null;
