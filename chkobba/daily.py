@@ -43,13 +43,14 @@ message codes (``daily.*``) a page renders in its language.
 from __future__ import annotations
 
 import functools
+import json
 import random
 import re
 import zlib
 from dataclasses import dataclass
 from datetime import date as Date
 from datetime import datetime, timedelta, timezone
-from typing import Any
+from typing import Any, Callable
 
 from .actions import Action
 from .agents import Budget, make_agent
@@ -60,7 +61,8 @@ from .session import Session
 
 __all__ = ["TUNIS", "GAMES", "DAILY_BUDGETS", "HUMAN_SEAT", "FIRST_DAY", "DailyError", "Daily", "daily",
            "tunis_date", "parse_date", "day_over", "day_before", "playable", "deal_seed", "computer_rng",
-           "computer_choice", "play_computers", "round_over", "round_result", "par", "result", "share"]
+           "computer_choice", "play_computers", "round_over", "round_result", "par", "result", "share",
+           "Rederivation"]
 
 #: Africa/Tunis: UTC+1 all year (no daylight saving time since 2009).
 TUNIS = timezone(timedelta(hours=1), "Africa/Tunis")
@@ -343,3 +345,71 @@ def share(res: dict[str, Any]) -> Message:
     margin = _margin(int(res["margin"])).to_json()
     code, params = registered(res["game"]).daily_share(res, you, margin)
     return Message(code, params)
+
+
+# ------------------------------------------------------------ re-derivation
+
+class Rederivation:
+    """A saved game played again from its seed, one computer decision per
+    :meth:`step`: each action of the saved ``record`` is applied to ``fresh``
+    (a new session dealt from the right seed and options: the day's, or the
+    challenge link's); an action of a computer seat must be the one
+    ``choose(session, seat)`` (the fixed-budget computer, the same on every
+    device) makes at that position; at the end the record made must be the
+    saved one (the same decks, dealer, options and actions).
+
+    ``error`` is then None, or ``(code, params)``: ``web.check.move`` (a
+    computer's move that is not the computer's), ``web.check.replay`` (an
+    action that does not apply), ``web.check.cards`` (the cards differ). A
+    decision's search may be handed out and finished elsewhere (web/ai.py)
+    before the step applies it: nothing of the decision changes here until
+    it is made."""
+
+    def __init__(self, fresh: Session, record: dict[str, Any], computers: frozenset[int],
+                 choose: Callable[[Session, int], Action]) -> None:
+        self.session = fresh
+        self.record = record
+        self.computers = computers
+        self.choose = choose
+        self.actions = [(r + 1, k + 1, str(a)) for r, rnd in enumerate(record.get("rounds", []))
+                        for k, a in enumerate(rnd.get("actions", []))]
+        self.next = 0
+        self.decisions = 0
+        self.error: tuple[str, dict[str, Any]] | None = None
+        self.done = False
+
+    def _fail(self, code: str, **params: Any) -> bool:
+        self.error = (code, params)
+        self.done = True
+        return True
+
+    def step(self) -> bool:
+        """The players' actions up to the next computer decision, then that
+        decision (one search at most); whether the check is over."""
+        while not self.done:
+            if self.next == len(self.actions):
+                if json.dumps(self.session.record(), sort_keys=True) != json.dumps(self.record, sort_keys=True):
+                    return self._fail("web.check.cards")
+                self.done = True
+                break
+            rnd, ply, text = self.actions[self.next]
+            seat = self.session.to_act()
+            if seat is not None and seat in self.computers:
+                try:
+                    expected = str(self.choose(self.session, seat))   # may hand its search out
+                except ChkobbaError as exc:
+                    return self._fail("web.check.replay", round=rnd, ply=ply, action=quote(text),
+                                      reason={"code": exc.code, "params": dict(exc.params)})
+                self.decisions += 1
+                if expected != text:
+                    return self._fail("web.check.move", round=rnd, ply=ply, action=quote(text), expected=expected)
+                self.session.apply(expected)
+                self.next += 1
+                break       # one decision a step
+            try:
+                self.session.apply(text)
+            except ChkobbaError as exc:
+                return self._fail("web.check.replay", round=rnd, ply=ply, action=quote(text),
+                                  reason={"code": exc.code, "params": dict(exc.params)})
+            self.next += 1
+        return self.done

@@ -18,6 +18,7 @@ from .. import messages as M
 from ..links import challenge as C
 from .edge import Args, Seat, WebError, api, table_id
 from .saves import STORE, Table, challenge_of, check_replays, daily_of, load, takebacks_of
+from .daily import checked, decided, rederivation
 from .tables import computer_to_act, state_of
 
 M.register({
@@ -89,20 +90,25 @@ def _challenge_choose(args: Args) -> dict[str, Any]:
     table_id(args)
     c, session, seat_list = _challenge_save(args["save"])
     seat, level = computer_to_act(args["seat"], session, seat_list)
-    return {"action": str(C.computer_choice(c, session, seat)), "level": level}
+    return {"action": decided("challenge", session, seat, lambda: C.computer_choice(c, session, seat)), "level": level}
 
 
 @api("save")
 def _challenge_result(args: Args) -> dict[str, Any]:
-    """A finished challenge: ``yours`` and ``theirs`` (the sender's, from the
+    """A finished challenge, checked (the match replayed from the link's seed
+    and options, every computer move the link's computer's, no take-back:
+    else one ``web.check.*`` error): ``yours`` and ``theirs`` (the sender's, from the
     link), each ``{won, score, games, rounds[, chkobbas]}`` with the side's
     number first, ``verdict``: 1 you did better, -1 they did, 0 level, and
     ``sender_takebacks`` (how many moves the sender took back, the friend
     none: a challenge refuses take-backs; null for an ``x1.`` link)."""
     table_id(args)
-    c, session, _ = _challenge_save(args["save"])
+    c, session, seat_list = _challenge_save(args["save"])
     if not session.is_over:
         raise WebError("web.challenge.not_over")
+    # the match played again from the link's seed, every computer move the link's computer's: web.check.*
+    checked(rederivation("challenge", args["save"], session, seat_list, c.session(), c.seats,
+                         lambda s, seat: C.computer_choice(c, s, seat)))
     yours = C.match_result(session, c.seat)
     return {"game": c.game, "yours": yours, "theirs": c.result, "verdict": C.compare(yours, c.result),
             "levels": sorted({level for level in c.seats if level is not None}), "sender_takebacks": c.takebacks}

@@ -20,7 +20,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import time
-from typing import Any
+from collections import OrderedDict
+from typing import Any, Callable
 
 from .. import daily as D
 from .. import links
@@ -28,11 +29,12 @@ from .. import stats as S
 from .. import daily_results as R
 from .. import messages as M
 from ..links.challenge import decode_result, encode_result
+from ..actions import Action
 from ..records import parse_record
 from ..session import Session
 from .edge import SEED_LIMIT
 from .edge import Args, Seat, WebError, api, seat_index, show, table_id
-from .saves import STORE, Table, check_replays, daily_of, load
+from .saves import ON_RESET, STORE, Table, check_replays, daily_of, load, takebacks_of
 from .tables import state_of
 
 M.register({
@@ -44,7 +46,21 @@ M.register({
                          "(today is {today} in Tunisia)",
 })
 
+M.register({
+    "web.check.options": "This game does not count: it was not played with the table options it was dealt for",
+    "web.check.seats": "This game does not count: its players or the computers' levels are not the ones "
+                       "it was dealt for",
+    "web.check.takebacks": "This game does not count: {count} moves were taken back, which it does not allow",
+    "web.check.cards": "This game does not count: its cards are not the ones its deal gives",
+    "web.check.move": "This game does not count: in round {round}, move {ply} ({action}) is not the "
+                      "computer's move there ({expected})",
+    "web.check.replay": "This game does not count: in round {round}, move {ply} ({action}) does not replay: "
+                        "{reason}",
+})
+
 _RUNS_KEPT = 16                     # par runs kept in the process (dates x games)
+_CHECKS_KEPT = 8                    # re-derivations kept in the process (saves)
+_DECIDED_KEPT = 2048                # computer decisions remembered (positions)
 
 
 class ParRun:
@@ -97,6 +113,94 @@ def par_of(deal: D.Daily) -> dict[str, Any]:
         pass
     assert run.par is not None
     return run.par
+
+
+# ------------------------------------------------------------ re-derivation
+
+_DECIDED: "OrderedDict[str, str]" = OrderedDict()
+_CHECKS: "OrderedDict[str, D.Rederivation]" = OrderedDict()
+ON_RESET.extend([_DECIDED.clear, _CHECKS.clear])   # a fresh page remembers no decision
+
+
+def _canonical(record: Any) -> str:
+    return json.dumps(record, sort_keys=True, separators=(",", ":"))
+
+
+def _position(kind: str, session: Session, seat: int) -> str:
+    return f"{kind}|{session.seed}|{seat}|{_canonical(session.record())}"
+
+
+def decided(kind: str, session: Session, seat: int, choose: Callable[[], Action]) -> str:
+    """The computer's action at this position: remembered when this process
+    made it already (``daily_choose``, ``challenge_choose`` or a check), else
+    ``choose()`` (the fixed-budget computer: its search may be handed out)
+    and remembered. Only the facade's own decisions are remembered, so a
+    check that finds one is the check that would think it again."""
+    key = _position(kind, session, seat)
+    hit = _DECIDED.get(key)
+    if hit is not None:
+        _DECIDED.move_to_end(key)
+        return hit
+    action = str(choose())
+    _DECIDED[key] = action
+    while len(_DECIDED) > _DECIDED_KEPT:
+        _DECIDED.popitem(last=False)
+    return action
+
+
+def check_setup(save: Any, session: Session, seat_list: list[Seat], fresh: Session,
+                seats: tuple[str | None, ...]) -> None:
+    """What a save of a daily deal or a challenge must be before any move is
+    replayed: the options, seats, levels and first cards of ``fresh`` (the
+    day's or the link's session), no take-back (``web.check.*``)."""
+    rec, want = session.record(), fresh.record()
+    if rec["options"] != want["options"]:
+        raise WebError("web.check.options")
+    if [None if s.human else s.level for s in seat_list] != list(seats) or any(
+            not s.human and s.kind != "computer" for s in seat_list):
+        raise WebError("web.check.seats")
+    taken = takebacks_of(save)
+    if taken:
+        raise WebError("web.check.takebacks", count=taken)
+    if rec.get("first_dealer") != want.get("first_dealer") or (
+            rec["rounds"] and want["rounds"] and rec["rounds"][0]["decks"][:1] != want["rounds"][0]["decks"][:1]):
+        raise WebError("web.check.cards")
+
+
+def rederivation(kind: str, save: Any, session: Session, seat_list: list[Seat], fresh: Session,
+                 seats: tuple[str | None, ...], choose: Callable[[Session, int], Action]) -> D.Rederivation:
+    """The re-derivation of a save (kept per record in this process, made on
+    first use), after :func:`check_setup`."""
+    check_setup(save, session, seat_list, fresh, seats)   # every time: the run is kept per record only
+    record = session.record()
+    key = f"{kind}|{session.seed}|{_canonical(record)}"
+    run = _CHECKS.get(key)
+    if run is None:
+        computers = frozenset(i for i, level in enumerate(seats) if level is not None)
+        run = D.Rederivation(fresh, record, computers,
+                             lambda s, seat: decided(kind, s, seat, lambda: choose(s, seat)))  # type: ignore[arg-type,return-value]
+        _CHECKS[key] = run
+        while len(_CHECKS) > _CHECKS_KEPT:
+            _CHECKS.popitem(last=False)
+    else:
+        _CHECKS.move_to_end(key)
+    return run
+
+
+def checked(run: D.Rederivation) -> None:
+    """Finish a re-derivation here (the decisions not made yet are thought
+    now) and refuse the save if it differs (one ``web.check.*`` error)."""
+    while not run.step():
+        pass
+    if run.error is not None:
+        code, params = run.error
+        raise WebError(code, **params)
+
+
+def _daily_check(save: Any) -> D.Rederivation:
+    deal, session, seat_list = _daily_save(save)
+    return rederivation("daily", save, session, seat_list, deal.session(), deal.seats,
+                        lambda s, seat: D.computer_choice(deal, s, seat))
 
 
 def _at(value: Any) -> int:
@@ -228,14 +332,21 @@ def _daily_choose(args: Args) -> dict[str, Any]:
     seat = seat_index(args["seat"], session.players)
     if seat_list[seat].level is None:
         raise WebError("web.not_computer", seat=seat)
-    return {"action": str(D.computer_choice(deal, session, seat)), "level": "hard"}   # daily.not_turn in words
+    action = decided("daily", session, seat, lambda: D.computer_choice(deal, session, seat))   # daily.not_turn in words
+    return {"action": action, "level": "hard"}
 
 
-@api(optional=("date", "at", "game"))
+@api(optional=("date", "at", "game", "save"))
 def _daily_par(args: Args) -> dict[str, Any]:
-    """Par of a daily deal (in the worker; the page keeps it per date and game)."""
+    """Par of a daily deal (in the worker; the page keeps it per date and game).
+    Given a finished round's ``save``, also its re-derivation, finished here
+    (``daily_result`` then finds it done): one ``web.check.*`` error if the
+    save is not what the day's seed and computers give."""
     table_id(args)
-    return par_of(_deal(args))
+    out = par_of(_deal(args))
+    if "save" in args:
+        checked(_daily_check(args["save"]))
+    return out
 
 
 def _replayable(deal: D.Daily, at: Any) -> None:
@@ -246,11 +357,14 @@ def _replayable(deal: D.Daily, at: Any) -> None:
         raise WebError("web.daily.not_yet", date=deal.date, today=D.tunis_date(moment))
 
 
-@api(optional=("date", "at", "game", "over"))
+@api(optional=("date", "at", "game", "over", "save"))
 def _daily_par_step(args: Args) -> dict[str, Any]:
     """One decision of par's round (kept per date and game): ``{done,
     decisions}``. With ``over: true``, refused (``web.daily.not_yet``) unless
-    the day is over at ``at`` (the replay of a past day's deal)."""
+    the day is over at ``at`` (the replay of a past day's deal). Given a
+    round's ``save``, once par is done, one decision of that save's
+    re-derivation (kept per save): ``done`` once both are; a save that
+    differs answers its ``web.check.*`` error."""
     table_id(args)
     over = args.get("over", False)
     if type(over) is not bool:
@@ -261,7 +375,17 @@ def _daily_par_step(args: Args) -> dict[str, Any]:
     else:
         deal = _deal(args)
     run = par_run(deal)
-    return {"done": run.step(), "decisions": run.decisions}
+    if "save" not in args:
+        return {"done": run.step(), "decisions": run.decisions}
+    check = _daily_check(args["save"])      # its setup is checked at once (web.check.*)
+    if run.par is None:
+        run.step()                          # par first, one decision a call
+        return {"done": False, "decisions": run.decisions}
+    done = check.step()
+    if done and check.error is not None:
+        code, params = check.error
+        raise WebError(code, **params)
+    return {"done": done, "decisions": run.decisions + check.decisions}
 
 
 @api("date", optional=("at", "game", "over"))
@@ -298,6 +422,7 @@ def _daily_result(args: Args) -> dict[str, Any]:
     friend = _friend(args, deal)
     if not D.round_over(session):
         raise D.DailyError("daily.not_over")
+    checked(_daily_check(args["save"]))   # the round played again from the day's seed: one web.check.* error
     res = D.result(deal, session, par_of(deal)["result"])   # daily.not_over in words
     out: dict[str, Any] = {}
     practice = _practice(deal, _kept_results(args))

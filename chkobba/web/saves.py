@@ -149,8 +149,15 @@ class Store:
 STORE = Store()
 
 
+#: What else a fresh page forgets (chkobba/web/daily.py: the computers'
+#: decisions remembered and the re-derivations in progress).
+ON_RESET: list[Any] = []
+
+
 def reset_tables() -> None:
     """Close every game table, embed and lesson (a fresh page; tests)."""
+    for forget in ON_RESET:
+        forget()
     STORE.tables.items.clear()
     STORE.embeds.items.clear()
     STORE.lessons.items.clear()
