@@ -114,6 +114,21 @@ function parOf(name, date, game, extra = {}) {
   return parTasks.get(key);
 }
 
+/**
+ * The re-derivation of a finished daily round (the facade replays the save
+ * from the day's seed, every computer move thought again by the daily
+ * computer): `daily_par` with the save, thought in slices like par, after
+ * par and under the same lock. A save that differs is refused in words
+ * (one `web.check.*` error, a FacadeError).
+ */
+function checkOf(date, game, save) {
+  const lock = `${game}/${date}`;
+  const before = parLocks.get(lock) || Promise.resolve();
+  const p = before.then(() => thinkPar("daily_par", { date, game, save }));
+  parLocks.set(lock, p.catch(() => {}));
+  return p;
+}
+
 /** Set what tells the computers are idle (par thinks only then). */
 export function whenIdle(fn) { idle = fn; }
 
@@ -220,6 +235,14 @@ export async function showResult(body, st, askWorker) {
   box.append(line("daily-wait", t("daily.par_wait")));
   body.prepend(box);   // first: the summary's table follows
   await keepPar(askWorker, date, game);
+  try {
+    await checkOf(date, game, st.save);   // the round re-derived, in slices: daily_result then finds it done
+  } catch (err) {
+    if (!(err instanceof FacadeError)) throw err;
+    box.replaceChildren(line("daily-refused", messageText(err.msg) || err.message));   // counts nowhere, no link
+    box.dataset.ready = "1";
+    return null;
+  }
   // the daily results live in the statistics (their "daily" key)
   const args = { save: st.save, stats: checkedStats(), at: nowSeconds() };
   const vs = readJson(friendKey(date, game));
