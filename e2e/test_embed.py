@@ -70,7 +70,7 @@ def test_three_embeds_on_a_host_page(make_page: Any) -> None:
     status = replay.inner_text(f"{ROOT} .turn")
     assert status.startswith(f"Replay \u00b7 round 1, move 1 of {len(first)}, by "), status
     # nobody at a replayed table is the reader: seats are named by where they sit
-    assert status.endswith(("by Bottom player", "by Top player")), status
+    assert status.endswith(("by Player at the bottom", "by Player at the top")), status
     replay.focus("body")
     replay.press("body", "ArrowRight")
     replay.wait_for_selector("body[data-index='2']")

@@ -108,6 +108,26 @@ CUT_MOVES = """() => {
   return bad;
 }"""
 
+# Each word of the pace menu is shown whole in its box ("Instantanée" was
+# cut to "Instantar" at 360 and 320 px): the width the box would take for
+# that word alone, against the width it has.
+PACE_WORDS = """() => {
+  const sel = document.getElementById('pace'), bad = [];
+  if (!sel || !sel.checkVisibility()) return bad;
+  const has = sel.getBoundingClientRect().width;
+  for (const o of sel.options) {
+    const alone = sel.cloneNode(false);
+    alone.removeAttribute('id');
+    alone.append(new Option(o.text));
+    Object.assign(alone.style, { maxWidth: 'none', width: 'auto', position: 'absolute', visibility: 'hidden' });
+    sel.after(alone);
+    const needs = alone.getBoundingClientRect().width;
+    alone.remove();
+    if (needs > has + 0.5) bad.push(`the pace menu cuts «${o.text}» (${Math.round(needs)} px in ${Math.round(has)})`);
+  }
+  return bad;
+}"""
+
 # While a refusal shows, the score line and every last move (under a seat,
 # in the status line) are still read: the message covers none of them.
 UNDER_MESSAGE = """() => {
@@ -269,7 +289,7 @@ def check_size(page: Any, label: str, size: str, bar_covered: bool = False) -> l
     page.evaluate(FRAMES)
     got = page.evaluate(OFF_SCREEN, [MUST_SHOW, True])
     bar = page.evaluate(OFF_SCREEN, [BAR, not bar_covered])
-    small = page.evaluate(SMALL_TARGETS, SECONDARY) + page.evaluate(CUT_MOVES)
+    small = page.evaluate(SMALL_TARGETS, SECONDARY) + page.evaluate(CUT_MOVES) + page.evaluate(PACE_WORDS)
     shot(page, f"fit-{label}-{size}")
     assert got["n"] > 0, "nothing to check"
     # (hidden elements are skipped above: these must be shown in every state)

@@ -182,6 +182,12 @@ def test_embed_in_each_language(make_page: Any) -> None:
         mode = page.inner_text(".embed-mode")
         assert mode == {"ar": "إعادة", "fr": "Revoir", "en": "Replay"}[lang]
         fits(page)
+        # a replay speaks to a reader who sits nowhere (issue 38): the cut
+        # card is not "only you see it", seats are not "Bottom player"
+        assert page.locator(".embed-table .cut").is_visible(), "the replay does not open on the cut"
+        assert page.locator(".embed-table .cut-note").is_hidden(), page.inner_text(".embed-table .cut")
+        words = page.inner_text(".embed-table")
+        assert not any(w in words for w in ("Bottom player", "Top player", "Joueur d'en face", "قدامك")), words
         if lang == "ar":
             shot(page, "lang-ar-embed-360x640")
     # a bad link's one line of text is in the page's language too

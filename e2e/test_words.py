@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -189,3 +190,101 @@ def test_the_tutorial_is_linked_and_resumes_at_the_next_unfinished_step(make_pag
     page.reload()
     page.wait_for_selector("body[data-state=ready]", timeout=180_000)
     assert page.get_attribute("body", "data-step") == "value_first"
+
+
+def computer_wins_with_your_last_card(first_seed: int = 1) -> tuple[Session, str, list[int]]:
+    """A 1 v 1 game to 11 where the human's next card ends it and the
+    computer wins, the human with some points: the result names the
+    computer first, the score line and the sheet us first."""
+    for seed in range(first_seed, first_seed + 120):
+        rng = random.Random(seed)
+        s = Session.new("chkobba", {"players": 2, "target": 11}, seed=seed)
+        while s.to_act() is not None:
+            legal = [a for a in s.legal() if not a.startswith("claim")]
+            v = s.view(0)
+            if s.to_act() == 0 and v["phase"] == "play" and v["deck"] == 0 and sum(v["hand_counts"]) == 1:
+                for a in legal:
+                    trial = Session.from_record(s.record(), seed=s.seed)
+                    trial.apply(a)
+                    end = trial.view(0)
+                    if trial.to_act() is None and end["winner"] == 1 and 0 < end["score"][0] != end["score"][1]:
+                        return s, a, end["score"]
+            words = [a for a in legal if a in ("keep", "pass", "refuse")]
+            s.apply(words[0] if words else rng.choice(legal))
+    raise AssertionError("no game the computer wins found")
+
+
+# Each run of digits in `sel`'s text, in the text's order: its value and
+# where it is drawn (its left edge on the screen).
+NUMBERS = """(sel) => {
+  const out = [];
+  for (const el of document.querySelectorAll(sel)) {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (const m of n.data.matchAll(/[0-9]+/g)) {
+        const r = document.createRange();
+        r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+        out.push({ value: Number(m[0]), left: r.getBoundingClientRect().left });
+      }
+    }
+  }
+  return out;
+}"""
+
+# "+6" in the sheet: where its sign and its first digit are drawn
+SIGNS = """(sel) => [...document.querySelectorAll(sel)].map((el) => {
+  const n = el.firstChild, at = (i) => { const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1); return r.getBoundingClientRect().left; };
+  return { text: n.data, sign: at(0), digit: at(1) };
+})"""
+
+
+def test_arabic_scores_read_us_first_from_the_right_everywhere(make_page: Any) -> None:
+    """At a game's end in Arabic, the result («الكمبيوتر ربح الطرح …»), the
+    score line and the score sheet put our number first and, in a right to
+    left page, on the right of theirs; a round's «+6» shows its sign before
+    the number (it showed «6+», and the result «14-3» as 3-14 beside a score
+    line reading the other way)."""
+    page = make_page(PHONE)
+    page.goto(page.base_url + "?lang=ar")
+    page.wait_for_selector("html.ready")
+    session, last, (us, them) = computer_wins_with_your_last_card()
+    load(page, save_of(session, 2))
+    assert settle(page) == "you"
+    page.select_option("#pace", "instant")
+    point_and_play(page, last)
+    assert settle(page) == "summary"
+    page.wait_for_selector("#summary[open] .result-line.result")
+    shot(page, "words-score-order-ar-360")
+    problems = []
+    for where, sel in (("the result", "#summary .result-line.result"), ("the score line", "#table .scoreline")):
+        nums = page.evaluate(NUMBERS, sel)[:2]
+        values = [n["value"] for n in nums]
+        if values != [us, them]:
+            problems.append(f"{where} says {values}, not ours first ({us}, {them})")
+        elif not nums[0]["left"] > nums[1]["left"]:
+            problems.append(f"{where}: our {us} is drawn left of their {them} ({nums})")
+    for sign in page.evaluate(SIGNS, "#summary .sheet .pts, #summary .breakdown .pt:not(.zero)"):
+        if not sign["sign"] < sign["digit"]:
+            problems.append(f"«{sign['text']}» shows its sign after the number")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang,says", [("ar", "طالب بـ"), ("fr", "réclame "), ("en", "claim ")])
+def test_the_tutorials_claim_hint_is_in_the_readers_words(make_page: Any, lang: str, says: str) -> None:
+    """The claim step's hint names the move in the reader's language: «طالب
+    بـ5♥ مع 5♠», never «claim 5♥ يهز 5♠» (an English word, and "takes")."""
+    page = make_page(PHONE)
+    page.goto(page.base_url + f"learn.html?lang={lang}")
+    page.wait_for_selector("body[data-state=ready]", timeout=180_000)
+    page.evaluate("() => localStorage.setItem('chkobba.learn.v1', JSON.stringify({done: [], at: 'captures/claim'}))")
+    page.reload()
+    page.wait_for_selector("body[data-state=ready]", timeout=180_000)
+    assert page.get_attribute("body", "data-step") == "claim"
+    page.click("#learn-hint")
+    hint = page.locator(".learn-verdict")
+    hint.wait_for()
+    text = hint.inner_text()
+    assert f"{says}5♥" in text.replace("\ufe0e", ""), text
+    if lang != "en":
+        plain = text.replace("\ufe0e", "")
+        assert not re.search(r"\bclaim\b", plain) and not any(w in plain for w in ("يهز 5", "prend 5")), text

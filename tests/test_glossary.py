@@ -131,3 +131,29 @@ def test_a_rejected_variant_is_caught() -> None:
     assert any(p.search("أحسن من 3 أدوار") for p in rows[("ar", "الأحسن في 3")].patterns)
     assert not any(p.search("الأحسن في 3 طروحات") for p in rows[("ar", "الأحسن في 3")].patterns)
     assert not any(p.search("un contre un") for p in rows[("fr", "double, triple")].patterns)
+
+
+def test_issue_38s_wordings_are_caught() -> None:
+    # the wrong forms a new player read (issue 38), each caught by its row
+    rows = {(r.lang, r.concept): r for r in rejected()}
+
+    def caught(lang: str, concept: str, text: str) -> bool:
+        return any(p.search(text) for p in rows[(lang, concept)].patterns)
+
+    assert caught("ar", "a score pair", "الكمبيوتر ربح الطرح {winner_points}-{loser_points}")
+    assert caught("ar", "a score pair", "الكمبيوتر ربح الطرح \u2067{winner_points}\u2013{loser_points}\u2069")
+    assert not caught("ar", "a score pair", "الكمبيوتر ربح الطرح \u2067{loser_points}\u2013{winner_points}\u2069")
+    assert not caught("ar", "a score pair", "ربحت الطرح \u2067{winner_points}\u2013{loser_points}\u2069")
+    assert caught("ar", "number and noun", "إنت: {points} نقاط")
+    assert not caught("ar", "number and noun", "نقاطك: {points}")
+    assert caught("ar", "nothing won", "ربحت: {categories}.")
+    assert caught("ar", "play (imperative)", "إلعب مع صحابك")
+    assert not caught("ar", "play (imperative)", "العب مع صحابك")
+    assert caught("fr", "a name after à / de", "Passe l'appareil à {name}")
+    assert caught("fr", "a name after à / de", "sont allées à {side} : {cards}")
+    assert not caught("fr", "a name after à / de", "Au tour de : {name}. Passe-lui l'appareil")
+    assert caught("fr", "a game's target", "Adversaires en {target}")
+    assert not caught("fr", "a game's target", "partie en {target}")
+    assert caught("en", "a replay's seats", "Bottom player")
+    assert not caught("en", "a replay's seats", "Player at the bottom")
+    assert caught("all", "a damaged save", "the game resumes from the move before it.")

@@ -54,7 +54,8 @@ function said(key, english) {
 // each card named for screen readers. (chkobba.links.lessons does the same
 // for the English the facade sends.)
 const CARD = "(?:10|[A2-9TJQK])[DHSC]";
-const CAPTURE_TEXT = new RegExp(`\\b(${CARD})x((?:${CARD})+)\\b`, "g");
+// a claim ("claim 5Hx5S", in an isolate in Arabic) reads in the reader's words, isolate and all
+const CAPTURE_TEXT = new RegExp(`(?:[\u2066-\u2068]?(claim) )?\\b(${CARD})x((?:${CARD})+)\\b`, "g");
 const CARD_CODE = new RegExp(`\\b(${CARD})\\b`);   // split: odd parts are cards
 
 function cardsHtml(text) {
@@ -63,9 +64,10 @@ function cardsHtml(text) {
   let out = "", at = 0;
   for (const m of text.matchAll(CAPTURE_TEXT)) {
     out += cards(text.slice(at, m.index));
-    const taken = m[2].match(new RegExp(CARD, "g")).map((c) => mini(code(c))).join(" ");
-    out += tHtml("learn.capture", {}, { card: mini(code(m[1])), cards: taken });
+    const taken = m[3].match(new RegExp(CARD, "g")).map((c) => mini(code(c))).join(" ");
+    out += tHtml(m[1] ? "learn.claim" : "learn.capture", {}, { card: mini(code(m[2])), cards: taken });
     at = m.index + m[0].length;
+    if (m[1] && /^[\u2066-\u2068]/.test(m[0]) && text[at] === "\u2069") at++;
   }
   return out + cards(text.slice(at));
 }
