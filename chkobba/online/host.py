@@ -289,7 +289,7 @@ class HostTable:
     def presence(self) -> list[dict[str, Any]]:
         return [{"seat": i, "kind": s.spec.kind, "present": self.present(i),
                  "computer": self.computer_plays(i), "rematch": i in self.rematch_asks,
-                 "audit_failed": s.audit_failed}
+                 "audit_failed": s.audit_failed, "claimed": s.secret_hash is not None}
                 for i, s in enumerate(self.seats)]
 
     @property

@@ -46,7 +46,7 @@ const signals = () => { if (!signalModule) signalModule = import("./signal.js");
 
 // For the e2e tests and the curious: what this page did and received.
 const online = { role: null, received: [], events: [], peers: new Map(), table: null, latencies: [], refusals: 0,
-                 reactions: [], summaries: [], computerMoves: [] };   // [slices, ms] of each computer move the host's page thought
+                 reactions: [], summaries: [], computerMoves: [], saves: 0, draws: 0, notes: [], got: 0 };   // [slices, ms] of each computer move the host's page thought
 window.chkobbaOnline = online;
 
 function status(text) {
@@ -353,6 +353,11 @@ function openSummary(st) {
   btn.textContent = next === "over" ? t("online.rematch") : next === "game" ? t("summary.next_game") : t("summary.next_round");
   $("summary-close").hidden = next !== "over";
   $("summary").dataset.round = st.sheet.rounds.length;
+  const auditLine = $("summary").querySelector(".audit-summary");
+  const audit = online.role === "friend" && friend.py ? JSON.parse(friend.py.status()) : null;
+  const bad = audit ? audit.failed.find((f) => f.match === audit.match && f.round <= st.sheet.rounds.length) : null;
+  auditLine.hidden = !bad;
+  auditLine.textContent = bad ? t("online.audit_summary", { round: bad.round, reason: messageText({ code: bad.code, params: bad.params }) }) : "";
   $("summary").dataset.next = next;
   online.summaries.push([st.sheet.rounds.length, next]);
   syncRematchLine();
@@ -421,6 +426,46 @@ function drawAnswer(onAction, answer) {
   if (rects) table.animateMove(rects, PACE_MS[loadPace()]);
 }
 
+// ---------------------------------------------------------------- what every phone is told
+
+/**
+ * The computer took a friend's seat over, or its friend took it back: a
+ * line on every phone (the presence says it too, as "computer").
+ */
+function seatNotes(before, now, me) {
+  if (!before || !now) return;
+  for (const p of now) {
+    const was = before.find((q) => q.seat === p.seat);
+    if (!was || p.kind !== "remote" || p.seat === me) continue;
+    const who = seatLabel(p.seat, me, p.kind);
+    if (!was.computer && p.computer) seatNote("computer", p.seat, t("online.note.computer", { who }));
+    else if (was.computer && !p.computer && p.present) seatNote("back", p.seat, t("online.note.back", { who }));
+  }
+}
+
+function seatNote(kind, seat, text) {
+  const line = $("seat-note");
+  online.notes.push([kind, seat]);
+  line.textContent = text;
+  line.dataset.kind = kind;
+  line.dataset.seat = seat;
+  line.hidden = false;
+  clearTimeout(seatNote.timer);
+  seatNote.timer = setTimeout(() => { line.hidden = true; }, 8000);
+}
+
+/** The host's page: which phone's audit failed (it says so itself, audit_failed). */
+function hostAuditLine(presence) {
+  const failed = presence.filter((p) => p.audit_failed);
+  const line = $("audit-line");
+  if (!failed.length) return;
+  line.hidden = false;
+  line.className = "audit-line audit-failed";
+  line.dataset.seats = failed.map((p) => p.seat).join(",");
+  line.textContent = failed.map((p) => t("online.audit_failed_host",
+    { who: seatLabel(p.seat, null, p.kind), round: p.audit_failed.round })).join(" ");
+}
+
 // ================================================================= HOST
 
 const HOST_PY = `
@@ -444,8 +489,14 @@ class _Page:
     def resume(self, saved):
         self.table = HostTable.resume(json.loads(saved), _clock, sliced=True)
 
-    def connect(self, peer):
-        self.table.connect(peer)
+    def connect(self, peer, seat):
+        self.table.connect(peer, seat)  # the invitation's seat: the only one this connection may take
+
+    def version(self):
+        return self.table.version  # grows only when a message (or time) changed the table
+
+    def reissue(self, seat):
+        return json.dumps(self.table.reissue(seat) + self.table.tick())
 
     def receive(self, peer, text):
         t = self.table
@@ -562,10 +613,21 @@ function hostSend(outText) {
   }
 }
 
-/** After every change: the host's save first (a friend never sees a move the save lacks), then draw. */
+/**
+ * After every message or move: the host's save first (a friend never sees a
+ * move the save lacks), then draw; both only when the table changed
+ * (HostTable.version: a refused or dropped message costs no save, no redraw).
+ */
 function hostChanged(outText = "[]") {
-  store(HOST_KEY, JSON.stringify({ id: host.id, net: host.net, save: JSON.parse(host.py.save()) }));
+  const version = host.py.version();
+  const changed = version !== host.version;
+  if (changed) {
+    host.version = version;
+    store(HOST_KEY, JSON.stringify({ id: host.id, net: host.net, save: JSON.parse(host.py.save()) }));
+    online.saves += 1;
+  }
   hostSend(outText);
+  if (!changed) return;
   hostDraw();
   hostComputers();
 }
@@ -631,9 +693,12 @@ function hostDraw() {
   const text = host.py.state();
   if (host.last && text === host.lastText) return;
   const st = JSON.parse(text);
+  online.draws += 1;
+  seatNotes(host.last ? host.last.presence : null, st.presence, st.seat);
   host.last = st;
   host.lastText = text;
   online.table = st;
+  hostAuditLine(st.presence);
   const answer = st.answer;
   drawPresence(st.started ? st.presence : null, answer ? answer.to_act : null, st.seat, st.time_left);
   for (const p of st.presence) {
@@ -694,11 +759,22 @@ class InviteCard {
     this.el.dataset.seat = seat;
     this.el.innerHTML = `<h3></h3><p class="invite-state"></p><div class="invite-box"></div>
       <label class="field answer-field"><span></span><input type="text" class="answer-input" autocomplete="off" spellcheck="false"></label>
-      <p class="invite-actions"><button type="button" class="btn answer-use"></button></p>`;
+      <p class="invite-actions"><button type="button" class="btn answer-use"></button></p>
+      <p class="invite-actions reissue-row"><button type="button" class="btn ghost reissue"></button></p>
+      <p class="reissue-note"></p>`;
     this.el.querySelector("h3").textContent = t("online.seat_friend", { n: seat + 1 });
     this.el.querySelector(".answer-field span").textContent = t("online.paste_answer");
     this.el.querySelector(".answer-use").textContent = t("online.use_answer");
     this.el.querySelector(".answer-use").addEventListener("click", () => this.accept(this.el.querySelector(".answer-input").value));
+    // a friend on a new browser or phone (its secret lost): the seat's old secret is retired, the waiting phone sits
+    const reissue = this.el.querySelector(".reissue");
+    reissue.textContent = t("online.reissue");
+    this.el.querySelector(".reissue-note").textContent = t("online.reissue_note");
+    reissue.addEventListener("click", () => {
+      online.events.push(`host:${this.seat}:reissue`);
+      this.el.dataset.reissued = String(Number(this.el.dataset.reissued || 0) + 1);
+      hostChanged(host.py.reissue(this.seat));
+    });
     $("invites").querySelector(".invite-list").append(this.el);
   }
 
@@ -721,7 +797,7 @@ class InviteCard {
       if (state === "open") {
         clearTimeout(this.giveUp);
         if (this.signal) { this.signal.close(); this.signal = null; }   // the relays are needed no more
-        host.py.connect(id);
+        host.py.connect(id, this.seat);   // this invitation's seat, and no other
         this.el.dataset.state = "open";
         this.say(t("online.connected"));
       }
@@ -736,7 +812,9 @@ class InviteCard {
     };
     peer.onmessage = (msg, raw) => {
       if (this.peer !== peer) return;
+      online.got += 1;
       online.received.push(msg);
+      if (online.received.length > 2000) online.received.splice(0, 1000);   // a flood keeps no memory
       hostChanged(host.py.receive(id, raw));
     };
     const text = await peer.offer();
@@ -802,6 +880,9 @@ class InviteCard {
   }
 
   sync(p) {
+    // a seat a phone sat at: the host can give it a fresh invitation (retiring that phone's secret)
+    this.el.querySelector(".reissue-row").hidden = !p.claimed;
+    this.el.querySelector(".reissue-note").hidden = !p.claimed;
     const wasPresent = this.present;
     this.present = p.present;
     if (p.present && this.peer) this.peer.options.silentMs = this.silentMs;
@@ -935,9 +1016,11 @@ class _Friend:
         return json.dumps(self.guest.save())
 
     def status(self):
-        g = self.guest
-        return json.dumps({"audited": g.audited, "failures": g.audit_failures, "position": g.position,
-                           "legal": g.legal, "match": g.match})
+        return json.dumps(self.guest.status())
+
+    def leave(self):
+        from chkobba.online import wire
+        return wire.encode(wire.Leave())
 
 _Friend()
 `;
@@ -961,16 +1044,40 @@ function friendDraw() {
   const st = JSON.parse(friend.py.status());
   online.friend = st;
   const line = $("audit-line");
-  if (st.failures.length) {
+  const failed = st.failed.filter((f) => f.match === st.match);
+  $("audit-banner").hidden = !failed.length;
+  if (failed.length) {
+    // unmissable: a banner in words at the table, with the way out
+    const f = failed[0];
     line.hidden = false;
     line.className = "audit-line audit-failed";
-    line.textContent = t("online.audit_failed", { round: st.failures[st.failures.length - 1][0] });
+    line.textContent = t("online.audit_failed", { round: f.round });
+    const banner = $("audit-banner");
+    banner.hidden = false;
+    banner.dataset.round = f.round;
+    banner.dataset.code = f.code;
+    banner.querySelector(".audit-banner-text").textContent = t("online.audit_banner",
+      { round: f.round, reason: messageText({ code: f.code, params: f.params }) });
   } else if (st.audited.length) {
     line.hidden = false;
     line.className = "audit-line";
     line.textContent = t("online.audited", { round: st.audited[st.audited.length - 1] });
   }
 }
+
+/** The friend leaves a table whose audit failed: the host is told, the connection closes. */
+function friendLeave() {
+  const p = friend.peer;
+  friend.left = true;
+  if (p && p.state === "open") {
+    p.send(friend.py.leave());
+    p.close("left");
+  }
+  online.events.push("friend:left");
+  $("audit-banner").querySelector(".audit-leave").hidden = true;
+  status(t("online.left_table"));
+}
+$("audit-banner").querySelector(".audit-leave").addEventListener("click", friendLeave);
 
 function friendAct(action) {
   if (!friend.peer || friend.peer.state !== "open") {
@@ -1024,7 +1131,15 @@ function friendReceive(msg, raw) {
       friend.sentAt = null;
     }
   }
-  if (msg.type === "welcome" || msg.type === "seats") friend.presence = msg.seats;
+  if (msg.type === "welcome" || msg.type === "seats") {
+    seatNotes(friend.presence, msg.seats, friend.seat);
+    friend.presence = msg.seats;
+  }
+  if (msg.type === "welcome") status("");
+  // a seat refused: say what this phone waits for and what the player can do
+  const waits = { "online.seat_taken": "online.wait.seat_taken", "online.seat_retired": "online.wait.seat_retired",
+                  "online.wrong_seat": "online.wait.wrong_seat" };
+  if (msg.type === "error" && waits[msg.code]) status(t(waits[msg.code]));
   if (msg.type === "seats" || msg.type === "welcome") friend.clock = msg.clock ? { ...msg.clock, at: performance.now() } : null;
   if (msg.type === "reaction") showReaction(msg.seat, msg.reaction);
   if (msg.type === "error" && msg.answers === "reaction") reactNote(t("online.react_wait"));   // quietly: wait a moment
@@ -1114,6 +1229,7 @@ async function join(frag) {
   });
   peer.onstate = (state, why) => {
     online.events.push(`friend:${state}${why ? `:${why}` : ""}`);
+    if (friend.left) return;   // this phone left the table (its audit failed): it stays out
     if (state === "closed" && why !== "gave-up") {
       if (net && online.timing && online.timing.open) {
         // over the internet: sit down again by ourselves, through the same room, as soon as the page is seen
