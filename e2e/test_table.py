@@ -296,7 +296,7 @@ def test_a_damaged_latest_save_resumes_from_the_move_before(make_page: Any) -> N
     notice = page.locator("#notice")
     assert notice.is_visible()
     text = notice.locator(".notice-text").inner_text()
-    assert "move before" in text and "damaged" in text, text
+    assert "save kept before it" in text and "damaged" in text, text
     settle(page)
     # the game goes on from the previous save (then saved again as the latest)
     assert json.loads(page.evaluate("() => localStorage.getItem('chkobba.save.v1')"))["record"]["rounds"][0]["actions"][: len(json.loads(previous)["record"]["rounds"][0]["actions"])] \
