@@ -121,21 +121,26 @@ class HostTable(_Honest):
 '''
 
 
-def test_online_a_host_that_hides_its_commitment_is_named_on_every_phone(make_page: Any) -> None:
+def cheating_host(make_page: Any, cheat_code: str) -> Any:
+    """The host's page, its Python's HostTable replaced by ``cheat_code``'s, hosting a 1v1 table."""
     host = make_page(PHONE, fresh=True)
 
     def cheat(route: Any) -> None:
         body = route.fetch().text()
         honest = "from chkobba.online.host import HostTable, SeatSpec\n"
         assert body.count(honest) == 1
-        route.fulfill(body=body.replace(honest, CHEAT), content_type="text/javascript")
+        route.fulfill(body=body.replace(honest, cheat_code), content_type="text/javascript")
 
     host.route("**/online/play.js", cheat)
     host.goto(host.base_url + "online.html")
     host.wait_for_selector("html.ready", state="attached")
     host.select_option("select[name=pace]", "instant")
     host.check("input[name=table][value=chkobba-2]")
-    host_with(make_page, "chkobba-2", {}, page=host)
+    return host_with(make_page, "chkobba-2", {}, page=host)
+
+
+def test_online_a_host_that_hides_its_commitment_is_named_on_every_phone(make_page: Any) -> None:
+    host = cheating_host(make_page, CHEAT)
     friend = make_page(SMALL)
     link = invite_link(host, 1)
     open_invite(friend, link, "fr")
@@ -194,3 +199,36 @@ def test_online_the_other_phones_are_told_when_the_computer_takes_a_seat_and_giv
     again.wait_for_function(SEATED, timeout=120_000)
     pages[1].wait_for_selector("#seat-note[data-kind='back'][data-seat='2']", timeout=60_000)
     assert pages[1].evaluate("() => window.chkobbaOnline.notes").count(["computer", 2]) == 1
+
+
+# The host's page, modified: once every seed of a round is in, it starts the seeds again, giving no reason.
+RESTARTS = '''from chkobba.online.host import HostTable as _Honest, SeatSpec
+
+class HostTable(_Honest):
+    restarted = 0
+
+    def _maybe_deal(self):
+        for number, sd in sorted(self.seeds.items()):
+            dealt = self.session is not None and number in self.session.round_seeds
+            if sd.ready() and not dealt and self.restarted < 1:
+                self.restarted += 1
+                return self._request_seeds(number, {"left": [], "late": []})
+        return super()._maybe_deal()
+'''
+
+
+def test_online_a_host_that_restarts_the_seeds_after_they_are_shown_is_caught(make_page: Any) -> None:
+    host = cheating_host(make_page, RESTARTS)
+    friend = make_page(PHONE)
+    open_invite(friend, invite_link(host, 1))
+    give_answer(host, 1, answer_link(friend))
+    friend.wait_for_function(SEATED, timeout=120_000)
+    # the restart is said on the friend's phone as it happens, with its count and the (missing) reason
+    friend.wait_for_selector("#seat-note[data-kind='restart']", state="attached", timeout=60_000)
+    note = friend.locator("#seat-note").text_content() or ""
+    assert "time 1" in note and "no reason" in note, note
+    banner = friend.locator("#audit-banner")
+    banner.wait_for(timeout=60_000)
+    assert banner.get_attribute("data-code") == "online.audit_restart"
+    assert "started again" in banner.inner_text()
+    host.wait_for_selector("#audit-line[data-seats='1']")

@@ -1136,6 +1136,14 @@ function friendReceive(msg, raw) {
     friend.presence = msg.seats;
   }
   if (msg.type === "welcome") status("");
+  // a restart of a round's seeds, as it happens: its count and the reason the host gave
+  if (msg.type === "commit_request" && Number(msg.restart) > 0) {
+    const r = msg.reason || {};
+    const names = (seats) => seats.map((n) => seatLabel(n, friend.seat, "remote")).join(t("cards.separator"));
+    const why = (r.left || []).length ? t("online.restart.left", { who: names(r.left) })
+      : (r.late || []).length ? t("online.restart.late", { who: names(r.late) }) : t("online.restart.none");
+    seatNote("restart", "", t("online.note.restart", { count: msg.restart, why }));
+  }
   // a seat refused: say what this phone waits for and what the player can do
   const waits = { "online.seat_taken": "online.wait.seat_taken", "online.seat_retired": "online.wait.seat_retired",
                   "online.wrong_seat": "online.wait.wrong_seat" };
