@@ -321,17 +321,17 @@ CORE_MESSAGES: dict[str, str] = {
     "online.audit_moves": "round {round}: move {ply} is {action}, but {seen} was played",
     "online.audit_replay": "round {round} does not replay: {reason}",
     "online.audit_round": "round {round} is not in this record",
-}
-
-MESSAGES: dict[str, str] = dict(CORE_MESSAGES)
-
-
     "online.audit_commits": "round {round}: the commitments are not the ones this phone was shown before it revealed its seed",
     "online.audit_not_asked": "round {round}: the phone at seat {seat} was at the table, but its seed was not asked for",
     "online.audit_restart": "round {round}: its seeds were started again (restart {count}) after this phone revealed its own, though no phone asked had left",
     "online.audit_missing": "round {round} is over, but the host sent no audit of it",
     "online.wrong_seat": "this invitation is for another seat",
     "online.seat_retired": "the host gave this seat a new invitation: this phone no longer sits there",
+}
+
+MESSAGES: dict[str, str] = dict(CORE_MESSAGES)
+
+
 def register(messages: Mapping[str, str]) -> None:
     """Add codes of a module of its own (the web facade's ``web.*``).
 

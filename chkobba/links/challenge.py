@@ -242,8 +242,9 @@ DAILY_SEVEN_BONUS = 200
 
 def _check_daily(game: str, res: dict[str, Any]) -> None:
     """A daily round's result (``link.result``) only a round can have: the
-    daily table options are the defaults (chkobba/daily.py)."""
-    if game == "chkobba":
+    daily table options are the defaults (chkobba/daily.py). A Chkobba
+    result names its categories, a Seven Diamonds one its bonus."""
+    if "categories" in res:
         cats, sweeps = len(res["categories"]), res["chkobbas"]
         if sweeps > MAX_SWEEPS:
             raise InvalidLink("link.result", field="chkobbas")
@@ -364,9 +365,10 @@ def encode_challenge(c: Challenge) -> str:
     for level in c.seats:
         w.write(0 if level is None else LEVELS.index(level) + 1, 2)
     _write_result(w, _MATCH_FIELDS[c.game], c.result, options=opts)
-    if not _is_number(c.takebacks):
+    takebacks = c.takebacks
+    if takebacks is None or not _is_number(takebacks):
         raise InvalidLink("link.result", field="takebacks")
-    w.number(c.takebacks)
+    w.number(takebacks)
     return _seal(CHALLENGE_PREFIX, w)
 
 
