@@ -12,11 +12,10 @@ seed, every computer move checked), timed in CPU time (``process_time``):
 
 - **cold**: a fresh page (``web.reset_tables()``: no decision remembered),
   one ``daily_par_step`` with the save a step, par already known: what the
-  page thinks in slices after a reload, or always in the page today (its
-  computers' searches are handed out and finished in web/ai.py, so the
-  facade remembers none of them);
+  page thinks in slices after a reload in the middle of the round;
 - **warm**: the decisions remembered (the facade made them in this process:
-  ``daily_choose`` called plainly): ``daily_result``'s check alone.
+  ``daily_choose``, as in the page, where web/ai.py's second call goes
+  through the facade): ``daily_result``'s check alone.
 
 Per step: the median and max of one step (one computer decision and the
 players' actions before it). CPython only; docs/daily.md scales to a quarter

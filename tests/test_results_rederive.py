@@ -159,3 +159,19 @@ def test_an_honest_challenge_is_checked_and_one_with_takebacks_is_refused() -> N
     assert ok("challenge_result", save=st_["save"])["verdict"] in (-1, 0, 1)
     out = err("challenge_result", save=dict(st_["save"], takebacks=3))
     assert out["code"] == "web.check.takebacks"
+
+
+def test_a_cheated_challenge_counts_nowhere_in_the_statistics() -> None:
+    c_st = challenge_table()
+    c = C.decode_challenge(c_st["save"]["challenge"])
+
+    def worst(s: Any, seat: int) -> str:
+        best = str(C.computer_choice(c, s, seat))
+        others = [a for a in s.legal() if a != best]
+        return others[0] if others else best
+
+    st_ = play(c_st, "challenge_choose", computer=worst)
+    out = err("stats_add", save=st_["save"], stats=None, at=1)
+    assert out["code"] == "web.check.move"
+    honest = play(challenge_table(), "challenge_choose")
+    assert ok("stats_add", save=honest["save"], stats=None, at=1)["added"] is True

@@ -83,6 +83,16 @@ def _challenge_save(save: Any) -> tuple[C.Challenge, Any, list[Seat]]:
     return C.decode_challenge(text), session, seat_list
 
 
+def check_challenge(save: Any) -> tuple[C.Challenge, Any, list[Seat]]:
+    """A challenge's save re-derived (finished here): the match played again
+    from the link's seed and options, no take-back, every computer move the
+    link's computer's (one ``web.check.*`` error otherwise)."""
+    c, session, seat_list = _challenge_save(save)
+    checked(rederivation("challenge", save, session, seat_list, c.session(), c.seats,
+                         lambda s, seat: C.computer_choice(c, s, seat)))
+    return c, session, seat_list
+
+
 @api("save", "seat")
 def _challenge_choose(args: Args) -> dict[str, Any]:
     """The challenge computer's action for ``seat`` in the save's position (in
@@ -103,12 +113,9 @@ def _challenge_result(args: Args) -> dict[str, Any]:
     ``sender_takebacks`` (how many moves the sender took back, the friend
     none: a challenge refuses take-backs; null for an ``x1.`` link)."""
     table_id(args)
-    c, session, seat_list = _challenge_save(args["save"])
+    c, session, _ = check_challenge(args["save"])
     if not session.is_over:
         raise WebError("web.challenge.not_over")
-    # the match played again from the link's seed, every computer move the link's computer's: web.check.*
-    checked(rederivation("challenge", args["save"], session, seat_list, c.session(), c.seats,
-                         lambda s, seat: C.computer_choice(c, s, seat)))
     yours = C.match_result(session, c.seat)
     return {"game": c.game, "yours": yours, "theirs": c.result, "verdict": C.compare(yours, c.result),
             "levels": sorted({level for level in c.seats if level is not None}), "sender_takebacks": c.takebacks}

@@ -72,11 +72,16 @@ def _stats_add(args: Args) -> dict[str, Any]:
     """A finished match (its save, checked and replayed) added to the
     statistics: ``{stats, rows, daily, added}``; ``added`` is false when the
     match was already counted (a reload at the end of a match). A game with
-    take-backs (the save's ``takebacks``) is counted apart too."""
+    take-backs (the save's ``takebacks``) is counted apart too. A
+    challenge's match is re-derived first (chkobba/web/challenge.py): one
+    that differs from what its link deals counts nowhere (``web.check.*``)."""
     table_id(args)
     kept = _stats_in(args.get("stats"))
     at = _stats_at(args)
     session, seats, _ = load(args["save"])
+    if isinstance(args["save"], dict) and args["save"].get("challenge") is not None:
+        from .challenge import check_challenge   # a challenge's match counts only as its link deals it
+        check_challenge(args["save"])
     new = stats.add_match(kept, session, [s.to_json() for s in seats], at, takebacks_of(args["save"]))
     return _answer(new, args, added=new is not kept)
 
