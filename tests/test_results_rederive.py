@@ -100,14 +100,20 @@ def test_other_options_or_players_are_refused(change: str) -> None:
     refused(cheat, "web.check.options" if change == "options" else "web.check.seats")
 
 
+def not_the_computers(choose: Any, pick: int = 0) -> Any:
+    """The cheat: a chooser of the computer's moves that plays the ``pick``-th
+    legal move other than ``choose(session, seat)`` (the fixed-budget
+    computer's) wherever there is one."""
+    def worst(s: Any, seat: int) -> str:
+        best = str(choose(s, seat))
+        others = [a for a in s.legal() if a != best]
+        return others[pick] if others else best
+    return worst
+
+
 def test_computer_moves_chosen_by_the_player_are_refused() -> None:
     deal = D.daily(DATE, "chkobba")
-
-    def worst(s: Any, seat: int) -> str:
-        best = str(D.computer_choice(deal, s, seat))
-        others = [a for a in s.legal() if a != best]
-        return others[-1] if others else best
-
+    worst = not_the_computers(lambda s, seat: D.computer_choice(deal, s, seat), pick=-1)
     st_ = play(ok("daily_start", date=DATE, at=NOON), "daily_choose", computer=worst)
     out = refused(st_["save"], "web.check.move")
     assert out["params"]["round"] == 1 and "computer's move" in out["error"]
@@ -142,12 +148,7 @@ def test_a_challenge_whose_computer_moves_the_player_chose_is_refused() -> None:
     c_st = challenge_table()
     c = C.decode_challenge(c_st["save"]["challenge"])
 
-    def worst(s: Any, seat: int) -> str:
-        best = str(C.computer_choice(c, s, seat))
-        others = [a for a in s.legal() if a != best]
-        return others[0] if others else best
-
-    st_ = play(c_st, "challenge_choose", computer=worst)
+    st_ = play(c_st, "challenge_choose", computer=not_the_computers(lambda s, seat: C.computer_choice(c, s, seat)))
     out = err("challenge_result", save=st_["save"])
     assert out["code"] == "web.check.move" and "does not count" in out["error"]
 
@@ -165,12 +166,7 @@ def test_a_cheated_challenge_counts_nowhere_in_the_statistics() -> None:
     c_st = challenge_table()
     c = C.decode_challenge(c_st["save"]["challenge"])
 
-    def worst(s: Any, seat: int) -> str:
-        best = str(C.computer_choice(c, s, seat))
-        others = [a for a in s.legal() if a != best]
-        return others[0] if others else best
-
-    st_ = play(c_st, "challenge_choose", computer=worst)
+    st_ = play(c_st, "challenge_choose", computer=not_the_computers(lambda s, seat: C.computer_choice(c, s, seat)))
     out = err("stats_add", save=st_["save"], stats=None, at=1)
     assert out["code"] == "web.check.move"
     honest = play(challenge_table(), "challenge_choose")
