@@ -48,6 +48,9 @@ from chkobba.agents import chkobba as CK  # noqa: E402
 from chkobba.games.chkobba.state import PLAY  # noqa: E402
 from chkobba.session import Session  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "bench"))
+from hard_variants import mean_ci  # noqa: E402  (the same interval as its decision screen)
+
 
 def positions(count: int, seed: int, level: str) -> list[Session]:
     """Positions of ``level``-vs-``level`` games: play, two players, deck not
@@ -72,12 +75,6 @@ def score(p: dict[int, float], held: set[int]) -> tuple[float, float]:
         q = min(max(q, 1e-6), 1 - 1e-6)
         loss -= math.log(q) if c in held else math.log(1 - q)
     return loss / len(p), statistics.fmean(p[c] for c in held)
-
-
-def ci(xs: list[float]) -> list[float]:
-    m = statistics.fmean(xs)
-    h = 1.96 * statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else float("nan")
-    return [round(m, 4), round(m - h, 4), round(m + h, 4)]
 
 
 def main() -> None:
@@ -116,10 +113,10 @@ def main() -> None:
         return {"positions": len(rs),
                 "log_loss_uniform": round(statistics.fmean(r["u_loss"] for r in rs), 4),
                 "log_loss_weighted": round(statistics.fmean(r["w_loss"] for r in rs), 4),
-                "log_loss_weighted_minus_uniform": ci([r["w_loss"] - r["u_loss"] for r in rs]),
+                "log_loss_weighted_minus_uniform": mean_ci([r["w_loss"] - r["u_loss"] for r in rs]),
                 "p_held_uniform": round(statistics.fmean(r["u_held"] for r in rs), 4),
                 "p_held_weighted": round(statistics.fmean(r["w_held"] for r in rs), 4),
-                "p_held_weighted_minus_uniform": ci([r["w_held"] - r["u_held"] for r in rs])}
+                "p_held_weighted_minus_uniform": mean_ci([r["w_held"] - r["u_held"] for r in rs])}
     ev = [r for r in rows if r["evidence"]]
     print(json.dumps({"games": args.games, "seed": args.seed, "samples": args.samples,
                       "all": summary(rows), "with_evidence": summary(ev) if len(ev) > 1 else None,

@@ -124,6 +124,14 @@ def _agent(game: str, level: str, budget: Budget | None) -> Agent:
     return _BUILT[game, level]
 
 
+def mean_ci(xs: list[float]) -> list[float]:
+    """The mean of ``xs`` and its 95% interval (normal), each to 4 places."""
+    import statistics
+    m = statistics.fmean(xs)
+    h = 1.96 * statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else float("nan")
+    return [round(m, 4), round(m - h, 4), round(m + h, 4)]
+
+
 def decisions(names: list[str], count: int, seed: int, worlds: int, log: Path | None = None) -> dict[str, Any]:
     """Each variant's choice, at its own budget, on ``count`` positions of medium
     games (two players, deck not empty: the last deal is solved exactly by all),
@@ -160,17 +168,13 @@ def decisions(names: list[str], count: int, seed: int, worlds: int, log: Path | 
             with log.open("a") as f:
                 f.write(json.dumps(row) + "\n")
 
-    def ci(xs: list[float]) -> list[float]:
-        m = statistics.fmean(xs)
-        h = 1.96 * statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else float("nan")
-        return [round(m, 4), round(m - h, 4), round(m + h, 4)]
     out: dict[str, Any] = {"positions": len(rows), "worlds": worlds, "seed": seed}
     first = names[0]
     for n in names:
-        out[n] = {"regret": ci([r[n] for r in rows]),
+        out[n] = {"regret": mean_ci([r[n] for r in rows]),
                   "picks_reference_best": round(sum(1 for r in rows if r[n] < 1e-9) / len(rows), 4)}
         if n != first:
-            out[n]["regret_minus_" + first] = ci([r[n] - r[first] for r in rows])
+            out[n]["regret_minus_" + first] = mean_ci([r[n] - r[first] for r in rows])
     return out
 
 
