@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build the deployable static site into build/site/ (standard library only).
 
-    python scripts/build_site.py [--out build/site] [--no-precompile] [--build-id ID] [--strict]
+    python scripts/build_site.py [--out build/site] [--no-precompile] [--no-brotli] [--build-id ID] [--strict]
 
 The folder holds everything the page loads, all from its own origin:
 
@@ -42,8 +42,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import zipfile
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 try:
@@ -97,38 +100,60 @@ def warn(msg: str) -> None:
     log(f"WARNING: {msg}")
 
 
-def run_node(script: str, args: list[str], timeout: int) -> str | None:
+def run_node(script: str, args: list[str], timeout: int,
+             show: Callable[[str], None] | None = None) -> str | None:
     """`node scripts/<script> ARGS...`: its output, or None (the reason
     logged as a warning) if Node is missing or the step fails twice. One
     retry: a step that died of a passing cause (memory, a killed process)
-    costs seconds, a site without its snapshot or .pyc costs every visit."""
+    costs seconds, a site without its snapshot or .pyc costs every visit.
+    With `show`, each line of output is handed to it as it comes (the
+    build's progress), not only at the end."""
     node = shutil.which("node")
     if node is None:
         warn(f"node not found: {script} not run")
         return None
     for attempt in (1, 2):
+        lines: list[str] = []
+        started = time.monotonic()
         try:
-            proc = subprocess.run([node, str(ROOT / "scripts" / script), *args], cwd=ROOT,
-                                  capture_output=True, text=True, timeout=timeout)
+            with tempfile.TemporaryFile("w+") as err, subprocess.Popen(
+                    [node, str(ROOT / "scripts" / script), *args], cwd=ROOT, text=True,
+                    stdout=subprocess.PIPE, stderr=err) as proc:
+                watchdog = threading.Timer(timeout, proc.kill)   # a step that hangs, silent or not
+                watchdog.start()
+                try:
+                    assert proc.stdout is not None
+                    for line in proc.stdout:
+                        lines.append(line)
+                        if show is not None:
+                            show(line.rstrip("\n"))
+                    code = proc.wait()
+                finally:
+                    watchdog.cancel()
+                if code != 0 and time.monotonic() - started >= timeout:   # killed by the watchdog
+                    raise subprocess.TimeoutExpired(script, timeout)
+                err.seek(0)
+                stderr = err.read()
         except (OSError, subprocess.TimeoutExpired) as exc:
             why = str(exc)
         else:
-            if proc.returncode == 0:
-                return proc.stdout
-            why = " / ".join((proc.stderr.strip().splitlines() or ["no output"])[-3:])[:600]
-            why = f"exit {proc.returncode}: {why}"
+            if code == 0:
+                return "".join(lines)
+            why = " / ".join((stderr.strip().splitlines() or ["no output"])[-3:])[:600]
+            why = f"exit {code}: {why}"
         if attempt == 1:
             log(f"{script} failed ({why}); once more")
     warn(f"{script} failed ({why})")
     return None
 
 
-def run_node_jobs(script: str, jobs: list[dict[str, str]], timeout: int) -> str | None:
+def run_node_jobs(script: str, jobs: list[dict[str, str]], timeout: int,
+                  show: Callable[[str], None] | None = None) -> str | None:
     """run_node with a list of jobs, passed as a JSON file (brotli.mjs, precompile_pyc.mjs)."""
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
         json.dump(jobs, fh)
     try:
-        return run_node(script, [fh.name], timeout)
+        return run_node(script, [fh.name], timeout, show)
     finally:
         os.unlink(fh.name)
 
@@ -316,11 +341,25 @@ BROTLI_SUFFIXES = {".wasm", ".mjs", ".js", ".css", ".html", ".json", ".webmanife
 BROTLI_SKIP = re.compile(r"pyodide/[0-9a-f]+/python_stdlib_rest\.zip$|i18n/[a-z]{2}/[^/]+\.json$")
 
 
+def brotli_groups(jobs: list[dict[str, str]], sizes: dict[str, int], n: int) -> list[list[dict[str, str]]]:
+    """The jobs in at most n groups of about equal bytes (largest first, each
+    to the lightest group): the 9.6 MB wasm takes one process, the rest share
+    the others."""
+    groups: list[list[dict[str, str]]] = [[] for _ in range(max(1, min(n, len(jobs))))]
+    load = [0] * len(groups)
+    for job in sorted(jobs, key=lambda j: -sizes[j["src"]]):
+        i = load.index(min(load))
+        groups[i].append(job)
+        load[i] += sizes[job["src"]]
+    return [g for g in groups if g]
+
+
 def precompress(out: Path) -> int:
     """Write FILE.br next to each file of BROTLI_SUFFIXES (scripts/brotli.mjs,
-    results kept in build/cache/ by content hash); the number written. Without
-    Node, or if it fails, the site has no .br files (hosts then compress it
-    themselves, or send gzip) and the build says so."""
+    results kept in build/cache/ by content hash, made in one Node process a
+    core); the number written. Without Node, or if it fails, the site has no
+    .br files (hosts then compress it themselves, or send gzip) and the build
+    says so."""
     script = ROOT / "scripts" / "brotli.mjs"
     salt = script.read_bytes()
     todo: list[tuple[Path, Path]] = []
@@ -332,13 +371,21 @@ def precompress(out: Path) -> int:
         todo.append((path, CACHE / f"br.{sha256(salt + path.read_bytes())[:24]}.br"))
     jobs = [{"src": str(src), "dst": str(cached)} for src, cached in todo if not cached.exists()]
     if jobs:
-        out_text = run_node_jobs("brotli.mjs", jobs, timeout=900)
-        if out_text is None:
-            log("no brotli copies (.br): hosts compress the files themselves, or send them as they are")
-            return 0
-        for line in out_text.splitlines():
+        sizes = {j["src"]: Path(j["src"]).stat().st_size for j in jobs}
+        groups = brotli_groups(jobs, sizes, os.cpu_count() or 1)
+        log(f"brotli: compressing {len(jobs)} files ({sum(sizes.values()) / 1e6:.1f} MB) in "
+            f"{len(groups)} process(es), once (kept in build/cache/); the wasm alone takes about "
+            "45 s on a quiet core")
+
+        def show(line: str) -> None:
             if " MB " in line and not line.split(" -> ")[0].endswith(" 0.00 MB"):
                 log("  " + line)
+
+        with ThreadPoolExecutor(len(groups)) as pool:
+            results = list(pool.map(lambda g: run_node_jobs("brotli.mjs", g, timeout=900, show=show), groups))
+        if all(r is None for r in results):
+            log("no brotli copies (.br): hosts compress the files themselves, or send them as they are")
+            return 0
     n = 0
     for src, cached in todo:
         if cached.exists():
@@ -362,7 +409,7 @@ def precompile(jobs: list[dict[str, str]]) -> bool:
 
 
 def build(out: Path, want_precompile: bool, build_id: str | None = None,
-          snapshot: bool | str = True) -> dict[str, object]:
+          snapshot: bool | str = True, brotli: bool = True) -> dict[str, object]:
     """Build the site into a folder beside `out`, then put it in `out`'s
     place: a server already serving `out` (scripts/serve.py while a new
     version is built, or a page's update check) sees the old site or the new
@@ -376,7 +423,7 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
         stage = out.with_name(f".{out.name}.building")
         if stage.exists():
             shutil.rmtree(stage)
-        info = build_into(stage, want_precompile, build_id, snapshot)
+        info = build_into(stage, want_precompile, build_id, snapshot, brotli)
         old = out.with_name(f".{out.name}.old")
         if old.exists():
             shutil.rmtree(old)
@@ -390,7 +437,7 @@ def build(out: Path, want_precompile: bool, build_id: str | None = None,
 
 
 def build_into(out: Path, want_precompile: bool, build_id: str | None = None,
-               snapshot: bool | str = True) -> dict[str, object]:
+               snapshot: bool | str = True, brotli: bool = True) -> dict[str, object]:
     for needed in (PYODIDE_DIR / "pyodide.mjs",):
         if not needed.exists():
             sys.exit(f"[build] missing {needed.relative_to(ROOT)}: run `npm ci` first")
@@ -507,6 +554,7 @@ def build_into(out: Path, want_precompile: bool, build_id: str | None = None,
         "precompiled": precompiled,
         "package_zip": pkg_name,
         "snapshot": snap_name,
+        "brotli": brotli,
         "files": sizes,
         "warnings": WARNINGS,
     }
@@ -514,8 +562,13 @@ def build_into(out: Path, want_precompile: bool, build_id: str | None = None,
     # 8. Brotli copies (FILE.br) next to the files the pages download, for
     # hosts that serve them (scripts/serve.py does; README "Hosting"). Not
     # part of the site's file list: the same URL, another encoding.
+    # Skipped with --no-brotli (scripts/serve.sh: a local server makes bytes
+    # free, and on a fresh clone they are most of the build's time).
     warned = len(WARNINGS)
-    precompress(out)
+    if brotli:
+        precompress(out)
+    else:
+        log("brotli: skipped (--no-brotli; a deploy's build makes them)")
     if len(WARNINGS) > warned:   # (no .br copy was made, of build-info.json neither)
         (out / "build-info.json").write_text(json.dumps(info, indent=1) + "\n")
     total = sum(sizes.values())
@@ -674,12 +727,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="no Pyodide memory snapshot (for comparison; docs/boot.md)")
     ap.add_argument("--snapshot-format", choices=("gzip", "runs"), default=SNAPSHOT_FORMAT,
                     help="how the snapshot is stored (docs/boot.md)")
+    ap.add_argument("--no-brotli", action="store_true",
+                    help="no precompressed .br copies (scripts/serve.sh: serving on this machine; "
+                         "about a minute of a fresh clone's build, several on a busy machine)")
     ap.add_argument("--strict", action="store_true",
                     help="fail (exit 1) if a step could not be done: no .pyc, snapshot or brotli copies "
                          "(the site is still built; the test command builds so)")
     args = ap.parse_args(argv)
     build(args.out.resolve(), not args.no_precompile, args.build_id,
-          snapshot=False if args.no_snapshot else args.snapshot_format)
+          snapshot=False if args.no_snapshot else args.snapshot_format, brotli=not args.no_brotli)
     if args.strict and WARNINGS:
         print("[build] failed (--strict): " + "; ".join(WARNINGS), file=sys.stderr, flush=True)
         return 1
