@@ -5,15 +5,16 @@
 
 Positions come from medium-vs-medium games played in CPython (decisions with
 more than one legal action, computer seat to act). Each is sent as a save to
-the site's worker exactly as the table does (``choose``), and timed from the
-page; the same calls are timed in CPython through the facade. The hard level's
-default budget is used. The worker's time includes rebuilding the position
-from the record, as the table's calls do.
+the page's own players exactly as the table does (``think("choose")``, the
+search in slices), and timed from the page; the same calls are timed in
+CPython through the facade. The hard level's default budget is used. The
+page's time includes rebuilding the position from the record, as the table's
+calls do.
 
 A phone: with ``--quota 25`` (the default; 0 skips it) the same calls are
 timed again with the whole browser held to a quarter of one core (a cgroup
 CPU quota on every Chromium process: CDP's CPU throttling slows the page's
-main thread but not its workers), beside the unthrottled figures. The group
+main thread but not Chromium's other processes), beside the unthrottled figures. The group
 gets a high CPU weight, so on a busy machine it still gets its quarter core
 (the unthrottled figures, by contrast, share the machine with whatever runs). The cgroup
 needs root (cgroup v1 ``cpu`` controller or cgroup v2 ``cpu.max``); Debian's
@@ -44,7 +45,7 @@ from chkobba import web  # noqa: E402
 
 
 def positions(n: int, players: int, seed: int) -> list[dict[str, Any]]:
-    """Computer seats' decisions met in medium games, as the worker is asked for them."""
+    """Computer seats' decisions met in medium games, as the page's players are asked for them."""
     seats = [{"kind": "human"}] + [{"kind": "computer", "level": "hard"}] * (players - 1)
     found = sessions_where(lambda obs: obs.seat != 0, n, seed, {"players": players}, share=0.3, seed_stride=1000)
     return [{"save": {"v": web.SAVE_VERSION, "record": sess.record(), "seed": sess.seed, "seats": seats,
@@ -149,7 +150,7 @@ def shutil_which(name: str) -> str | None:
 
 
 def in_browser(url: str, cases: list[dict[str, Any]], quota: int | None) -> list[float]:
-    """Each case's ``choose`` timed from the page, in the worker."""
+    """Each case's ``choose`` timed from the page (its interpreter, in slices)."""
     from playwright.sync_api import sync_playwright
     limit = CpuQuota(quota) if quota else None
     try:
@@ -212,9 +213,9 @@ def main(argv: list[str] | None = None) -> int:
         server.shutdown()
     lines = ["| where | decisions | median | p95 | max |", "|---|---|---|---|---|",
              f"| CPython (facade `choose`) | {summary(cpython)} |",
-             f"| Pyodide in the PyScript worker | {summary(browser_ms)} |"]
+             f"| Pyodide, the page's interpreter | {summary(browser_ms)} |"]
     if limited is not None:
-        lines.append(f"| Pyodide in the worker, browser held to {a.quota}% of one core | {summary(limited)} |")
+        lines.append(f"| Pyodide, the page's interpreter, browser held to {a.quota}% of one core | {summary(limited)} |")
     text = "\n".join(lines)
     print(text)
     if a.write:
@@ -225,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
             "(medium games, computer seat to act, more than one legal action), the hard level's\n"
             "default budget, headless Chromium on this project's 2-core machine kind. Each time\n"
             "includes rebuilding the position from the saved record, as the table's calls do.\n"
-            "The search runs in the worker, so the page stays responsive whatever it takes.\n\n"
+            "The search runs in slices of about 12 ms, so the page stays responsive whatever it takes.\n\n"
             + text + "\n")
     return 0
 

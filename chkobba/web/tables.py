@@ -1,6 +1,7 @@
 """The game tables' calls: describe the games, start, resume, act, reveal
 (pass-and-play), state, and the computer seats' ``choose`` and the coach's
-``hint`` (both run in the worker, from a save).
+``hint`` (both run in the page's interpreter, from a save, in slices:
+web/shell/py.js ``think``).
 
 A table's state answer is :func:`chkobba.web.answer.answer` for its human
 seat, with the save; ``act`` plays on a copy of the session, so a move that
@@ -203,7 +204,7 @@ def computer_to_act(value: Any, session: Session, seat_list: list[Seat]) -> tupl
 
 @api("save", "seat")
 def _choose(args: Args) -> dict[str, Any]:
-    """The action of computer ``seat`` in the position of ``save`` (in the worker)."""
+    """The action of computer ``seat`` in the position of ``save``."""
     table_id(args)
     session, seat_list, _ = load(args["save"])
     seat, level = computer_to_act(args["seat"], session, seat_list)

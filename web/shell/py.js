@@ -269,7 +269,7 @@ export async function keepSnapshotForLater() {
     const msg = await new Promise((resolve, reject) => {
       worker.onmessage = (e) => resolve(e.data);
       worker.onerror = (e) => reject(new Error(e.message || "the snapshot worker failed"));
-      // the worker keeps the snapshot in Cache Storage itself (14 MB wrapped on the page was one long task)
+      // the snapshot's worker (web/shell/snapshot.js) keeps it in Cache Storage itself (14 MB wrapped on the page was one long task)
       worker.postMessage({ indexURL: new URL(boot.pyodide, location.href).href, lock: boot.lock || {},
                            packageURL: new URL(boot.package, location.href).href, cacheName: SNAPSHOT_CACHE, url });
     });

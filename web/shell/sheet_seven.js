@@ -1,7 +1,7 @@
 // The end-of-round breakdown of Seven Diamonds: who went out and with which
 // card, the cards left in the losing hands with their points, the bonus for
 // a last 7, the multiplier and the round total. Every number comes from the
-// facade (chkobba/web.py `seven.last_result`); nothing is added up here.
+// facade (chkobba/web/, its answer's `seven.last_result`); nothing is added up here.
 
 import { escapeHtml, mini } from "../table/cards.js";
 import { language, t, tHtml } from "../i18n/i18n.js";

@@ -2,7 +2,7 @@
 // calls (double / triple / pass) with the multiplier, the four suits built up
 // from the 7 in rows, your hand with the cards you may lay marked. It draws
 // what the facade's state says: which cards are playable, which calls are
-// legal, who won and the points all come from chkobba/web.py.
+// legal, who won and the points all come from the facade (chkobba/web/).
 
 import { backs, cardEl, cardName, escapeHtml, keyedCardButtons, mini, minis, setAttr, setHtml } from "./cards.js";
 import { chkobba, keysHtml, seatNameLine, seatsHtml, textHtml as T } from "./chkobba.js";
