@@ -153,8 +153,8 @@ def _round_starts(rec: Record) -> list[State]:
     """The state right after each round's first deal, for a checked record
     (every round deals), kept with the record's replay
     (:func:`chkobba.records.round_starts`): a position is reached from the
-    start of its round, not from the start of the match (issue 21: stepping
-    through a long replay replayed it all each time). Copy before playing."""
+    start of its round, not from the start of the match (stepping through
+    a long replay would otherwise replay it all each time). Copy before playing."""
     return round_starts(rec)
 
 
@@ -166,7 +166,7 @@ def every_position(rec: Record) -> list[tuple[int, int]]:
 
     Use this, not the rounds of ``Session.from_record(...).record()``: a
     session deals the next deck from its seed when the record stops at a
-    round's end, and that deal is not in the record (issue 21, finding 5)."""
+    round's end, and that deal is not in the record."""
     return [(r, p) for r, rnd in enumerate(rec.rounds, 1) if rnd.decks
             for p in range(len(rnd.actions) + 1)]
 

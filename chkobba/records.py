@@ -358,8 +358,8 @@ def replay(record: Record | dict[str, Any] | str) -> State:
 
     The end states (and round starts) of the last few records replayed are
     kept, by their content, so resuming or stepping through the same long
-    record again costs a copy, not a replay (issue 21: a long link was
-    replayed on every step). A record that does not replay is never kept."""
+    record again costs a copy, not a replay (a long link would otherwise
+    be replayed on every step). A record that does not replay is never kept."""
     rec = record if isinstance(record, Record) else parse_record(record)
     key = content_key(rec)
     kept = _REPLAYED.get(key)

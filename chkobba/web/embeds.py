@@ -1,4 +1,4 @@
-"""Embeds and shared links (issue 14; docs/facade.md "Embeds").
+"""Embeds and shared links (docs/facade.md "Embeds", docs/embeds.md).
 
 A link (:mod:`chkobba.links`, docs/links.md) opened at an embed table:
 replay steps through its record (read by a spectator), play seats the
@@ -109,7 +109,7 @@ def _link_open(args: Args) -> dict[str, Any]:
     its label says; one with a position opens there."""
     tid = table_id(args)
     link = links.decode(args["link"])          # link.* refusals in words
-    # only what the record holds: no deal drawn from seed 0 (issue 21, finding 5)
+    # only what the record holds: no deal drawn from seed 0 (every_position)
     positions = every_position(link.record) or [(0, 0)]
     at = link.at
     if at is None and link.mode == "replay":

@@ -1,4 +1,4 @@
-"""Player statistics (issue 12; docs/stats.md). The page keeps the
+"""Player statistics (docs/stats.md). The page keeps the
 statistics (:mod:`chkobba.stats`' file object) in its storage and hands
 them in; every call checks them as strictly as a file from outside (a
 damaged stored value answers ``stats.file``, like any bad file), and

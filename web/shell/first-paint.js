@@ -1,4 +1,4 @@
-// Never a blank page (issue 22): the table's frame and what is happening, in
+// Never a blank page (docs/boot.md): the table's frame and what is happening, in
 // the reader's language, from the very first paint. A classic script in the
 // page's <head> (modules run only once the whole page is parsed and their
 // imports have arrived, catalogs included): it sets the page's language and

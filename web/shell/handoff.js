@@ -36,7 +36,7 @@ export class Handoff {
     // on the last move (landing where this button appears, click count 2), a
     // press begun before the screen was up, or a key held from the move
     // (auto-repeat) would otherwise show the next player's cards before they
-    // hold the device (issue 23).
+    // hold the device.
     this.pressed = false;
     this.button.addEventListener("pointerdown", () => { this.pressed = this.open; });
     this.button.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") this.pressed = this.open && !e.repeat; });

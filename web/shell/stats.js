@@ -1,4 +1,4 @@
-// Player statistics (issue 12; docs/stats.md): the shell records each
+// Player statistics (docs/stats.md): the shell records each
 // finished match once, and the Statistics dialog shows one table per game,
 // exports them to a file and imports a file (merged: every match counts once).
 // Nothing is computed here: the facade (chkobba/web/statistics.py, chkobba/stats.py)
