@@ -448,7 +448,7 @@ def test_folded_digests_are_checked_in_a_file() -> None:
 def test_docs_list_every_stats_code() -> None:
     from pathlib import Path
     doc = (Path(__file__).resolve().parents[1] / "docs" / "stats.md").read_text(encoding="utf-8")
-    for code, text in S.STATS_MESSAGES.items():
-        assert f"| `{code}` | {text} |" in doc, code
+    for code in S.STATS_MESSAGES:   # (their English: STATS_MESSAGES itself, as the doc says)
+        assert f"`{code}`" in doc, code
     for code in ("web.stats.at", "web.stats.text"):
         assert f"`{code}`" in doc
