@@ -207,7 +207,7 @@ def test_result_against_par_and_its_share_text() -> None:
     msg = D.share(res)
     assert msg.code == "daily.share.chkobba"
     text = str(msg)
-    assert "2026-12-01" in text and f"{res['points']} points" in text
+    assert "2026-12-01" in text and f"score {res['points']}," in text
     # no card is named in the share text
     for code in s.record()["rounds"][0]["decks"][0]:
         assert code not in text
@@ -217,16 +217,19 @@ def test_share_words_each_case() -> None:
     base: dict[str, Any] = {"date": "2026-12-01", "game": "chkobba", "points": 3, "par_points": 1, "margin": 2,
             "you": {"points": 3, "other": 1, "categories": ["karta", "haya"], "chkobbas": 1},
             "par": {"points": 1, "other": 3, "categories": ["dinari"], "chkobbas": 0}}
-    assert str(D.share(base)) == ("Chkobba, daily deal of 2026-12-01: 3 points, par 1 (2 above par). "
+    assert str(D.share(base)) == ("Chkobba, daily deal of 2026-12-01: score 3, par 1 (2 above par). "
                                   "Won: karta (most cards), the 7 of diamonds. Chkobbas: 1")
     none = dict(base, points=0, margin=-1, par_points=1, you=dict(base["you"], categories=[], chkobbas=0))
-    assert str(D.share(none)) == ("Chkobba, daily deal of 2026-12-01: 0 points, par 1 (1 below par). "
+    assert str(D.share(none)) == ("Chkobba, daily deal of 2026-12-01: score 0, par 1 (1 below par). "
                                   "Won: none. Chkobbas: 0")
     sd: dict[str, Any] = {"date": "2026-12-01", "game": "seven_diamonds", "points": 120, "par_points": 0, "margin": 120,
           "you": {"points": 120, "other": 0, "won": True, "multiplier": 2, "bonus": 0, "cards": 60},
           "par": {"points": 0, "other": 40, "won": False, "multiplier": 1, "bonus": 0, "cards": 40}}
-    assert str(D.share(sd)) == ("Seven Diamonds, daily deal of 2026-12-01: 120 points, par 0 "
+    assert str(D.share(sd)) == ("Seven Diamonds, daily deal of 2026-12-01: score 120, par 0 "
                                 "(120 above par); my team went out first")
+    # no "1 points": the number is a score, not a count to agree with
+    one = dict(base, points=1, margin=0)
+    assert str(D.share(one)).startswith("Chkobba, daily deal of 2026-12-01: score 1, par 1 (")
     # the message renders from its code and params (what a page translates)
     m = D.share(sd)
     assert render(m.code, m.params) == str(m)
