@@ -14,6 +14,8 @@ The folder holds everything the page loads, all from its own origin:
     snapshot-HASH.bin                  a memory snapshot of the interpreter after
                                        importing the package (docs/boot.md)
     manifest.webmanifest, icons/       the installable app (PWA)
+    pyscript/<version>/, page/         PyScript for writers' pages, on the same
+                                       Pyodide (scripts/pyscript_site.py)
     sw.js                              the service worker, with the list of
                                        every file above filled in (offline)
     _headers                           caching rules: files whose URL changes
@@ -56,6 +58,7 @@ except ImportError:   # (Windows: builds are not run side by side there)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import catalogs  # noqa: E402
+import pyscript_site  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -483,7 +486,8 @@ def build_into(out: Path, want_precompile: bool, build_id: str | None = None,
     log(f"stdlib: kept {kept} entries, dropped {dropped} unused")
     pruned = CACHE / "python_stdlib.pruned.zip"
     rest = CACHE / "python_stdlib_rest.zip"
-    kept, moved = split_stdlib(every, stdlib_needed(every, PACKAGE), pruned, rest)
+    page_needs = stdlib_needed(every, PACKAGE)
+    kept, moved = split_stdlib(every, page_needs, pruned, rest)
     log(f"stdlib: {kept} entries the page imports, {moved} in python_stdlib_rest.zip")
     pkg_src = CACHE / "chkobba.src.zip"
     zip_package(pkg_src)
@@ -530,9 +534,11 @@ def build_into(out: Path, want_precompile: bool, build_id: str | None = None,
     snap_fmt = snapshot if isinstance(snapshot, str) else SNAPSHOT_FORMAT
     snap_name = make_snapshot(out, pyo_hash, pkg_name, snap_fmt) if snapshot and precompiled else None
     write_boot_hints(out, pyo_hash, pkg_name, snap_name, snap_fmt)
+    # 5b. PyScript for writers' pages, on these files (scripts/pyscript_site.py, docs/pyscript.md).
+    pyscript_paths = pyscript_site.write(out, pyo_hash, pkg_name, every, page_needs, stdlib_needed, sha256, log)
 
     # 6. Caching rules for the files named by their content.
-    immutable = immutable_paths(out, pkg_name, pyo_hash)
+    immutable = immutable_paths(out, pkg_name, pyo_hash) + pyscript_paths
     if snap_name:
         immutable.append(f"/{snap_name}")
     write_headers(out, immutable)
@@ -549,6 +555,7 @@ def build_into(out: Path, want_precompile: bool, build_id: str | None = None,
         "version": version,
         "pyodide_dir": f"pyodide/{pyo_hash}/",
         "pyodide": package_version(PYODIDE_DIR),
+        "pyscript": pyscript_site.version(),
         "python": json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())["info"]["python"],
         "lock_info": json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())["info"],
         "precompiled": precompiled,
@@ -680,6 +687,7 @@ def is_immutable(rel: str, immutable: list[str]) -> bool:
 # gzip with its QR encoder) IS precached, so an installed app can host a
 # table offline on one Wi-Fi; the table page never loads it (docs/online.md).
 NOT_PRECACHED = re.compile(r"i18n/[a-z]{2}/[^/]+\.json$|pyodide/[0-9a-f]+/python_stdlib_rest\.zip$|online/test\.(html|js)$"
+                           + "|" + pyscript_site.NOT_PRECACHED
                            + (r"|snapshot-[0-9a-f]+\.bin$" if SNAPSHOT_FROM == "browser" else ""))
 
 

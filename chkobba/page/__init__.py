@@ -14,10 +14,10 @@ and why, and shows it on a live table::
 
 This module holds no rule: legality and its reasons are the engine's
 (``State.parse``/``verify_action`` and their message codes, as
-``chkobba.links.lessons.Step.judge``), every state drawn is the facade's one
-answer builder (:func:`chkobba.web.answer.answer`), and the replay, play and
-puzzle tables are the embeds' own calls (:mod:`chkobba.web.embeds`, through
-:func:`chkobba.web.call`). The browser is reached only from
+``chkobba.links.lessons.Step.judge``) and every state drawn is the facade's
+one answer builder (:func:`chkobba.web.answer.answer`). A replay, a game
+played on from a position or a puzzle is an embed of :meth:`Position.link`
+(docs/embeds.md). The browser is reached only from
 :mod:`chkobba.page.browser`, imported when a table is mounted, so this
 module imports and runs in CPython (tests/test_page.py).
 
@@ -44,12 +44,9 @@ from ..web.answer import Reader, answer
 from ..web.edge import Seat
 
 __all__ = ["Position", "Verdict", "setup", "record", "link", "table", "tables", "language", "set_words", "words",
-           "MODES", "QUESTION"]
+           "QUESTION"]
 
 QUESTION = "question"
-# The modes of a live table: a question ("what does the 7D take?", judged
-# against the writer's right moves), and the embeds' three (docs/embeds.md).
-MODES = (QUESTION, "replay", "play", "puzzle")
 
 WordsFn = Callable[[str, Mapping[str, Any], str], str]
 
@@ -273,34 +270,29 @@ def tables() -> list[Any]:
 
 
 def table(target: str | Any, position: Position | Callable[[], Position] | None = None, *,
-          mode: str = QUESTION, right: Sequence[str] = (), hint: str | None = None,
-          seat: int | None = None, reasons: bool = False, level: str | None = None) -> Any:
+          right: Sequence[str] = (), hint: str | None = None, seat: int | None = None) -> Any:
     """Mount a live table into ``target`` (an element or a CSS selector of
-    the writer's page); returns its controller, or None when the position
-    could not be made (the element then says why, in the page's language,
-    and the rest of the page goes on).
+    the writer's page) that asks the reader for a move: ``right``, the moves
+    asked for (a wrong move gets the engine's reason, or ``hint`` for a legal
+    one); with no ``right`` every legal move is accepted and played. Returns
+    its controller, or None when the position could not be made (the element
+    then says why, in the page's language, and the rest of the page goes on).
 
     ``position`` may be a function that builds it, so that a bad record or
-    link is caught here: ``table("#t", lambda: page.link("c1..."))``.
-    ``mode``: ``question`` (``right``: the moves asked for; a wrong move gets
-    the engine's reason, or ``hint``), ``replay``, ``play`` or ``puzzle``."""
+    link is caught here: ``table("#t", lambda: page.link("c1..."))``. A
+    replay, a game played on from a position or a puzzle is an embed of
+    :meth:`Position.link` (docs/embeds.md)."""
     from . import browser
     set_words(browser.words)
-    if mode not in MODES:
-        raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
     try:
         p = position() if callable(position) else position
         if not isinstance(p, Position):
             raise ValueError(f"a table needs a position (page.setup, page.record or page.link), not {p!r}")
-        if mode == QUESTION:
-            for m in right:
-                v = p.why(m)
-                if not v.legal:
-                    raise ValueError(f"the right move {m!r} is not legal there: {v.english}")
-            spec = Question(p, tuple(right), hint, seat)
-            out = browser.mount_question(target, spec)
-        else:
-            out = browser.mount_link(target, p.link(mode, show=seat, reasons=reasons, level=level), mode)
+        for m in right:
+            v = p.why(m)
+            if not v.legal:
+                raise ValueError(f"the right move {m!r} is not legal there: {v.english}")
+        out = browser.mount_question(target, Question(p, tuple(right), hint, seat))
     except (ChkobbaError, ValueError, TypeError) as e:
         browser.fail(target, e)
         return None

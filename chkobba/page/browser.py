@@ -2,11 +2,9 @@
 touches the page, imported when a table is mounted (never in CPython).
 
 It hands web/page/bridge.js (loaded by PyScript's ``js_modules`` before any
-Python block runs, docs/pyscript.md) the facade's JSON answers and a
-function to call for the next ones: ``chkobba.web.call`` itself for a
-replay, play or puzzle table (the embeds' calls, each table its own id), a
-:class:`chkobba.page.Question`'s ``call`` for a question. Everything crosses
-as JSON text, as between the site's pages and the facade. The browser's
+Python block runs, docs/pyscript.md) the facade's state answer and a
+:class:`chkobba.page.Question`'s ``call``, which judges the reader's moves.
+Everything crosses as JSON text, as between the site's pages and the facade. The browser's
 modules (``js``, ``pyodide.ffi``) are looked up by name at run time: the
 package imports and type-checks without them.
 """
@@ -15,7 +13,6 @@ from __future__ import annotations
 
 import json
 from importlib import import_module
-from itertools import count
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ChkobbaError
@@ -23,7 +20,6 @@ from ..errors import ChkobbaError
 if TYPE_CHECKING:
     from . import Question
 
-_ids = count(1)
 _keep: list[Any] = []     # the proxies handed to the page live as long as the page
 
 
@@ -67,17 +63,6 @@ def element(target: Any) -> Any:
 def mount_question(target: Any, spec: Question) -> Any:
     b = bridge()
     return b.mount(element(target), json.dumps(spec.first()), _proxy(spec.call))
-
-
-def mount_link(target: Any, text: str, mode: str) -> Any:
-    from .. import web
-    b = bridge()
-    el = element(target)
-    table = f"page-{next(_ids)}"
-    first = json.loads(web.call("link_open", json.dumps({"link": text, "table": table})))
-    if "error" in first:
-        raise ChkobbaError(first["code"], **first.get("params", {}))
-    return b.mount(el, json.dumps({"mode": mode, "answer": first["ok"]}), _proxy(web.call))
 
 
 def fail(target: Any, exc: Exception) -> None:
