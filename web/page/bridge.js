@@ -124,9 +124,13 @@ function mount(element, firstJSON, call) {
   function act(action) {
     if (ui.solved) return;
     const a = JSON.parse(String(call("judge", JSON.stringify({ action }))));
-    if (a.error) { show(wrongText({ code: a.code, params: a.params, text: a.error }, null), "wrong"); return; }
     const v = a.ok;
-    if (!v.legal || v.right === false) { show(wrongText(v, v.hint), "wrong"); return; }
+    if (a.error || !v.legal || v.right === false) {
+      // the position stays; the reader picks again
+      show(a.error ? wrongText({ code: a.code, params: a.params, text: a.error }, null) : wrongText(v, v.hint), "wrong");
+      table.clearSelection();
+      return;
+    }
     if (v.state) ui.state = v.state;
     ui.solved = v.right === true;
     show(`\u2713 ${t("embed.sentence", { text: say(v.code, v.params, v.text) })}`, v.right ? "right" : "legal");

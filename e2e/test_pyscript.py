@@ -1,0 +1,225 @@
+"""web/examples/tutorial.html: the engine in a page written with PyScript
+(docs/pyscript.md), served from a plain static folder as a blog's host would
+serve it (no _headers, no brotli copies, Python's own file server).
+
+PyScript starts on the site's own Pyodide, the page's four Python blocks
+run in one Python, and each live table answers a wrong and a right move,
+picked by clicks, with the engine's words in the page's language (Arabic
+right to left, French, English); no request leaves the origin (every other
+one is aborted and fails the test), nothing is logged as a warning or an
+error, and the page fits 360x640 and 320x568 without sideways scrolling.
+After one visit the site's service worker has it: it comes up offline."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+import catalogs
+from conftest import console_problem
+from e2e_driver import ARTIFACTS, PHONE
+
+SMALL = {"width": 320, "height": 568}
+PAGE = "examples/tutorial.html"
+READY = "() => document.querySelectorAll('[data-chkobba=ready]').length === 4"
+# each live table of the tutorial: its element, a wrong move and the code of
+# the engine's reason for it, the move the tutorial asks for
+TABLES = [
+    ("by-value", "7Dx4S", "capture.value_mismatch", "7Dx7H"),
+    ("by-sum", "7Dx3SJH", "capture.sum_mismatch", "7Dx3S4C"),
+    ("value-first", "5Dx2C3H", "capture.value_first", "5Dx5S"),
+    ("chkobba", "7H", "lesson.not_this", "7Hx3S4C"),
+]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def static_url(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The built site copied to a plain folder (what a writer uploads),
+    served by Python's own static file server."""
+    folder = tmp_path_factory.mktemp("blog") / "site"
+    shutil.copytree(site, folder, ignore=shutil.ignore_patterns("*.br", "_headers"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_port}/"
+    server.shutdown()
+    server.server_close()
+
+
+class Watch:
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.foreign: list[str] = []
+        self.requests: list[str] = []
+        self.problems: list[str] = []
+
+    def mine(self, url: str) -> bool:
+        parts = urlsplit(url)
+        return parts.scheme in ("blob", "data") or f"{parts.scheme}://{parts.netloc}" == self.origin
+
+    def on_request(self, r: Any) -> None:
+        self.requests.append(r.url)
+        if not self.mine(r.url):
+            self.foreign.append(r.url)
+
+    def route(self, route: Any) -> None:
+        if self.mine(route.request.url):
+            route.continue_()
+        else:
+            self.foreign.append(route.request.url)
+            route.abort()
+
+    def on_console(self, msg: Any) -> None:
+        problem = console_problem(msg)
+        if problem:
+            self.problems.append(problem)
+
+    def check(self) -> None:
+        assert not self.foreign, f"requests to another origin: {self.foreign}"
+        assert not self.problems, self.problems
+
+
+def open_context(browser: Any, static_url: str, viewport: dict[str, int], **kw: Any) -> tuple[Any, Watch]:
+    ctx = browser.new_context(viewport=viewport, **kw)
+    watch = Watch(static_url.rstrip("/"))
+    ctx.on("request", watch.on_request)
+    return ctx, watch
+
+
+def new_page(ctx: Any, watch: Watch) -> Any:
+    page = ctx.new_page()
+    page.set_default_timeout(120_000)
+    page.on("console", watch.on_console)
+    page.on("pageerror", lambda e: watch.problems.append(f"uncaught: {e}"))
+    return page
+
+
+def literal_parts(template: str) -> list[str]:
+    """The words of a catalog text, without its {placeholders}."""
+    parts = (p.strip(" .:،,") for p in re.split(r"\{[a-z_]+\}", template))
+    return [p for p in parts if len(p) >= 2]
+
+
+def play(page: Any, where: str, action: str) -> None:
+    """``action`` by clicks: the hand's card, the table's cards, Take (or Lay)."""
+    card, _, take = action.partition("x")
+    page.click(f'#{where} .hand-you .card[data-card="{card}"]')
+    for i in range(0, len(take), 2):
+        page.click(f'#{where} .table-cards .card[data-card="{take[i:i + 2]}"]')
+    page.click(f'#{where} .controls [data-act="{"take" if take else "lay"}"]')
+
+
+def verdict(page: Any, where: str, n: int) -> dict[str, str]:
+    """The table's n-th verdict, once it is shown."""
+    page.wait_for_function("([w, n]) => chkobbaPage.tables.find((t) => t.element.id === w).verdicts.length >= n",
+                           arg=[where, n])
+    return dict(page.evaluate("([w, n]) => chkobbaPage.tables.find((t) => t.element.id === w).verdicts[n - 1]",
+                              [where, n]))
+
+
+def fits(page: Any) -> None:
+    width = page.evaluate("() => innerWidth")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    for where, *_ in TABLES:
+        box = page.locator(f"#{where}").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (where, box, width)
+
+
+@pytest.mark.parametrize("lang", ["ar", "fr", "en"])
+def test_each_table_answers_in_the_pages_language(browser: Any, static_url: str, lang: str) -> None:
+    words = catalogs.load(lang)
+    english = catalogs.load("en")
+    ctx, watch = open_context(browser, static_url, PHONE, service_workers="block")
+    ctx.route("**/*", watch.route)
+    try:
+        page = new_page(ctx, watch)
+        page.goto(f"{static_url}{PAGE}?lang={lang}")
+        page.wait_for_function(READY)
+        # PyScript ran the four blocks in one Python, on the site's Pyodide
+        assert page.evaluate("() => chkobbaPage.tables.length") == 4
+        assert page.evaluate("() => document.documentElement.lang") == lang
+        direction = "rtl" if lang == "ar" else "ltr"
+        assert page.evaluate("() => document.documentElement.dir") == direction
+        assert page.locator("h1").inner_text() == words["examples.title"]
+        for where, *_ in TABLES:
+            assert page.get_attribute(f"#{where}", "dir") == direction
+        for where, wrong, code, right in TABLES:
+            v = verdict_after(page, where, wrong, 1)
+            assert v["cls"] == "wrong", (where, v)
+            for part in literal_parts(words[f"msg.{code}"]) + literal_parts(words["learn.not_this"]):
+                assert part in v["text"], (where, part, v["text"])
+            if lang != "en":
+                assert not any(p in v["text"] for p in literal_parts(english[f"msg.{code}"])), v["text"]
+            assert page.locator(f'#{where} .hand-you .card[data-card="{wrong[:2]}"]').count() == 1
+            v = verdict_after(page, where, right, 2)
+            assert v["cls"] == "right", (where, v)
+            for part in literal_parts(words["msg.lesson.right"]):
+                assert part in v["text"], (where, part, v["text"])
+            card, _, take = right.partition("x")
+            assert page.locator(f'#{where} .hand-you .card[data-card="{card}"]').count() == 0
+            for i in range(0, len(take), 2):
+                assert page.locator(f'#{where} .table-cards .card[data-card="{take[i:i + 2]}"]').count() == 0
+        # the chkobba: the table is empty
+        assert page.locator("#chkobba .table-cards .card").count() == 0
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"pyscript-tutorial-{lang}-360.png"), full_page=True)
+        fits(page)
+        page.set_viewport_size(SMALL)
+        page.wait_for_timeout(100)   # (one layout after the resize)
+        fits(page)
+        page.screenshot(path=str(ARTIFACTS / f"pyscript-tutorial-{lang}-320.png"), full_page=True)
+        assert any("/pyscript/" in u and u.endswith("/core.js") for u in watch.requests)
+        assert any(u.endswith("/pyodide.asm.wasm") for u in watch.requests)
+        watch.check()
+    finally:
+        ctx.close()
+
+
+def verdict_after(page: Any, where: str, action: str, n: int) -> dict[str, str]:
+    play(page, where, action)
+    return verdict(page, where, n)
+
+
+def test_offline_after_one_visit(browser: Any, static_url: str) -> None:
+    """The example registers the site's service worker (the site's pages
+    do too): after one visit, PyScript, the engine and the page come from
+    its cache with no network."""
+    ctx, watch = open_context(browser, static_url, PHONE, service_workers="allow")
+    failed: list[str] = []
+    ctx.on("requestfailed", lambda r: failed.append(r.url))
+    try:
+        page = new_page(ctx, watch)
+        page.goto(f"{static_url}{PAGE}?lang=en")
+        page.wait_for_function(READY)
+        page.wait_for_function("""async () => { const r = await navigator.serviceWorker.ready;
+            return !!r.active && !!navigator.serviceWorker.controller; }""")
+        cached = page.evaluate("""async () => { const keys = await caches.keys();
+            const c = await caches.open(keys.find(k => k.startsWith('chkobba-')));
+            return (await c.keys()).map(r => new URL(r.url).pathname); }""")
+        for needed in ("/examples/tutorial.html", "/page/pyscript.js", "/page/bridge.js", "/page/page.css"):
+            assert needed in cached, (needed, cached)
+        assert any(p.startswith("/pyscript/") and p.endswith("/core.js") for p in cached), cached
+
+        ctx.set_offline(True)
+        page.goto(f"{static_url}{PAGE}?lang=fr")
+        page.wait_for_function(READY)
+        assert page.evaluate("() => navigator.onLine") is False
+        v = verdict_after(page, "by-value", "7Dx4S", 1)
+        assert v["cls"] == "wrong" and "vaut" in v["text"], v
+        assert not failed, failed
+        watch.check()
+    finally:
+        ctx.close()
