@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import re
 import shutil
 import threading
@@ -139,7 +140,7 @@ def fits(page: Any) -> None:
 
 
 @pytest.mark.parametrize("lang", ["ar", "fr", "en"])
-def test_each_table_answers_in_the_pages_language(browser: Any, static_url: str, lang: str) -> None:
+def test_each_table_answers_in_the_pages_language(browser: Any, site: Path, static_url: str, lang: str) -> None:
     words = catalogs.load(lang)
     english = catalogs.load("en")
     ctx, watch = open_context(browser, static_url, PHONE, service_workers="block")
@@ -148,6 +149,8 @@ def test_each_table_answers_in_the_pages_language(browser: Any, static_url: str,
         page = new_page(ctx, watch)
         page.goto(f"{static_url}{PAGE}?lang={lang}")
         page.wait_for_function(READY)
+        if lang == "en":
+            write_costs(page, site, static_url, watch.requests)
         # PyScript ran the four blocks in one Python, on the site's Pyodide
         assert page.evaluate("() => chkobbaPage.tables.length") == 4
         assert page.evaluate("() => document.documentElement.lang") == lang
@@ -186,6 +189,24 @@ def test_each_table_answers_in_the_pages_language(browser: Any, static_url: str,
         watch.check()
     finally:
         ctx.close()
+
+
+def write_costs(page: Any, site: Path, static_url: str, requests: list[str]) -> None:
+    """What the first visit cost (docs/pyscript.md): each file the page
+    fetched, its bytes as stored and as brotli (the build's .br copy), and
+    the time from the page's start to its four tables drawn."""
+    files: dict[str, list[int]] = {}
+    for url in requests:
+        rel = urlsplit(url).path.lstrip("/")
+        if url.startswith(static_url) and (site / rel).is_file():
+            br = site / f"{rel}.br"
+            raw = (site / rel).stat().st_size
+            files[rel] = [raw, br.stat().st_size if br.is_file() else raw]
+    ready_ms = page.evaluate("() => performance.now()")
+    total = [sum(v[0] for v in files.values()), sum(v[1] for v in files.values())]
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "pyscript-costs.json").write_text(json.dumps(
+        {"files": files, "bytes": total[0], "brotli_bytes": total[1], "ready_ms": round(ready_ms)}, indent=1) + "\n")
 
 
 def verdict_after(page: Any, where: str, action: str, n: int) -> dict[str, str]:

@@ -39,4 +39,13 @@ const text = JSON.stringify(config);
 for (const s of document.querySelectorAll('script[type="py"]:not([worker]), py-script:not([worker])')) {
   if (!s.hasAttribute("config")) s.setAttribute("config", text);
 }
+// PyScript loads its plugins once for each of its two Pythons, whether the
+// page uses it or not: MicroPython's config turns them off too (no
+// MicroPython is started unless the page has a <script type="mpy">).
+if (!document.querySelector('mpy-config, script[type="mpy"][config]')) {
+  const mpy = document.createElement("mpy-config");
+  mpy.hidden = true;
+  mpy.textContent = JSON.stringify({ plugins: config.plugins });
+  document.head.append(mpy);
+}
 await import(abs(SITE.pyscript));
