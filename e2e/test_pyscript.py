@@ -47,14 +47,28 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _Shared(_Quiet):
+    """A host that lets other sites' pages use its files (the site's _headers
+    asks so of hosts that read it)."""
+
+    def end_headers(self) -> None:
+        self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
+
+
+def serve(folder: Path, handler: type = _Quiet) -> http.server.ThreadingHTTPServer:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
 @pytest.fixture(scope="module")
 def static_url(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The built site copied to a plain folder (what a writer uploads),
     served by Python's own static file server."""
     folder = tmp_path_factory.mktemp("blog") / "site"
     shutil.copytree(site, folder, ignore=shutil.ignore_patterns("*.br", "_headers"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = serve(folder)
     yield f"http://127.0.0.1:{server.server_port}/"
     server.shutdown()
     server.server_close()
@@ -131,10 +145,10 @@ def verdict(page: Any, where: str, n: int) -> dict[str, str]:
                               [where, n]))
 
 
-def fits(page: Any) -> None:
+def fits(page: Any, where_all: tuple[str, ...] = tuple(t[0] for t in TABLES)) -> None:
     width = page.evaluate("() => innerWidth")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
-    for where, *_ in TABLES:
+    for where in where_all:
         box = page.locator(f"#{where}").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (where, box, width)
 
@@ -184,7 +198,9 @@ def test_each_table_answers_in_the_pages_language(browser: Any, site: Path, stat
         page.wait_for_timeout(100)   # (one layout after the resize)
         fits(page)
         page.screenshot(path=str(ARTIFACTS / f"pyscript-tutorial-{lang}-320.png"), full_page=True)
-        assert any("/pyscript/" in u and u.endswith("/core.js") for u in watch.requests)
+        # PyScript's own files: its core and its error plugin, none of the optional ones
+        fetched = {re.sub(r"-[\w-]{8}\.js$", ".js", u.rsplit("/", 1)[1]) for u in watch.requests if "/pyscript/" in u}
+        assert fetched == {"core.js", "error.js"}, fetched
         assert any(u.endswith("/pyodide.asm.wasm") for u in watch.requests)
         watch.check()
     finally:
@@ -244,3 +260,59 @@ def test_offline_after_one_visit(browser: Any, static_url: str) -> None:
         watch.check()
     finally:
         ctx.close()
+
+
+BLOG = """<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Mon blog</title>
+<style>body {{ background: rgb(250, 240, 200); color: rgb(20, 20, 20); font-family: serif; }}</style>
+<script type="module" src="{site}page/pyscript.js"></script></head>
+<body><h1>La prise par la valeur</h1><div id="t"></div><div id="bad"></div>
+<script type="py">
+from chkobba import page
+page.table("#t", page.setup(hands=["7D 3C KH", "QS 2H 5C"], table="7H 4S JC"), right=["7Dx7H"])
+page.table("#bad", lambda: page.setup(hands=["7D 9D", "KH"]))
+</script></body></html>"""
+
+
+def test_a_writers_page_on_another_site(browser: Any, site: Path, tmp_path: Path) -> None:
+    """A blog on its own origin includes the one module from the engine's
+    site (which lets other origins use its files): the table answers in the
+    blog's language, a bad position says why in one line, and the blog's
+    own look, language and direction stay its own."""
+    engine = serve(site, _Shared)
+    site_url = f"http://127.0.0.1:{engine.server_port}/"
+    (tmp_path / "post.html").write_text(BLOG.format(site=site_url))
+    blog = serve(tmp_path)
+    blog_url = f"http://localhost:{blog.server_port}/"
+    ctx, watch = open_context(browser, blog_url, PHONE, service_workers="block")
+    watch.origin = blog_url.rstrip("/")
+    extra = site_url.rstrip("/")
+    watch.mine = lambda url: Watch.mine(watch, url) or url.startswith(extra)  # type: ignore[method-assign]
+    ctx.route("**/*", watch.route)
+    words = catalogs.load("fr")
+    try:
+        page = new_page(ctx, watch)
+        page.goto(f"{blog_url}post.html")
+        page.wait_for_function("() => document.querySelector('#t[data-chkobba=ready]')"
+                               " && document.querySelector('#bad[data-chkobba=error]')")
+        bad = page.inner_text("#bad")
+        assert all(p in bad for p in literal_parts(words["page.error"])), bad
+        assert "9D" in bad or "9♦" in bad, bad
+        v = verdict_after(page, "t", "7Dx4S", 1)
+        assert v["cls"] == "wrong" and "vaut" in v["text"], v
+        v = verdict_after(page, "t", "7Dx7H", 2)
+        assert v["cls"] == "right" and words["msg.lesson.right"] in v["text"], v
+        assert page.evaluate("() => [document.documentElement.lang, document.documentElement.dir]") == ["fr", ""]
+        look = page.evaluate("() => { const s = getComputedStyle(document.body); return [s.backgroundColor, s.fontFamily]; }")
+        assert look == ["rgb(250, 240, 200)", "serif"], look
+        assert page.evaluate("() => getComputedStyle(document.querySelector('h1')).fontFamily") == "serif"
+        assert any(u.startswith(extra) for u in watch.requests)
+        fits(page, ("t", "bad"))
+        page.screenshot(path=str(ARTIFACTS / "pyscript-blog-fr-360.png"), full_page=True)
+        watch.check()
+    finally:
+        ctx.close()
+        for server in (engine, blog):
+            server.shutdown()
+            server.server_close()

@@ -18,15 +18,38 @@ import { direction, has, initI18n, language, t, translateDom } from "../i18n/i18
 const LANGS = ["ar", "fr", "en"];
 const SCOPE = "chkobba-page";     // the class page/page.css's rules are scoped to
 
+function known(code) {
+  const k = String(code || "").trim().toLowerCase().split(/[-_]/)[0];
+  return LANGS.includes(k) ? k : null;
+}
+
+function askedLanguage() {
+  try { return known(new URLSearchParams(location.search).get("lang")); } catch { return null; /* no address */ }
+}
+
 /** The page's language: ?lang= in its address, else its <html lang>, else the reader's own. */
 function pageLanguage() {
-  let asked = null;
-  try { asked = new URLSearchParams(location.search).get("lang"); } catch { /* no address */ }
-  for (const c of [asked, document.documentElement.getAttribute("lang")]) {
-    const k = String(c || "").trim().toLowerCase().split(/[-_]/)[0];
-    if (LANGS.includes(k)) return k;
+  // undefined: i18n.js picks (the reader's choice, the browser's languages)
+  return askedLanguage() || known(document.documentElement.getAttribute("lang")) || undefined;
+}
+
+/**
+ * The catalogs in the page's language. i18n.js also sets <html lang/dir>
+ * and the site's manifest: on a writer's page those are the writer's and
+ * stay as they were, unless the address asked for a language (?lang=, as
+ * the site's examples do); each table carries its own lang and dir.
+ */
+async function loadWords() {
+  const html = document.documentElement;
+  const before = { lang: html.getAttribute("lang"), dir: html.getAttribute("dir") };
+  const manifest = document.querySelector('link[rel="manifest"]');
+  const href = manifest && manifest.getAttribute("href");
+  await initI18n(pageLanguage());
+  if (manifest) manifest.setAttribute("href", href);
+  if (askedLanguage()) return;
+  for (const [name, value] of Object.entries(before)) {
+    if (value === null) html.removeAttribute(name); else html.setAttribute(name, value);
   }
-  return undefined;   // i18n.js picks (the reader's choice, the browser's languages)
 }
 
 function addStyles() {
@@ -39,7 +62,7 @@ function addStyles() {
 }
 
 addStyles();
-await initI18n(pageLanguage());
+await loadWords();
 translateDom(document);   // the page's own data-i18n texts, if it has any (the site's examples)
 
 /** A message (code, params, English) in the page's language. */
