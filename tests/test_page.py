@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import pytest
 
@@ -68,3 +69,52 @@ def test_bad_input_is_the_engines_error_in_words() -> None:
         page.setup(game="poker", hands=[])
     with pytest.raises(ValueError):
         by_value().link()                       # a position from its parts is no link
+
+
+class FakeBrowser:
+    """chkobba.page.browser's three calls, recorded (no page in CPython)."""
+
+    def __init__(self) -> None:
+        self.mounted: list[tuple[str, dict[str, object]]] = []
+        self.failed: list[tuple[str, Exception]] = []
+
+    def words(self, code: str, params: object, english: str) -> str:
+        return f"[{code}]"
+
+    def mount_question(self, target: str, spec: page.Question) -> str:
+        self.mounted.append((target, spec.first()))
+        return f"table at {target}"
+
+    def fail(self, target: str, exc: Exception) -> None:
+        self.failed.append((target, exc))
+
+
+@pytest.fixture()
+def fake(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBrowser]:
+    from chkobba.page import browser
+    f = FakeBrowser()
+    for name in ("words", "mount_question", "fail"):
+        monkeypatch.setattr(browser, name, getattr(f, name))
+    monkeypatch.setattr(page, "_mounted", [])
+    yield f
+    page.set_words(None)
+
+
+def test_table_mounts_a_question_and_says_it_in_the_pages_words(fake: FakeBrowser) -> None:
+    assert page.table("#t", by_value(), right=["7Dx7H"]) == "table at #t"
+    (target, first), = fake.mounted
+    assert target == "#t" and first["mode"] == "question" and first["right"] is True
+    assert first["state"]["view"]["table"] == ["7H", "4S", "JC"]  # type: ignore[index]
+    assert page.tables() == ["table at #t"] and not fake.failed
+    assert by_value().why("7Dx4S").text == "[capture.value_mismatch]"   # the page's renderer now
+
+
+def test_a_table_that_cannot_be_made_says_why_in_its_element(fake: FakeBrowser) -> None:
+    assert page.table("#a", by_value(), right=["7Dx4S"]) is None        # a "right" move that is illegal
+    assert page.table("#b", lambda: page.setup(hands=["7D 9D", "KH"])) is None
+    assert page.table("#c", "not a position") is None  # type: ignore[arg-type]
+    assert [t for t, _ in fake.failed] == ["#a", "#b", "#c"]
+    a, b, c = (e for _, e in fake.failed)
+    assert isinstance(a, ValueError) and "7D is worth 7 and 4S is worth 4" in str(a)
+    assert isinstance(b, ChkobbaError) and "9D" in str(b)
+    assert isinstance(c, ValueError) and not fake.mounted and page.tables() == []
