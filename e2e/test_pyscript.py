@@ -7,7 +7,8 @@ run in one Python, and each live table answers a wrong and a right move,
 picked by clicks, with the engine's words in the page's language (Arabic
 right to left, French, English); no request leaves the origin (every other
 one is aborted and fails the test), nothing is logged as a warning or an
-error, and the page fits 360x640 and 320x568 without sideways scrolling.
+error, and the page fits 360x640, 320x568 and 640x360 without sideways
+scrolling (sideways, each table with its verdict fits the screen's height).
 After one visit the site's service worker has it: it comes up offline."""
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from conftest import console_problem
 from e2e_driver import ARTIFACTS, PHONE
 
 SMALL = {"width": 320, "height": 568}
+LANDSCAPE = {"width": 640, "height": 360}
 PAGE = "examples/tutorial.html"
 READY = "() => document.querySelectorAll('[data-chkobba=ready]').length === 4"
 # each live table of the tutorial: its element, a wrong move and the code of
@@ -198,6 +200,13 @@ def test_each_table_answers_in_the_pages_language(browser: Any, site: Path, stat
         page.wait_for_timeout(100)   # (one layout after the resize)
         fits(page)
         page.screenshot(path=str(ARTIFACTS / f"pyscript-tutorial-{lang}-320.png"), full_page=True)
+        # a phone held sideways: each table, with its verdict, fits the screen's height
+        page.set_viewport_size(LANDSCAPE)
+        page.wait_for_timeout(100)
+        fits(page)
+        for where, *_ in TABLES:
+            height = page.locator(f"#{where}").bounding_box()["height"]
+            assert height <= LANDSCAPE["height"], (where, height)
         # PyScript's own files: its core and its error plugin, none of the optional ones
         fetched = {re.sub(r"-[\w-]{8}\.js$", ".js", u.rsplit("/", 1)[1]) for u in watch.requests if "/pyscript/" in u}
         assert fetched == {"core.js", "error.js"}, fetched
