@@ -5,7 +5,9 @@ one whole, never a half-built one; a build that fails leaves the old site."""
 
 from __future__ import annotations
 
+import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -110,17 +112,36 @@ def test_a_node_step_that_fails_is_tried_twice_then_named(monkeypatch: Any) -> N
     build-info.json's warnings, and with --strict as a failed build."""
     monkeypatch.setattr(build_site, "WARNINGS", [])
     runs: list[list[str]] = []
-    real_run = build_site.subprocess.run
+    real_popen = build_site.subprocess.Popen
 
-    def run(cmd: list[str], **kw: Any) -> Any:
+    def popen(cmd: list[str], **kw: Any) -> Any:
         runs.append(cmd)
-        return real_run(cmd, **kw)
+        return real_popen(cmd, **kw)
 
-    monkeypatch.setattr(build_site.subprocess, "run", run)
+    monkeypatch.setattr(build_site.subprocess, "Popen", popen)
     assert build_site.run_node("no-such-step.mjs", [], timeout=60) is None
     assert len(runs) == 2
     assert len(build_site.WARNINGS) == 1
     assert "no-such-step.mjs failed (exit 1:" in build_site.WARNINGS[0], build_site.WARNINGS
+
+
+def test_a_node_step_shows_its_lines_as_they_come_and_a_silent_hang_is_stopped(tmp_path: Path,
+                                                                               monkeypatch: Any) -> None:
+    """The build's progress: each line a Node step prints reaches ``show``
+    while the step runs; a step that hangs without a word is stopped at its
+    timeout (a watchdog, not the next line), tried once more, then named."""
+    monkeypatch.setattr(build_site, "WARNINGS", [])
+    script = build_site.ROOT / "scripts" / f".test-step-{os.getpid()}.mjs"
+    script.write_text("console.log('one'); console.log('two'); setTimeout(() => {}, 60000);\n")
+    try:
+        seen: list[str] = []
+        t0 = time.monotonic()
+        assert build_site.run_node(script.name, [], timeout=3, show=seen.append) is None
+        assert seen == ["one", "two", "one", "two"]
+        assert time.monotonic() - t0 < 20
+        assert "timed out" in build_site.WARNINGS[0], build_site.WARNINGS
+    finally:
+        script.unlink()
 
 
 def test_strict_fails_a_build_that_went_without_a_step(tmp_path: Path, monkeypatch: Any,
