@@ -235,6 +235,12 @@ export function startPython() {
   return started;
 }
 
+/** A module of the package in the page's interpreter (the online page's edge, chkobba.online.page). */
+export function pyImport(name) {
+  if (!pyodide) throw new Error("Python is not loaded");
+  return pyodide.pyimport(name);
+}
+
 /** Run Python in the page's interpreter (the hub's set-up). */
 export function runPython(code) {
   if (!pyodide) throw new Error("Python is not loaded");
