@@ -53,7 +53,7 @@ def test_the_senders_takebacks_travel_in_the_link_to_the_friends_table() -> None
     assert C.decode_challenge(out["link"]).takebacks == made          # in the link itself
     web.reset_tables()
     friend = ok("challenge_start", link=out["link"])
-    assert friend["sender"] == {"result": out["result"], "takebacks": made}
+    assert friend["sender"] == {"result": out["result"], "takebacks": made, "checked": True}
     end = to_end(friend)
     res = ok("challenge_result", save=end["save"])
     assert res["sender_takebacks"] == made
@@ -62,7 +62,7 @@ def test_the_senders_takebacks_travel_in_the_link_to_the_friends_table() -> None
 def test_no_takebacks_say_zero_and_an_old_link_says_nothing() -> None:
     st_ = to_end(ok("start", game="chkobba", options={"players": 2}, seats=SEATS, seed=12))
     out = ok("challenge_link", save=st_["save"])
-    assert out["takebacks"] == 0 and out["link"].startswith("x2.")
+    assert out["takebacks"] == 0 and out["link"].startswith("x3.")
     assert ok("challenge_start", link=out["link"])["sender"]["takebacks"] == 0
     # an x1. link (made before the count was written): read, the count unsaid
     c = C.decode_challenge(out["link"])
@@ -94,4 +94,4 @@ def test_a_takebacks_count_no_save_can_hold_is_not_written() -> None:
         with pytest.raises(InvalidLink) as e:
             C.encode_challenge(C.Challenge(c.game, c.options, c.seed, c.seats, c.result, bad))
         assert e.value.code == "link.result"
-    assert err("challenge_start", link="x3.AAAA")["code"] == "link.challenge.version"
+    assert err("challenge_start", link="x4.AAAA")["code"] == "link.challenge.version"

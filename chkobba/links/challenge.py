@@ -47,16 +47,20 @@ from ..errors import ChkobbaError
 from ..messages import quote
 from ..registry import game_class
 from ..session import Session
-from .codec import GAMES, InvalidLink, _read_options, _Reader, _width, _write_options, _Writer
+from .codec import GAMES, InvalidLink, _choices, _read_options, _Reader, _width, _write_options, _Writer
 
-__all__ = ["CHALLENGE_PREFIX", "RESULT_PREFIX", "MAX_LINK", "SEED_LIMIT", "LEVELS", "CHALLENGE_ROLLOUTS",
+__all__ = ["CHALLENGE_PREFIX", "RESULT_PREFIX", "CHALLENGE_MOVES_PREFIX", "RESULT_MOVES_PREFIX", "MAX_MOVES", "MAX_LINK", "SEED_LIMIT", "LEVELS", "CHALLENGE_ROLLOUTS",
            "Challenge", "encode_challenge", "decode_challenge", "encode_result", "decode_result",
            "match_result", "compare", "computer_choice", "computer_rng"]
 
 CHALLENGE_PREFIX = "x2."
 CHALLENGE_PREFIX_V1 = "x1."   # read still: a challenge made before the take-backs were written (takebacks None)
 RESULT_PREFIX = "r1."
+CHALLENGE_MOVES_PREFIX = "x3."   # an x2. challenge and the sender's moves (checked by replaying them)
+RESULT_MOVES_PREFIX = "r2."      # an r1. result and the sender's moves
 MAX_LINK = 200            # characters; a longer text is refused before it is read (links hold 20 to 60)
+MAX_MOVES_LINK = 1200     # the same for a link with its moves (a round about 25 more characters)
+MAX_MOVES = 4000          # the most moves a link may say it holds (more: link.number)
 SEED_LIMIT = 2**53        # the largest session seed a table takes (the facade's)
 MAX_NUMBER = 1_000_000    # the largest score, count or number of rounds a result may say
 LEVELS = ("easy", "medium", "hard")   # a computer seat's level, written 1 to 3 (0: the player)
@@ -85,14 +89,15 @@ _DAILY_FIELDS: dict[str, tuple[tuple[str, str, Any], ...]] = {
 M.register({
     "link.challenge.prefix": 'this is not a challenge link of this site (a challenge starts with "x2.")',
     "link.challenge.version": 'this challenge was made by another version of the site ("{version}"); '
-                              'this page reads challenges of versions 1 and 2 ("x1.", "x2.")',
+                              'this page reads challenges of versions 1 to 3 ("x1.", "x2.", "x3.")',
     "link.result.prefix": 'this is not a result of this site (a result starts with "r1.")',
     "link.result.version": 'this result was made by another version of the site ("{version}"); '
-                           'this page reads version 1 results ("r1.")',
+                           'this page reads results of versions 1 and 2 ("r1.", "r2.")',
     "link.seed": "the link's deal number is larger than {limit}",
     "link.seats": "a challenge needs one player's seat and computers in the others",
     "link.result": "the result in the link is not one a game can have ({field})",
     "link.result_deal": "the result in the link is for another deal ({date}, {game})",
+    "link.result_moves": "the moves in the link do not give the result it claims ({field})",
 })
 
 
@@ -110,6 +115,9 @@ class Challenge:
     seats: tuple[str | None, ...]
     result: dict[str, Any] = field(default_factory=dict)
     takebacks: int | None = 0
+    #: the sender's moves (every action of the match, computers' too), or None:
+    #: a link without them (``x1.``, ``x2.``) is not checked
+    moves: tuple[str, ...] | None = None
 
     @property
     def seat(self) -> int:
@@ -293,21 +301,21 @@ def _check_match(options: dict[str, Any], res: dict[str, Any]) -> None:
 _TEXT = re.compile(r"[A-Za-z0-9_-]*")
 
 
-def _seal(prefix: str, w: _Writer) -> str:
+def _seal(prefix: str, w: _Writer, limit: int = MAX_LINK) -> str:
     body = w.finish()
     crc = zlib.crc32(prefix.encode() + body)
     text = prefix + base64.urlsafe_b64encode(body + crc.to_bytes(4, "big")).decode().rstrip("=")
-    if len(text) > MAX_LINK:   # never hand out a link decode would refuse
-        raise InvalidLink("link.too_long", length=len(text), limit=MAX_LINK)
+    if len(text) > limit:   # never hand out a link decode would refuse
+        raise InvalidLink("link.too_long", length=len(text), limit=limit)
     return text
 
 
-def _open(prefix: str, kind: str, text: object) -> _Reader:
+def _open(prefix: str, kind: str, text: object, limit: int = MAX_LINK) -> _Reader:
     """The checked body of a ``prefix`` link (hostile text: one InvalidLink)."""
     if not isinstance(text, str):
         raise InvalidLink("link.not_text", kind=type(text).__name__)
-    if len(text) > MAX_LINK:
-        raise InvalidLink("link.too_long", length=len(text), limit=MAX_LINK)
+    if len(text) > limit:
+        raise InvalidLink("link.too_long", length=len(text), limit=limit)
     if not text:
         raise InvalidLink("link.empty")
     if not text.startswith(prefix):
@@ -369,7 +377,64 @@ def encode_challenge(c: Challenge) -> str:
     if takebacks is None or not _is_number(takebacks):
         raise InvalidLink("link.result", field="takebacks")
     w.number(takebacks)
-    return _seal(CHALLENGE_PREFIX, w)
+    if c.moves is None:
+        return _seal(CHALLENGE_PREFIX, w)
+    played = _write_moves(w, c.session(), c.moves)
+    _claimed(played, c.result, lambda s: match_result(s, c.seat) if s.is_over else None)
+    return _seal(CHALLENGE_MOVES_PREFIX, w, MAX_MOVES_LINK)
+
+
+def _write_moves(w: _Writer, fresh: Session, moves: tuple[str, ...] | list[str]) -> Session:
+    """The moves as a game link writes its actions (``chkobba.links.codec``:
+    each the index of the action among the legal ones sorted by text), after
+    their number; played on ``fresh`` (dealt from the seed as they go), which
+    is returned. A move that is not legal there: ``link.result_moves``."""
+    if len(moves) > MAX_MOVES:
+        raise InvalidLink("link.number")
+    w.number(len(moves))
+    for text in moves:
+        if fresh.is_over:
+            raise InvalidLink("link.result_moves", field="moves")
+        choices = _choices(fresh.state)
+        try:
+            action = fresh.state.parse(text)
+            index = choices.index(str(action))
+        except (ChkobbaError, ValueError):
+            raise InvalidLink("link.result_moves", field="moves") from None
+        w.write(index, _width(len(choices)))
+        fresh.apply(action)
+    return fresh
+
+
+def _read_moves(rd: _Reader, fresh: Session) -> tuple[Session, tuple[str, ...]]:
+    """The moves :func:`_write_moves` wrote, played on ``fresh``: the session
+    they give and their texts; a move past the end or out of the legal ones:
+    ``link.result_moves``."""
+    count = rd.number(limit_bits=13)
+    if count > MAX_MOVES:
+        raise InvalidLink("link.number")
+    texts: list[str] = []
+    for _ in range(count):
+        if fresh.is_over:
+            raise InvalidLink("link.result_moves", field="moves")
+        choices = _choices(fresh.state)
+        index = rd.read(_width(len(choices)))
+        if index >= len(choices):
+            raise InvalidLink("link.result_moves", field="moves")
+        fresh.apply(choices[index])
+        texts.append(choices[index])
+    return fresh, tuple(texts)
+
+
+def _claimed(session: Session, claim: dict[str, Any], derive: Any) -> None:
+    """The result the moves give (``derive(session)``; None: not finished)
+    must be the one the link claims, field by field (``link.result_moves``)."""
+    got = derive(session)
+    if got is None:
+        raise InvalidLink("link.result_moves", field="complete")
+    for name in claim:
+        if got.get(name) != claim[name]:
+            raise InvalidLink("link.result_moves", field=name)
 
 
 def _check_seats(seats: Any, players: int) -> None:
@@ -385,7 +450,9 @@ def decode_challenge(text: object) -> Challenge:
 
 def _decode_challenge(text: object) -> Challenge:
     v1 = isinstance(text, str) and text.startswith(CHALLENGE_PREFIX_V1)
-    rd = _open(CHALLENGE_PREFIX_V1 if v1 else CHALLENGE_PREFIX, "challenge", text)
+    v3 = isinstance(text, str) and text.startswith(CHALLENGE_MOVES_PREFIX)
+    rd = (_open(CHALLENGE_MOVES_PREFIX, "challenge", text, MAX_MOVES_LINK) if v3
+          else _open(CHALLENGE_PREFIX_V1 if v1 else CHALLENGE_PREFIX, "challenge", text))
     g = rd.read(2)
     if g >= len(GAMES):
         raise InvalidLink("link.game", value=g)
@@ -405,14 +472,23 @@ def _decode_challenge(text: object) -> Challenge:
     _check_seats(tuple(seats), opts["players"])
     result = _read_result(rd, _MATCH_FIELDS[game], options=opts)
     takebacks = None if v1 else _number(rd, "takebacks")
+    c = Challenge(game, opts, seed, tuple(seats), result, takebacks)
+    if v3:   # the sender's moves: replayed from the seed, they must give the result claimed
+        played, moves = _read_moves(rd, c.session())
+        _claimed(played, result, lambda s: match_result(s, c.seat) if s.is_over else None)
+        c = Challenge(game, opts, seed, tuple(seats), result, takebacks, moves)
     _close(rd)
-    return Challenge(game, opts, seed, tuple(seats), result, takebacks)
+    return c
 
 
 # ------------------------------------------------------------ daily results
 
-def encode_result(day: str, game: str, res: dict[str, Any]) -> str:
-    """A daily deal's result (``daily.result``'s ``you``) as ``r1.`` text, bound to its date and game."""
+def encode_result(day: str, game: str, res: dict[str, Any], fresh: Session | None = None,
+                  moves: tuple[str, ...] | list[str] | None = None, derive: Any = None) -> str:
+    """A daily deal's result (``daily.result``'s ``you``) as ``r1.`` text, bound to its date and game.
+    Given the round's ``moves``, the deal's ``fresh`` session and ``derive``
+    (a finished round's session -> its result, None while not over): an
+    ``r2.`` text that carries the moves too, which must give ``res``."""
     if game not in _DAILY_FIELDS:
         raise InvalidLink("link.game", value=quote(game))
     days = (Date.fromisoformat(day) - _EPOCH).days
@@ -422,17 +498,35 @@ def encode_result(day: str, game: str, res: dict[str, Any]) -> str:
     w.write(GAMES.index(game), 2)
     w.number(days)
     _write_result(w, _DAILY_FIELDS[game], res, daily=game)
-    return _seal(RESULT_PREFIX, w)
+    if moves is None:
+        return _seal(RESULT_PREFIX, w)
+    if fresh is None or derive is None:
+        raise InvalidLink("link.result_moves", field="deal")
+    _claimed(_write_moves(w, fresh, moves), res, derive)
+    return _seal(RESULT_MOVES_PREFIX, w, MAX_MOVES_LINK)
 
 
 def decode_result(text: object, day: str, game: str) -> dict[str, Any]:
     """The daily result a text holds, which must be for the deal of ``day``
-    and ``game``; or one InvalidLink (``link.*``), whatever the text."""
-    return _guarded(lambda t: _decode_result(t, day, game), text)   # type: ignore[no-any-return]
+    and ``game``; or one InvalidLink (``link.*``), whatever the text. An
+    ``r2.`` text's moves are read with :func:`decode_result_moves` only."""
+    return decode_result_moves(text, day, game)[0]
 
 
-def _decode_result(text: object, day: str, game: str) -> dict[str, Any]:
-    rd = _open(RESULT_PREFIX, "result", text)
+def decode_result_moves(text: object, day: str, game: str, fresh: Session | None = None,
+                        derive: Any = None) -> tuple[dict[str, Any], Session | None]:
+    """The daily result a text holds and, for an ``r2.`` text, the session its
+    moves give when played on ``fresh`` (the deal's new session), checked to
+    give the result claimed (``derive``, as :func:`encode_result`'s;
+    ``link.result_moves`` otherwise); None for an ``r1.`` text (no moves: not
+    checked). Without ``fresh``, an ``r2.`` text's moves are not read."""
+    return _guarded(lambda t: _decode_result(t, day, game, fresh, derive), text)   # type: ignore[no-any-return]
+
+
+def _decode_result(text: object, day: str, game: str, fresh: Session | None,
+                   derive: Any) -> tuple[dict[str, Any], Session | None]:
+    v2 = isinstance(text, str) and text.startswith(RESULT_MOVES_PREFIX)
+    rd = _open(RESULT_MOVES_PREFIX, "result", text, MAX_MOVES_LINK) if v2 else _open(RESULT_PREFIX, "result", text)
     g = rd.read(2)
     if g >= len(GAMES) or GAMES[g] not in _DAILY_FIELDS:
         raise InvalidLink("link.game", value=g)
@@ -442,10 +536,16 @@ def _decode_result(text: object, day: str, game: str) -> dict[str, Any]:
     except OverflowError:
         raise InvalidLink("link.number") from None
     res = _read_result(rd, _DAILY_FIELDS[GAMES[g]], daily=GAMES[g])
-    _close(rd)
     if written != day or GAMES[g] != game:
         raise InvalidLink("link.result_deal", date=written, game=GAMES[g])
-    return res
+    played: Session | None = None
+    if v2:
+        if fresh is None or derive is None:
+            return res, None
+        played, _moves = _read_moves(rd, fresh)
+        _claimed(played, res, derive)
+    _close(rd)
+    return res, played
 
 
 # ---------------------------------------------------------------- computers

@@ -12,9 +12,11 @@ phone meets the same opponent).
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from .. import messages as M
+from ..errors import ChkobbaError
 from ..links import challenge as C
 from .edge import Args, Seat, WebError, api, table_id
 from .saves import STORE, Table, challenge_of, check_replays, daily_of, load, takebacks_of
@@ -41,8 +43,19 @@ def _finished(save: Any) -> tuple[C.Challenge, Any]:
         raise WebError("web.challenge.not_over")
     seats = tuple(None if s.human else s.level for s in seat_list)
     result = C.match_result(session, humans[0])
+    moves = tuple(a for r in session.record()["rounds"] for a in r["actions"])
     return C.Challenge(session.game, session.record()["options"], session.seed, seats, result,
-                       takebacks_of(save)), session
+                       takebacks_of(save), moves), session
+
+
+def _text(c: C.Challenge) -> str:
+    """The challenge's ``x3.`` text (with the sender's moves, so a friend's
+    page replays them); the ``x2.`` text without them when they do not fit
+    the link or do not replay from the seed (a deck order a take-back shifted)."""
+    try:
+        return C.encode_challenge(c)
+    except ChkobbaError:
+        return C.encode_challenge(dataclasses.replace(c, moves=None))
 
 
 @api("save")
@@ -53,7 +66,9 @@ def _challenge_link(args: Args) -> dict[str, Any]:
     took back: the link says it to the friend)."""
     table_id(args)
     c, _ = _finished(args["save"])
-    return {"link": C.encode_challenge(c), "result": c.result, "takebacks": c.takebacks}
+    text = _text(c)
+    return {"link": text, "result": c.result, "takebacks": c.takebacks,
+            "checked": text.startswith(C.CHALLENGE_MOVES_PREFIX)}
 
 
 @api("link")
@@ -72,7 +87,7 @@ def _challenge_start(args: Args) -> dict[str, Any]:
     table.challenge = text
     out = state_of(table)
     STORE.tables.put(tid, table)
-    return {**out, "sender": {"result": c.result, "takebacks": c.takebacks}}
+    return {**out, "sender": {"result": c.result, "takebacks": c.takebacks, "checked": c.moves is not None}}
 
 
 def _challenge_save(save: Any) -> tuple[C.Challenge, Any, list[Seat]]:
@@ -118,4 +133,5 @@ def _challenge_result(args: Args) -> dict[str, Any]:
         raise WebError("web.challenge.not_over")
     yours = C.match_result(session, c.seat)
     return {"game": c.game, "yours": yours, "theirs": c.result, "verdict": C.compare(yours, c.result),
-            "levels": sorted({level for level in c.seats if level is not None}), "sender_takebacks": c.takebacks}
+            "levels": sorted({level for level in c.seats if level is not None}), "sender_takebacks": c.takebacks,
+            "sender_checked": c.moves is not None}

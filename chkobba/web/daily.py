@@ -28,8 +28,9 @@ from .. import links
 from .. import stats as S
 from .. import daily_results as R
 from .. import messages as M
-from ..links.challenge import decode_result, encode_result
+from ..links.challenge import decode_result_moves, encode_result
 from ..actions import Action
+from ..errors import ChkobbaError
 from ..records import parse_record
 from ..session import Session
 from .edge import SEED_LIMIT
@@ -230,12 +231,42 @@ def _deal(args: Args) -> D.Daily:
     return deal
 
 
+def _derive(deal: D.Daily) -> Callable[[Session], dict[str, Any] | None]:
+    """A daily round's result from the session its moves give: None unless
+    its first round is over and no move goes past it."""
+    def derive(session: Session) -> dict[str, Any] | None:
+        rounds = session.record()["rounds"]
+        if not D.round_over(session) or any(r["actions"] for r in rounds[1:]):
+            return None
+        return D.round_result(deal, session.summary()["rounds"][0])
+    return derive
+
+
 def _friend(args: Args, deal: D.Daily) -> dict[str, Any] | None:
-    """The sender's result a shared link carries (``vs``: an ``r1.`` text of
-    this deal, chkobba/links/challenge.py), checked strictly; None without one."""
+    """The sender's result a shared link carries (``vs``: an ``r1.`` or
+    ``r2.`` text of this deal, chkobba/links/challenge.py), checked strictly:
+    an ``r2.`` text's moves are replayed from the day's cards and must give the
+    result it claims (``link.result_moves``); None without one."""
     if "vs" not in args:
         return None
-    return decode_result(args["vs"], deal.date, deal.game)   # one link.* error in words
+    res, _ = decode_result_moves(args["vs"], deal.date, deal.game, deal.session(), _derive(deal))
+    return res
+
+
+def _friend_checked(args: Args, deal: D.Daily) -> tuple[dict[str, Any] | None, bool]:
+    """The sender's result and whether it is checked: an ``r2.`` text's
+    moves give it and every computer move in them is the daily computer's
+    (the re-derivation a save gets; one ``web.check.*`` error otherwise); an
+    ``r1.`` text (made before links carried moves) is shown not checked."""
+    if "vs" not in args:
+        return None, False
+    res, played = decode_result_moves(args["vs"], deal.date, deal.game, deal.session(), _derive(deal))
+    if played is None:
+        return res, False
+    computers = frozenset(i for i, level in enumerate(deal.seats) if level is not None)
+    checked(D.Rederivation(deal.session(), played.record(), computers,
+                           lambda s, seat: decided("daily", s, seat, lambda: D.computer_choice(deal, s, seat))))  # type: ignore[arg-type,return-value]
+    return res, True
 
 
 def _in_progress(deal: D.Daily) -> Table | None:
@@ -419,7 +450,7 @@ def _daily_result(args: Args) -> dict[str, Any]:
     deal, session, _ = _daily_save(args["save"])
     today = _today(args.get("at"))
     D.playable(deal.date, today)
-    friend = _friend(args, deal)
+    friend, friend_checked = _friend_checked(args, deal)
     if not D.round_over(session):
         raise D.DailyError("daily.not_over")
     checked(_daily_check(args["save"]))   # the round played again from the day's seed: one web.check.* error
@@ -437,6 +468,16 @@ def _daily_result(args: Args) -> dict[str, Any]:
         if not practice:
             kept = R.add(kept, res)
     # practice makes no result link: a link says the day's one attempt
-    vs = None if practice else encode_result(deal.date, deal.game, res["you"])
+    vs = None if practice else _result_link(deal, session, res["you"])
     return {"result": res, "share": D.share(res).to_json(), "results": kept, "summary": R.summary(kept, today),
-            "vs": vs, "friend": friend, "practice": practice, **out}
+            "vs": vs, "friend": friend, "friend_checked": friend_checked, "practice": practice, **out}
+
+
+def _result_link(deal: D.Daily, session: Session, you: dict[str, Any]) -> str:
+    """The result's ``r2.`` text: the result and the round's moves (a friend's
+    page replays them); the ``r1.`` text without them if they do not fit."""
+    moves = session.record()["rounds"][0]["actions"]
+    try:
+        return encode_result(deal.date, deal.game, you, deal.session(), moves, _derive(deal))
+    except ChkobbaError:
+        return encode_result(deal.date, deal.game, you)
