@@ -84,6 +84,10 @@ def test_a_challenge_link_round_trips(make_page: Any) -> None:
     table = friend.locator(".challenge-table")
     assert table.locator("thead th").count() == 2
     assert "كيف كيف" in friend.inner_text(".challenge-verdict")   # level with the sender
+    # the link carried the sender's moves: the friend's page shows their result checked
+    assert made.moves is not None and link.startswith("x3.")
+    assert friend.get_attribute(".challenge-result .result-checked", "data-checked") == "1"
+    assert "متثبّت" in friend.inner_text(".challenge-result .result-checked")
     assert friend.locator("#challenge-button").count() == 0     # a challenge is not offered again from one
     fits(friend, "#summary .challenge-result, #summary .challenge-result *", "challenge-result-ar")
     # a reload shows the finished challenge's comparison again

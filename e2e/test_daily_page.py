@@ -66,7 +66,7 @@ def test_the_daily_link_gives_the_same_deal_and_moves_everywhere(make_page: Any,
         assert page.inner_text(".daily-vs-par").startswith("You:")
         assert "Days in a row" in page.inner_text(".daily-streak")
         href = page.get_attribute("#daily-link", "href")
-        assert f"?daily={DATE}&game=chkobba&vs=r1." in href   # the link carries the sender's result
+        assert f"?daily={DATE}&game=chkobba&vs=r2." in href   # the link carries the sender's result and moves
         assert page.locator(".daily-friend").count() == 0       # no friend's result: yours alone
         kept = stored_daily(page)      # the daily results live in the statistics
         assert kept["days"][0][:2] == [DATE, "chkobba"]
@@ -161,6 +161,9 @@ def test_a_friends_daily_link_shows_both_results_side_by_side(make_page: Any) ->
     mine = C.decode_result(parse_qs(urlparse(page.get_attribute("#daily-link", "href")).query)["vs"][0], DATE,
                            "chkobba")
     assert points == [str(mine["points"]), str(theirs["points"]), str(par["points"])]
+    # an r1. link (made before links carried the moves) is shown, marked not checked
+    assert page.get_attribute(".daily-friend .result-checked", "data-checked") == "0"
+    assert "موش متثبّت" in page.inner_text(".daily-friend .result-checked")
     assert mine["points"] == daily.result(daily.daily(DATE, "chkobba"),
                                           session_of(state(page)["save"]))["you"]["points"]
     for size in ((360, 640), (320, 568)):

@@ -1,15 +1,15 @@
 // Challenge a friend (docs/links.md, "Challenge and result links"): at the end
-// of a match against the computer, a link (?challenge=x2....) with the same
-// decks, options and computers and the player's result, never the moves; the
-// friend's table plays that match and its summary shows both results side by
-// side. Also the side-by-side table of a daily deal opened from a friend's
+// of a match against the computer, a link (?challenge=x3....) with the same
+// decks, options and computers, the player's result and moves (the facade
+// replays them: the result is shown "checked"); the friend's table plays that
+// match and its summary shows both results side by side. Also the side-by-side table of a daily deal opened from a friend's
 // link (web/shell/daily.js). No rule here: the facade (chkobba/web/challenge.py)
 // deals, decides, scores and compares.
 
 import { t } from "../i18n/i18n.js";
 import { messageText } from "../table/messages.js";
 
-/** The challenge a link asks for (its x2. text; x1. is read too), unchecked (the facade checks it), or null. */
+/** The challenge a link asks for (its x3. text; x1. and x2. are read too), unchecked (the facade checks it), or null. */
 export function linkedChallenge(search = location.search) {
   const q = new URLSearchParams(search);
   return q.has("challenge") ? q.get("challenge") : null;
@@ -126,6 +126,7 @@ function compare(body, st, py) {
   box.setAttribute("aria-live", "polite");
   box.append(el("p", "challenge-title", t("challenge.title")),
     sideBySide("challenge-table", [t("challenge.you"), t("challenge.friend")], rows),
+    checkedLine(out.sender_checked),
     el("p", "challenge-verdict", t(verdict)));
   body.prepend(box);   // first: the match's own summary follows
   box.dataset.ready = "1";
@@ -142,7 +143,15 @@ export function onSummary(body, st, next, py) {
 }
 
 /** A daily deal opened from a friend's link: you, your friend and par side by side. */
-export function dailySideBySide(res, friend) {
+/** Whether the friend's result was checked: the link carried their moves and
+ * the facade replayed them (an older link, without them, is shown not checked). */
+function checkedLine(checked) {
+  const p = el("p", "result-checked", t(checked ? "challenge.checked" : "challenge.not_checked"));
+  p.dataset.checked = checked ? "1" : "0";
+  return p;
+}
+
+export function dailySideBySide(res, friend, checked = false) {
   const you = res.you;
   const par = res.par;
   const rows = [[t("challenge.row.points"), [you.points, friend.points, par.points]]];
@@ -155,6 +164,7 @@ export function dailySideBySide(res, friend) {
   }
   const box = el("div", "daily-friend");
   box.append(el("p", "daily-friend-title", t("daily.friend_title")),
-    sideBySide("daily-friend-table", [t("challenge.you"), t("challenge.friend"), t("challenge.par")], rows));
+    sideBySide("daily-friend-table", [t("challenge.you"), t("challenge.friend"), t("challenge.par")], rows),
+    checkedLine(checked));
   return box;
 }

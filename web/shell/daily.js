@@ -43,7 +43,7 @@ export function linkedDeal(search = location.search) {
   const q = new URLSearchParams(search);
   if (!q.has("daily")) return null;
   const deal = { date: q.get("daily"), game: q.has("game") ? q.get("game") : "chkobba" };
-  if (q.has("vs")) deal.vs = q.get("vs");   // the friend's result (an r1. text)
+  if (q.has("vs")) deal.vs = q.get("vs");   // the friend's result (an r2. text with their moves; r1. without)
   return deal;
 }
 
@@ -263,7 +263,7 @@ export async function showResult(body, st, askWorker) {
     line("daily-vs-par", t("daily.vs_par", { points: res.points, par: res.par_points, margin: messageText(out.share.params.margin) })),
     line("daily-streak", t("daily.streak", { streak: mine.streak, best: mine.best_streak, best_points: mine.best_points })),
     line("daily-share-text", share));
-  if (out.friend) box.append(dailySideBySide(res, out.friend));   // a friend's link: both results and par
+  if (out.friend) box.append(dailySideBySide(res, out.friend, out.friend_checked));   // a friend's link: both results and par
   const actions = document.createElement("p");
   actions.className = "daily-actions";
   const btn = document.createElement("button");
