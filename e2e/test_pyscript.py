@@ -325,3 +325,67 @@ def test_a_writers_page_on_another_site(browser: Any, site: Path, tmp_path: Path
         for server in (engine, blog):
             server.shutdown()
             server.server_close()
+
+
+MODES_PAGE = "examples/modes.html"
+
+
+def controller(page: Any, where: str, prop: str) -> Any:
+    return page.evaluate("([w, p]) => chkobbaPage.tables.find((t) => t.element.id === w)[p]", [where, prop])
+
+
+@pytest.mark.parametrize("lang", ["fr", "ar"])
+def test_the_embeds_modes_on_a_writers_page(browser: Any, static_url: str, lang: str) -> None:
+    """web/examples/modes.html: one game asked three ways from Python
+    (``page.table(..., mode=...)``), each table answering through the
+    embeds' facade calls in the page's language: the replay steps forward,
+    a move played on gets the computer's answer, the puzzle says why a move
+    is not the best and then that the best one is."""
+    words = catalogs.load(lang)
+    ctx, watch = open_context(browser, static_url, PHONE, service_workers="block")
+    ctx.route("**/*", watch.route)
+    try:
+        page = new_page(ctx, watch)
+        page.goto(f"{static_url}{MODES_PAGE}?lang={lang}")
+        page.wait_for_function("() => document.querySelectorAll('[data-chkobba=ready]').length === 3")
+        assert page.locator("h1").inner_text() == words["examples.modes.title"]
+        for where in ("replay", "play", "puzzle"):
+            assert page.get_attribute(f"#{where}", "data-mode") == where
+            assert page.inner_text(f"#{where} .chkobba-page-mode") == words[f"embed.mode.{where}"]
+        # replay: the deal, then forward one move (the record's first: the dealer keeps the deal)
+        assert page.get_attribute("#replay", "data-index") == "0"
+        deal = words["embed.status.replay_deal"].replace("{round}", "1")
+        assert page.inner_text("#replay .turn") == deal
+        assert page.locator("#replay [data-go=back]").is_disabled()
+        page.click("#replay [data-go=forward]")
+        page.wait_for_function("() => document.querySelector('#replay').dataset.index === '1'")
+        assert page.inner_text("#replay .chkobba-page-pos") == words["embed.replay.position"].replace(
+            "{n}", "2").replace("{count}", "4")
+        assert page.inner_text("#replay .turn") != deal
+        # play from here: the reader's capture, then the computer's answer
+        assert page.get_attribute("#play", "data-to-act") == "1"
+        play(page, "play", "6Sx6H")
+        page.wait_for_function("() => chkobbaPage.tables.find((t) => t.element.id === 'play').moves.length === 1"
+                               " && document.querySelector('#play').dataset.toAct === '1'")
+        assert page.locator('#play .hand-you .card[data-card="6S"]').count() == 0
+        assert not controller(page, "play", "busy")
+        # puzzle: a legal move that is not the best, then the best one
+        v = verdict_after(page, "puzzle", "QS", 1)
+        assert v["cls"] == "wrong" and words["msg.web.embed.wrong"] in v["text"], v
+        assert words["embed.try_again"] in v["text"]
+        assert page.locator('#puzzle .hand-you .card[data-card="QS"]').count() == 1
+        v = verdict_after(page, "puzzle", "6Sx6H", 2)
+        assert v["cls"] == "right" and words["msg.web.embed.right"] in v["text"], v
+        assert controller(page, "puzzle", "solved") is True
+        assert page.inner_text("#puzzle .turn") == words["embed.status.puzzle_solved"]
+        direction = "rtl" if lang == "ar" else "ltr"
+        for where in ("replay", "play", "puzzle"):
+            assert page.get_attribute(f"#{where}", "dir") == direction
+        fits(page, ("replay", "play", "puzzle"))
+        page.set_viewport_size(SMALL)
+        page.wait_for_timeout(100)
+        fits(page, ("replay", "play", "puzzle"))
+        page.screenshot(path=str(ARTIFACTS / f"pyscript-modes-{lang}-320.png"), full_page=True)
+        watch.check()
+    finally:
+        ctx.close()

@@ -16,8 +16,8 @@ This module holds no rule: legality and its reasons are the engine's
 (``State.parse``/``verify_action`` and their message codes, as
 ``chkobba.links.lessons.Step.judge``) and every state drawn is the facade's
 one answer builder (:func:`chkobba.web.answer.answer`). A replay, a game
-played on from a position or a puzzle is an embed of :meth:`Position.link`
-(docs/embeds.md). The browser is reached only from
+played on from a position or a puzzle (``table(..., mode=...)``) is an
+embed table at the facade, asked with the embeds' own calls (docs/embeds.md). The browser is reached only from
 :mod:`chkobba.page.browser`, imported when a table is mounted, so this
 module imports and runs in CPython (tests/test_page.py).
 
@@ -43,10 +43,11 @@ from ..session import Session
 from ..web.answer import Reader, answer
 from ..web.edge import Seat
 
-__all__ = ["Position", "Verdict", "setup", "record", "link", "table", "tables", "language", "set_words", "words",
-           "QUESTION"]
+__all__ = ["Position", "Verdict", "Question", "Live", "setup", "record", "link", "table", "tables", "language",
+           "set_words", "words", "QUESTION", "MODES"]
 
 QUESTION = "question"
+MODES = links.MODES        # a live table's modes besides a question: the embeds' (docs/embeds.md)
 
 WordsFn = Callable[[str, Mapping[str, Any], str], str]
 
@@ -269,35 +270,96 @@ def tables() -> list[Any]:
     return list(_mounted)
 
 
-def table(target: str | Any, position: Position | Callable[[], Position] | None = None, *,
-          right: Sequence[str] = (), hint: str | None = None, seat: int | None = None) -> Any:
+def table(target: str | Any, position: Position | str | Callable[[], Position | str] | None = None,
+          mode: str = QUESTION, *, right: Sequence[str] = (), hint: str | None = None, seat: int | None = None,
+          show: int | None = None, reasons: bool = False, level: str | None = None) -> Any:
     """Mount a live table into ``target`` (an element or a CSS selector of
-    the writer's page) that asks the reader for a move: ``right``, the moves
-    asked for (a wrong move gets the engine's reason, or ``hint`` for a legal
-    one); with no ``right`` every legal move is accepted and played. Returns
-    its controller, or None when the position could not be made (the element
-    then says why, in the page's language, and the rest of the page goes on).
+    the writer's page). Returns its controller, or None when the table could
+    not be made (the element then says why, in the page's language, and the
+    rest of the page goes on).
+
+    ``mode``: ``"question"`` (the default) asks the reader for a move:
+    ``right``, the moves asked for (a wrong move gets the engine's reason,
+    or ``hint`` for a legal one); with no ``right`` every legal move is
+    accepted and played. ``"replay"``, ``"play"`` and ``"puzzle"`` are the
+    embeds' modes (docs/embeds.md) on the writer's page: the record stepped
+    through, the game played on against the computer (``level``), the best
+    move to find (the coach's ``reasons`` if asked); ``position`` is then a
+    position reached by play (:func:`record`, :func:`link`) or a link's
+    text, and ``show`` the seat whose hand a replay shows (every hand when
+    None).
 
     ``position`` may be a function that builds it, so that a bad record or
-    link is caught here: ``table("#t", lambda: page.link("c1..."))``. A
-    replay, a game played on from a position or a puzzle is an embed of
-    :meth:`Position.link` (docs/embeds.md)."""
+    link is caught here: ``table("#t", lambda: page.link("c1..."))``."""
     from . import browser
     set_words(browser.words)
     try:
+        if mode != QUESTION and mode not in MODES:
+            raise ValueError(f"mode must be one of {QUESTION}, {', '.join(MODES)}, not {M.quote(mode)}")
         p = position() if callable(position) else position
-        if not isinstance(p, Position):
-            raise ValueError(f"a table needs a position (page.setup, page.record or page.link), not {p!r}")
-        for m in right:
-            v = p.why(m)
-            if not v.legal:
-                raise ValueError(f"the right move {m!r} is not legal there: {v.english}")
-        out = browser.mount_question(target, Question(p, tuple(right), hint, seat))
+        if mode != QUESTION:
+            if isinstance(p, str):
+                p = link(p, seat)
+            elif isinstance(p, Position) and seat is not None:
+                p = Position(p.session, p.link_of, seat, p._parts)
+            if not isinstance(p, Position):
+                raise ValueError(f"a {mode} table needs a position reached by play (page.record or page.link) "
+                                 f"or a link, not {p!r}")
+            if right or hint is not None:
+                raise ValueError(f"a {mode} table asks no question: right and hint are for question tables")
+            live = Live(p.link(mode, show=show, reasons=reasons, level=level), mode, f"page-{len(_mounted) + 1}")
+            out = browser.mount_live(target, live)
+        else:
+            if not isinstance(p, Position):
+                raise ValueError(f"a table needs a position (page.setup, page.record or page.link), not {p!r}")
+            for m in right:
+                v = p.why(m)
+                if not v.legal:
+                    raise ValueError(f"the right move {m!r} is not legal there: {v.english}")
+            out = browser.mount_question(target, Question(p, tuple(right), hint, seat))
     except (ChkobbaError, ValueError, TypeError) as e:
         browser.fail(target, e)
         return None
     _mounted.append(out)
     return out
+
+
+@dataclass
+class Live:
+    """A live table in one of the embeds' modes: the link it shows, opened
+    at the facade as an embed table (``link_open``); :meth:`call` passes the
+    mode's calls to the facade (``link_step`` for a replay, ``link_act`` and
+    ``link_computer`` for play, ``link_judge`` for a puzzle), so the page's
+    table answers exactly as an embed's."""
+
+    link: str
+    mode: str
+    id: str
+
+    CALLS = {"replay": ("link_step",), "play": ("link_act", "link_computer"), "puzzle": ("link_judge",)}
+
+    def first(self) -> dict[str, Any]:
+        """The facade's ``link_open`` answer (the engine's error if the link is refused)."""
+        from .. import web
+        web.allow_tables(len(_mounted) + 2)      # every table of the page stays open
+        out: dict[str, Any] = json.loads(web.call("link_open", json.dumps({"table": self.id, "link": self.link})))
+        if "error" in out:
+            raise ChkobbaError(out["code"], **out["params"])
+        answer_: dict[str, Any] = out["ok"]
+        return answer_
+
+    def call(self, name: str, payload: str) -> str:
+        from .. import web
+        known = self.CALLS[self.mode]
+        try:
+            args = json.loads(payload)
+        except ValueError:
+            args = None
+        if name not in known:
+            return json.dumps(ChkobbaError("web.unknown_call", name=M.quote(name), known=", ".join(known)).to_json())
+        if not isinstance(args, dict):
+            return web.call(name, payload)       # the facade's own refusal, in words
+        return web.call(name, json.dumps({**args, "table": self.id}))
 
 
 @dataclass

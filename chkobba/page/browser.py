@@ -3,7 +3,9 @@ touches the page, imported when a table is mounted (never in CPython).
 
 It hands web/page/bridge.js (loaded by PyScript's ``js_modules`` before any
 Python block runs, docs/pyscript.md) the facade's state answer and a
-:class:`chkobba.page.Question`'s ``call``, which judges the reader's moves.
+:class:`chkobba.page.Question`'s ``call``, which judges the reader's moves,
+or a :class:`chkobba.page.Live`'s, which passes a replay's, a play's or a
+puzzle's calls to the facade as an embed makes them.
 Everything crosses as JSON text, as between the site's pages and the facade. The browser's
 modules (``js``, ``pyodide.ffi``) are looked up by name at run time: the
 package imports and type-checks without them.
@@ -18,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ChkobbaError
 
 if TYPE_CHECKING:
-    from . import Question
+    from . import Live, Question
 
 _keep: list[Any] = []     # the proxies handed to the page live as long as the page
 
@@ -63,6 +65,14 @@ def element(target: Any) -> Any:
 def mount_question(target: Any, spec: Question) -> Any:
     b = bridge()
     return b.mount(element(target), json.dumps(spec.first()), _proxy(spec.call))
+
+
+def mount_live(target: Any, spec: Live) -> Any:
+    """A replay, play or puzzle table: the facade's ``link_open`` answer and
+    the mode's calls (:meth:`chkobba.page.Live.call`)."""
+    b = bridge()
+    el = element(target)
+    return b.mountLive(el, json.dumps(spec.first()), _proxy(spec.call))
 
 
 def fail(target: Any, exc: Exception) -> None:

@@ -7,16 +7,15 @@
 
 import { whenVisible } from "./python.js";
 import { connect, EngineLost, FacadeError } from "./transport.js";
-import { mount, latestMove } from "../table/core.js";
+import { mount } from "../table/core.js";
 import { messageHtml, messageText, setTemplates } from "../table/messages.js";
+import { MODES, computerTurns as playOn, modeStatus as statusOf, puzzleVerdict, replayIndex, viewOnly } from "./modes.js";
 import { initI18n, mountLanguagePicker, t, translateDom } from "../i18n/i18n.js";
 import { renderSummary } from "../shell/sheet.js";
 
 const MAX_LINK = 6000;         // as chkobba.links: longer is refused unread
 const TABLE = "embed";
 const STEP_MS = 900;           // replay's play button, one move per step
-const COMPUTER_MS = 700;       // the computer's pause before its move
-const MODES = { replay: "embed.mode.replay", play: "embed.mode.play", puzzle: "embed.mode.puzzle" };
 
 const $ = (s) => document.querySelector(s);
 const ui = { table: null, info: null, timer: null, busy: false, error: null, solved: false, pending: 0, via: null };
@@ -101,10 +100,9 @@ function show(answer) {
   ui.info = answer;
   const st = answer.state;
   const mode = answer.mode;
-  const readerTurn = st.to_act !== null && st.to_act === answer.reader;
   ui.table.set({
     state: st,
-    viewOnly: mode === "replay" || (mode === "puzzle" && ui.solved) || (mode === "play" && !readerTurn),
+    viewOnly: viewOnly(answer, ui.solved),
     busy: ui.busy || ui.pending > 0,
   });
   document.body.dataset.state = "ready";
@@ -149,23 +147,7 @@ function statusText(st, table) {
 }
 
 function modeStatus(st, table) {
-  const info = ui.info;
-  const result = st.sheet && st.sheet.result && st.to_act === null ? st.sheet.result.text : "";
-  if (!info || info.mode === "play") return table.renderer.turnText(st, table);
-  if (info.mode === "puzzle") {
-    return ui.solved ? t("embed.status.puzzle_solved") : t("embed.status.puzzle");
-  }
-  const [round, ply] = info.at || [st.view.round_index + 1, 0];
-  let text;
-  if (ply === 0) {
-    text = t("embed.status.replay_deal", { round });
-  } else {
-    const last = latestMove(st);
-    const who = last && last.seat !== null && last.seat !== undefined ? table.names(st).seat(last.seat) : "";
-    text = who ? t("embed.status.replay_move", { round, move: ply, moves: info.plies, who })
-      : t("embed.status.replay_move_nobody", { round, move: ply, moves: info.plies });
-  }
-  return result ? `${text} \u00b7 ${result}` : text;
+  return statusOf(ui.info, ui.solved, st, table);
 }
 
 // ------------------------------------------------------------------ replay
@@ -221,8 +203,7 @@ function replayGo(go) {
   }
   stopTimer();
   if (ui.pending) return;               // one step at a time
-  const to = { first: 0, back: info.index - 1, forward: info.index + 1, last: info.count - 1 }[go];
-  step(Math.max(0, Math.min(info.count - 1, to)));
+  step(replayIndex(go, info.index, info.count));
 }
 
 async function step(index) {
@@ -239,26 +220,15 @@ async function step(index) {
 
 // -------------------------------------------------------------------- play
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
 async function computerTurns() {
-  while (ui.info.state.to_act !== null && ui.info.state.to_act !== ui.info.reader) {
-    ui.busy = true;
-    show(ui.info);
-    await sleep(COMPUTER_MS);
-    let answer;
-    try {
-      answer = await ask("link_computer", { table: TABLE });
-    } catch (err) {
-      ui.busy = false;
-      if (err instanceof FacadeError) { ui.table.showMessage(err.msg, ""); show(ui.info); return; }
-      return lost(err);
-    }
+  try {
+    await playOn((name, args) => ask(name, { table: TABLE, ...args }), () => ui.info,
+      (answer, busy) => { ui.busy = busy; show(answer); });
+  } catch (err) {
     ui.busy = false;
-    show(answer);
+    if (err instanceof FacadeError) { ui.table.showMessage(err.msg, ""); show(ui.info); return; }
+    return lost(err);
   }
-  ui.busy = false;
-  show(ui.info);
 }
 
 async function playAct(action) {
@@ -286,10 +256,10 @@ async function puzzleAct(action) {
     if (err instanceof FacadeError) { ui.table.showMessage(err.msg, ""); return; }
     return lost(err);
   }
-  if (!r.legal) {
-    const said = messageText({ code: r.code, params: r.params, error: r.text });
+  const v = puzzleVerdict(r);
+  if (v.kind === "illegal") {
     ui.table.showMessage({ code: r.code, params: r.params, error: r.text }, t("app.not_allowed"));
-    setVerdict(`<span class="mark" aria-hidden="true">\u2717</span> ${esc(t("embed.not_allowed", { reason: said }))}`, "wrong");
+    setVerdict(`<span class="mark" aria-hidden="true">\u2717</span> ${esc(v.text)}`, "wrong");
     document.body.dataset.verdict = "illegal";
     return;
   }
@@ -297,14 +267,14 @@ async function puzzleAct(action) {
   // The coach's reasons as messages, worded in the page's language.
   const reasonHtml = (msg, text) => (msg ? messageHtml({ ...msg, text }) : esc(text));
   const why = r.reason ? ` <span class="why">${reasonHtml(r.reason_message, r.reason)}</span>` : "";
-  if (r.right) {
+  if (v.solved) {
     ui.solved = true;
     const best = r.best && r.best.reason ? ` <span class="why">${reasonHtml(r.best.message, r.best.reason)}</span>` : why;
-    setVerdict(`<span class="mark" aria-hidden="true">\u2713</span> ${esc(t("embed.sentence", { text: messageText({ code: r.code, params: r.params, text: r.text }) }))}${best}`, "right");
+    setVerdict(`<span class="mark" aria-hidden="true">\u2713</span> ${esc(v.text)}${best}`, "right");
     document.body.dataset.verdict = "right";
     show(ui.info);
   } else {
-    setVerdict(`<span class="mark" aria-hidden="true">\u2717</span> ${esc(t("embed.sentence", { text: messageText({ code: r.code, params: r.params, text: r.text }) }))}${why} ${esc(t("embed.try_again"))}`, "wrong");
+    setVerdict(`<span class="mark" aria-hidden="true">\u2717</span> ${esc(v.text)}${why} ${esc(v.again)}`, "wrong");
     document.body.dataset.verdict = "wrong";
   }
 }

@@ -13,6 +13,7 @@
 
 import { mount as mountTable } from "../table/core.js";
 import { messageText } from "../table/messages.js";
+import { MODES, computerTurns, modeStatus, puzzleVerdict, replayIndex, viewOnly } from "../embed/modes.js";
 import { direction, has, initI18n, language, t, translateDom } from "../i18n/i18n.js";
 
 const LANGS = ["ar", "fr", "en"];
@@ -173,8 +174,167 @@ function mount(element, firstJSON, call) {
   return controller;
 }
 
+/**
+ * A live table in one of the embeds' modes (replay, play, puzzle) in
+ * `element`: `first` is the facade's link_open answer, `call(name, json)`
+ * makes the mode's facade calls (chkobba.page.Live.call). What each mode
+ * does is embed/modes.js's, as in an embed frame. Returns its controller.
+ */
+function mountLive(element, firstJSON, call) {
+  const first = JSON.parse(String(firstJSON));
+  const mode = first.mode;
+  scope(element);
+  const root = el("div", `chkobba-page-table chkobba-page-${mode}`);
+  const label = el("p", "chkobba-page-mode");
+  label.textContent = MODES[mode] ? t(MODES[mode]) : "";
+  const felt = el("div", "chkobba-page-felt");
+  const verdict = el("p", "chkobba-page-verdict");
+  verdict.setAttribute("role", "status");
+  verdict.setAttribute("aria-live", "polite");
+  verdict.hidden = true;
+  root.append(label, felt);
+  element.replaceChildren(root);
+  element.dataset.chkobba = "ready";
+  element.dataset.mode = mode;
+
+  const ui = { info: first, solved: false, busy: false, verdicts: [], moves: [] };
+
+  /** A facade call: its answer, or a rejection carrying the refusal's message. */
+  function ask(name, args) {
+    const a = JSON.parse(String(call(name, JSON.stringify(args))));
+    if (a.error) throw Object.assign(new Error(a.error), { msg: { code: a.code, params: a.params, error: a.error } });
+    return a.ok;
+  }
+
+  function say1(text, cls) {
+    ui.verdicts.push({ cls, text });
+    verdict.className = `chkobba-page-verdict ${cls}`;
+    verdict.textContent = text;
+    verdict.hidden = !text;
+    element.dataset.verdict = cls;
+  }
+
+  function refused(err, prefix) {
+    if (!err.msg) throw err;
+    table.showMessage(err.msg, prefix);
+    say1(`\u2717 ${t("embed.not_allowed", { reason: messageText(err.msg) })}`, "wrong");
+  }
+
+  function show(answer) {
+    ui.info = answer;
+    table.set({ state: answer.state, viewOnly: viewOnly(answer, ui.solved), busy: ui.busy });
+    element.dataset.toAct = String(answer.state.to_act);
+    element.dataset.index = String(answer.index);
+    if (buttons) {
+      for (const b of buttons.querySelectorAll("[data-go]")) {
+        const go = b.dataset.go;
+        b.disabled = go === "back" || go === "first" ? answer.index === 0 : answer.index >= answer.count - 1;
+      }
+      pos.textContent = t("embed.replay.position", { n: answer.index + 1, count: answer.count });
+    }
+  }
+
+  function replayGo(go) {
+    const to = replayIndex(go, ui.info.index, ui.info.count);
+    if (to === ui.info.index) return;
+    try { show(ask("link_step", { index: to })); } catch (err) { refused(err, ""); }
+  }
+
+  async function playAct(action) {
+    if (ui.busy) return;
+    let a;
+    try { a = ask("link_act", { action }); } catch (err) { refused(err, t("app.not_allowed")); table.clearSelection(); return; }
+    table.showMessage(null);
+    verdict.hidden = true;
+    show(a);
+    try {
+      await computerTurns(async (name, args) => {
+        const b = ask(name, args);
+        if (b.action) ui.moves.push(b.action);
+        return b;
+      }, () => ui.info, (answer, busy) => { ui.busy = busy; show(answer); });
+    } catch (err) {
+      ui.busy = false;
+      refused(err, "");
+      show(ui.info);
+    }
+  }
+
+  function puzzleAct(action) {
+    if (ui.solved) return;
+    let r;
+    try { r = ask("link_judge", { action }); } catch (err) { refused(err, ""); return; }
+    const v = puzzleVerdict(r);
+    if (v.kind === "illegal") {
+      table.showMessage({ code: r.code, params: r.params, error: r.text }, t("app.not_allowed"));
+      say1(`\u2717 ${v.text}`, "wrong");
+      table.clearSelection();
+      return;
+    }
+    table.showMessage(null);
+    if (v.solved) {
+      ui.solved = true;
+      say1(`\u2713 ${v.text}`, "right");
+      show(ui.info);
+    } else {
+      say1(`\u2717 ${v.text} ${v.again}`, "wrong");
+      table.clearSelection();
+    }
+  }
+
+  const onAction = mode === "play" ? playAct : mode === "puzzle" ? puzzleAct : null;
+  const table = mountTable(felt, {
+    state: null, logOpen: false, viewOnly: mode === "replay", onAction, markPlayable: mode === "play",
+    turnText: (st, tbl) => modeStatus(ui.info, ui.solved, st, tbl),
+  });
+
+  let buttons = null;
+  let pos = null;
+  if (mode === "replay") {
+    buttons = el("div", "chkobba-page-controls");
+    for (const [go, glyph] of [["first", "\u00ab"], ["back", "\u2039"], ["forward", "\u203a"], ["last", "\u00bb"]]) {
+      const b = el("button", "btn small");
+      b.type = "button";
+      b.dataset.go = go;
+      b.textContent = glyph;
+      b.setAttribute("aria-label", t(`embed.${go}`));
+      b.title = t(`embed.${go}`);
+      buttons.append(b);
+    }
+    pos = el("span", "chkobba-page-pos");
+    pos.setAttribute("aria-live", "polite");
+    buttons.append(pos);
+    buttons.addEventListener("click", (e) => {
+      const b = e.target.closest("button[data-go]");
+      if (b) replayGo(b.dataset.go);
+    });
+    root.append(buttons);
+  }
+  root.append(verdict);
+
+  show(first);
+  const controller = {
+    element, table, mode,
+    get state() { return ui.info.state; },
+    get answer() { return ui.info; },
+    get solved() { return ui.solved; },
+    get busy() { return ui.busy; },
+    get verdicts() { return ui.verdicts.slice(); },
+    get moves() { return ui.moves.slice(); },
+    act: (action) => (onAction ? onAction(action) : undefined),
+    go: replayGo,
+    destroy() { table.destroy(); element.replaceChildren(); },
+  };
+  tables.push(controller);
+  if (mode === "play") {
+    computerTurns(async (name, args) => ask(name, args), () => ui.info, (answer, busy) => { ui.busy = busy; show(answer); })
+      .catch((err) => { ui.busy = false; refused(err, ""); });
+  }
+  return controller;
+}
+
 const tables = [];
 
-const api = { mount, fail, words, tables, language: () => language(), legalKey: "page.legal" };
+const api = { mount, mountLive, fail, words, tables, language: () => language(), legalKey: "page.legal" };
 globalThis.chkobbaPage = api;
 export default api;
