@@ -70,6 +70,10 @@ def test_a_challenge_link_round_trips(make_page: Any) -> None:
     friend = make_page(PHONE)
     friend.goto(href.replace("?", "?lang=ar&", 1) if "?" in href else href)
     friend.wait_for_selector("html.ready")
+    friend.wait_for_selector("#challenge-intro[open]")   # first: who challenges you, then the cut
+    assert friend.locator("#start").evaluate("(d) => d.open") is False
+    friend.click("#challenge-intro-play")
+    assert friend.locator("#challenge-intro").count() == 0
     st = state(friend)
     assert st["save"]["challenge"] == link
     assert st["save"]["record"]["rounds"][0]["decks"] == sender["save"]["record"]["rounds"][0]["decks"]
@@ -117,3 +121,48 @@ def test_an_altered_challenge_link_is_one_error_then_the_normal_start(make_page:
     assert not page.evaluate("() => window.chkobbaApp.state && window.chkobbaApp.state.save.challenge")
     assert json.dumps(page.evaluate("() => localStorage.getItem('chkobba.save.v1')")) == "null"
     shot(page, "challenge-bad-link")
+
+
+INTRO_FITS = """() => {
+  const d = document.getElementById('challenge-intro'), bad = [];
+  const W = document.documentElement.clientWidth, H = document.documentElement.clientHeight;
+  const r = d.getBoundingClientRect();
+  if (r.top < -0.5 || r.bottom > H + 0.5 || r.left < -0.5 || r.right > W + 0.5) bad.push(`the panel ${Math.round(r.left)},${Math.round(r.top)}..${Math.round(r.right)},${Math.round(r.bottom)} of ${W}x${H}`);
+  if (d.scrollHeight > d.clientHeight + 1) bad.push(`the panel scrolls (${d.scrollHeight} > ${d.clientHeight})`);
+  for (const el of d.querySelectorAll('*')) {
+    const b = el.getBoundingClientRect();
+    if (b.width && (b.left < r.left - 0.5 || b.right > r.right + 0.5)) bad.push(`${el.className || el.tagName} overflows`);
+  }
+  return bad;
+}"""
+
+WORDS = {"ar": ("صاحبك يتحدّاك", "تغلبها", "رجّعهم صاحبك: 3", "العب"),
+         "fr": ("Un ami te lance un défi", "Score à battre", "repris par ton ami : 3", "Jouer"),
+         "en": ("A friend challenges you", "Score to beat", "took back: 3", "Play")}
+
+
+def test_a_challenge_opens_on_who_challenges_you(make_page: Any) -> None:
+    opts = Session.new("chkobba", {"players": 2, "match": 3}, seed=0).record()["options"]
+    res = {"won": True, "score": [11, 7], "games": [2, 1], "rounds": 9, "chkobbas": 4}
+    link = C.encode_challenge(C.Challenge("chkobba", opts, 9, (None, "hard"), res, 3))
+    for lang, (title, beat, taken, play) in WORDS.items():
+        page = make_page(PHONE)
+        open_table(page, f"?lang={lang}&challenge={link}")
+        page.wait_for_selector("#challenge-intro[open]")
+        text = page.inner_text("#challenge-intro")
+        assert title in text and beat in text and taken in text and "11–7" in text, text
+        assert page.inner_text("#challenge-intro-play") == play
+        assert page.get_attribute("#challenge-intro .result-checked", "data-checked") == "0"   # no moves in this link
+        assert page.evaluate("() => getComputedStyle(document.getElementById('challenge-intro')).direction") == (
+            "rtl" if lang == "ar" else "ltr")
+        for size in ((320, 568), (360, 640), (640, 360)):
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            assert page.evaluate(INTRO_FITS) == [], (lang, size)
+            shot(page, f"challenge-intro-{lang}-{size[0]}x{size[1]}")
+        page.set_viewport_size(PHONE)
+        before = state(page)["save"]["record"]["rounds"][0]["actions"]
+        assert before == [] or state(page)["seats"][0]["kind"] == "human"
+        page.click("#challenge-intro-play")
+        assert page.locator("#challenge-intro").count() == 0
+        settle(page)   # the match goes on once Play is pressed
+        page.close()

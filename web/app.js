@@ -560,8 +560,11 @@ function newGame(settings, { split = true, remember = true } = {}) {
     for (const id of ["confirm", "start", "summary"]) closeDialog($(id));
     app.table.showMessage(null);
     app.table.endFrame();
+    const intro = settings.challenge && st.sender;   // a challenge opens on who challenges you, before the cut
+    if (intro) app.paused = true;
     commit(st, null);
     app.table.refocus();
+    if (intro) challenge.showIntro(st, () => { app.paused = false; render(); });
   };
   if (split) setTimeout(draw, 0); else draw();
   return true;

@@ -8,6 +8,7 @@
 
 import { t } from "../i18n/i18n.js";
 import { messageText } from "../table/messages.js";
+import { closeDialog, openDialog } from "./dialogs.js";
 
 /** The challenge a link asks for (its x3. text; x1. and x2. are read too), unchecked (the facade checks it), or null. */
 export function linkedChallenge(search = location.search) {
@@ -36,6 +37,47 @@ const pair = (p) => `${p[0]}–${p[1]}`;
 /** One result in words: won or lost, and the last game's score. */
 export function resultText(res) {
   return t("challenge.result_line", { outcome: t(res.won ? "challenge.won" : "challenge.lost"), score: pair(res.score) });
+}
+
+/** A challenge's first screen, before the cut: who challenges you (a friend:
+ * the link carries no name), the game and its rules, the computers' levels,
+ * the score to beat and how many moves the sender took back; Play closes it
+ * and `play()` lets the table go on. `st` is challenge_start's answer. */
+export function showIntro(st, play) {
+  const sender = st.sender;
+  const opts = st.view.options;
+  const levels = [...new Set(st.seats.filter((s) => s.kind === "computer").map((s) => t(`level.${s.level}`)))];
+  const dialog = el("dialog", "panel challenge-intro");
+  dialog.id = "challenge-intro";
+  dialog.setAttribute("aria-labelledby", "challenge-intro-title");
+  const title = el("h2", "challenge-intro-title", t("challenge.intro.title"));
+  title.id = "challenge-intro-title";
+  const rules = t("challenge.intro.rules", { game: t(`start.game.${st.game}`), match: t(`start.value.match.${opts.match || 1}`),
+    target: t("score.to", { target: opts.target }) });
+  const taken = sender.takebacks === null || sender.takebacks === undefined
+    ? t("challenge.intro.takebacks_unknown") : t("challenge.intro.takebacks", { count: sender.takebacks });
+  const btn = el("button", "btn", t("challenge.intro.play"));
+  btn.type = "button";
+  btn.id = "challenge-intro-play";
+  const box = el("div", "summary-box challenge-intro-box");
+  box.append(title,
+    el("p", "challenge-intro-game", rules),
+    el("p", "challenge-intro-against", t("challenge.intro.against", { levels: levels.join(", ") })),
+    el("p", "challenge-intro-beat", t("challenge.intro.beat", { result: resultText(sender.result) })),
+    el("p", "challenge-intro-takebacks", taken),
+    checkedLine(sender.checked));
+  const actions = el("p", "form-actions");
+  actions.append(btn);
+  box.append(actions);
+  dialog.append(box);
+  document.body.append(dialog);
+  btn.addEventListener("click", () => {
+    closeDialog(dialog);
+    dialog.remove();
+    play();
+  });
+  dialog.addEventListener("cancel", (e) => e.preventDefault());   // Play is the way on
+  openDialog(dialog, btn);
 }
 
 /** A table of results side by side: columns (their headings), rows [heading, cells]. */
@@ -121,6 +163,8 @@ function compare(body, st, py) {
   }
   rows.push([t("challenge.row.rounds"), [yours.rounds, theirs.rounds]]);
   if ("chkobbas" in yours) rows.push([t("challenge.row.chkobbas"), [yours.chkobbas, theirs.chkobbas]]);
+  // like with like: you could not take back; what the sender took back is said (unknown for an old link)
+  rows.push([t("challenge.row.takebacks"), [0, out.sender_takebacks === null ? "?" : out.sender_takebacks]]);
   const verdict = out.verdict > 0 ? "challenge.verdict.ahead" : out.verdict < 0 ? "challenge.verdict.behind" : "challenge.verdict.level";
   const box = el("section", "challenge-result");
   box.setAttribute("aria-live", "polite");
