@@ -111,29 +111,26 @@ def test_online_a_friend_on_a_fresh_browser_gets_its_seat_back_from_a_new_invita
 
 
 # The host's page, modified: its table leaves its own commitment out of what every phone is shown.
-CHEAT = '''from chkobba.online.host import HostTable as _Honest, SeatSpec
+CHEAT = '''from chkobba.online.host import HostTable
+_honest_broadcast = HostTable._broadcast
 
-class HostTable(_Honest):
-    def _broadcast(self, msg):
-        if msg.get("type") == "commits":
-            msg = dict(msg, commits={k: v for k, v in msg["commits"].items() if k != self.host_seat})
-        return super()._broadcast(msg)
+def _broadcast(self, msg):
+    if msg.get("type") == "commits":
+        msg = dict(msg, commits={k: v for k, v in msg["commits"].items() if k != self.host_seat})
+    return _honest_broadcast(self, msg)
+
+HostTable._broadcast = _broadcast
 '''
 
 
 def cheating_host(make_page: Any, cheat_code: str) -> Any:
-    """The host's page, its Python's HostTable replaced by ``cheat_code``'s, hosting a 1v1 table."""
+    """The host's page, its Python's HostTable changed by ``cheat_code`` (run in
+    the page's interpreter before the table is made), hosting a 1v1 table."""
     host = make_page(PHONE, fresh=True)
-
-    def cheat(route: Any) -> None:
-        body = route.fetch().text()
-        honest = "from chkobba.online.host import HostTable, SeatSpec\n"
-        assert body.count(honest) == 1
-        route.fulfill(body=body.replace(honest, cheat_code), content_type="text/javascript")
-
-    host.route("**/online/play.js", cheat)
     host.goto(host.base_url + "online.html")
     host.wait_for_selector("html.ready", state="attached")
+    host.evaluate("""async (code) => { const py = await import('./shell/py.js');
+        await py.startPython(); py.runPython(code); }""", cheat_code)
     host.select_option("select[name=pace]", "instant")
     host.check("input[name=table][value=chkobba-2]")
     return host_with(make_page, "chkobba-2", {}, page=host)
@@ -202,18 +199,19 @@ def test_online_the_other_phones_are_told_when_the_computer_takes_a_seat_and_giv
 
 
 # The host's page, modified: once every seed of a round is in, it starts the seeds again, giving no reason.
-RESTARTS = '''from chkobba.online.host import HostTable as _Honest, SeatSpec
+RESTARTS = '''from chkobba.online.host import HostTable
+_honest_maybe_deal = HostTable._maybe_deal
+HostTable.restarted = 0
 
-class HostTable(_Honest):
-    restarted = 0
+def _maybe_deal(self):
+    for number, sd in sorted(self.seeds.items()):
+        dealt = self.session is not None and number in self.session.round_seeds
+        if sd.ready() and not dealt and self.restarted < 1:
+            self.restarted += 1
+            return self._request_seeds(number, {"left": [], "late": []})
+    return _honest_maybe_deal(self)
 
-    def _maybe_deal(self):
-        for number, sd in sorted(self.seeds.items()):
-            dealt = self.session is not None and number in self.session.round_seeds
-            if sd.ready() and not dealt and self.restarted < 1:
-                self.restarted += 1
-                return self._request_seeds(number, {"left": [], "late": []})
-        return super()._maybe_deal()
+HostTable._maybe_deal = _maybe_deal
 '''
 
 

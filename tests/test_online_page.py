@@ -96,7 +96,7 @@ def test_a_host_page_and_a_friends_page_play_a_round_and_the_friend_audits_it() 
     assert st["started"] and st["seat"] == 0 and [x["present"] for x in st["presence"]] == [True, True]
     play_a_round(p)
     status = ok(p.friend, "guest_status")
-    assert status["audited"] == [1] and status["failed"] == []
+    assert status["audited"] == [1] and status["failed"] == [] and set(status["errors"]) <= {"online.rate"}
     record = json.loads(ok(p.host, "host_record"))
     assert record["rounds"]
     # the host's save resumes on a new page: the same table, the same record
@@ -125,9 +125,14 @@ def test_the_computer_plays_a_seat_in_slices() -> None:
 
 
 def test_the_hosts_own_move_and_reaction_refused_in_words() -> None:
-    p = Phones()
-    st = ok(p.host, "host_state", now=p.now)
-    assert st["answer"] is not None
+    # the first dealer comes from the phones' joint seed (random secrets):
+    # tables are opened until the friend leads round 1 (each does half the time)
+    for _ in range(40):
+        p = Phones()
+        st = ok(p.host, "host_state", now=p.now)
+        assert st["answer"] is not None
+        if st["answer"]["to_act"] == 1:
+            break
     assert st["answer"]["to_act"] == 1 and st["legal"] == []   # the friend leads round 1
     got = refused(p.host, "host_act", {"action": "7D", "now": p.now})
     assert got["code"] == "online.not_your_turn" and got["error"] == "it is not your turn: seat 1 plays now"

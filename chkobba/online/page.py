@@ -340,7 +340,9 @@ def guest_save(page: Page, args: Args) -> dict[str, Any]:
 
 @_call()
 def guest_status(page: Page, args: Args) -> dict[str, Any]:
-    return _guest(page).status()
+    """What the friend's page shows (:meth:`Guest.status`), and the codes of the refusals it got."""
+    guest = _guest(page)
+    return {**guest.status(), "errors": [e.get("code") for e in guest.errors]}
 
 
 @_call()

@@ -18,8 +18,8 @@ function make(options, id = 1) {
 }
 
 // ------------------------------------------------ a whole game across pages
-// The host's page runs chkobba.online.HostTable, the friend's chkobba.online.Guest,
-// each in its own Pyodide (started plainly: no snapshot, the lock's info from the table page), over the Peer above.
+// The host's page runs chkobba.online.HostTable, the friend's chkobba.online.Guest
+// (through the page's edge, chkobba/online/page.py), each in its own Pyodide (started plainly: no snapshot, the lock's info from the table page), over the Peer above.
 
 let pyodide = null;
 
@@ -39,88 +39,57 @@ async function python() {
   return pyodide;
 }
 
-const HOST_PY = `
-import json, random
-from js import performance
-from chkobba.online.host import HostTable, SeatSpec
-rng = random.Random()
-clock = lambda: performance.now() / 1000
-if SAVED:  # the page reloaded: the table from the host's save
-    table = HostTable.resume(json.loads(SAVED), clock)
-else:
-    table = HostTable(GAME, json.loads(OPTIONS), [SeatSpec(k, "easy") for k in json.loads(KINDS)], clock=clock)
-for peer in json.loads(PEERS):
-    table.connect(peer)
+// The page's edge (chkobba/online/page.py), as web/online/common.js calls it.
+let edgeCall = null;
+function edge(name, args = {}) {
+  if (!edgeCall) edgeCall = pyodide.pyimport("chkobba.online.page").call;
+  const answer = JSON.parse(edgeCall(name, JSON.stringify(name.startsWith("host_") ? { ...args, now: performance.now() / 1000 } : args)));
+  if ("error" in answer) throw new Error(`${name}: ${answer.error}`);
+  return answer.ok;
+}
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+let role = null;
 
-def host_moves():
-    out = []
-    s = table.session
-    while s is not None and not s.is_over and s.to_act() == table.host_seat:
-        out += table.host_act(rng.choice(s.legal()))
-        out += table.tick()
-    return out
-
-def receive(peer, text):
-    out = table.receive(peer, text)
-    if not table.started and all(s.peer is not None for s in table.seats if s.spec.kind == "remote"):
-        out += table.start()  # every friend sits: ask for round 1's seeds
-    out += table.tick()
-    out += host_moves()
-    return json.dumps(out)
-
-def disconnect(peer):
-    return json.dumps(table.disconnect(peer) + table.tick() + host_moves())
-
-def status():
-    s = table.session
-    return json.dumps({"position": table.position(), "over": bool(s and s.is_over),
-                       "presence": table.presence()})
-`;
-
-const GUEST_PY = `
-import json, random
-from chkobba.online.guest import Guest
-rng = random.Random()
-guest = Guest(SEAT)
-acted = None
-
-def receive(text):
-    global acted
-    msg = json.loads(text)
-    replies = guest.receive(msg)
-    if msg.get("type") == "error":
-        if msg.get("answers") in ("act", "?"):
-            acted = None  # refused (too fast for the host's rate limit): try again on the next heartbeat
-        return json.dumps(replies)
-    if guest.legal and acted != guest.position:
-        acted = guest.position
-        replies.append(guest.act(rng.choice(guest.legal)))
-    return json.dumps(replies)
-
-def status():
-    return json.dumps({"audited": guest.audited, "failures": guest.audit_failures,
-                       "errors": [e["code"] for e in guest.errors], "position": guest.position})
-`;
+/** The host's own seat and the computer's (thought in slices, all at once here) until a friend is to act. */
+function hostMoves() {
+  const out = [];
+  for (let n = 0; n < 1000; n += 1) {
+    if (edge("host_computer_turn") != null) {
+      let decided = edge("host_think", { ms: 50 });
+      while (decided === false) decided = edge("host_think", { ms: 50 });
+      if (decided === true) { out.push(...edge("host_computer_move")); continue; }
+    }
+    const legal = edge("host_state").legal;
+    if (!legal.length) return out;
+    out.push(...edge("host_act", { action: pick(legal) }));
+  }
+  return out;
+}
 
 async function runHost(game, options, kinds, saved = "") {
-  const py = await python();
-  py.globals.set("SAVED", saved);
-  py.globals.set("GAME", game);
-  py.globals.set("OPTIONS", JSON.stringify(options));
-  py.globals.set("KINDS", JSON.stringify(kinds));
-  py.globals.set("PEERS", JSON.stringify([...state.peers.keys()]));
-  py.runPython(HOST_PY);
-  const receive = py.globals.get("receive");
-  const disconnect = py.globals.get("disconnect");
-  const sendAll = (text) => {
-    for (const [id, m] of JSON.parse(text)) { const p = state.peers.get(id); if (p) p.send(m); }
+  await python();
+  role = "host";
+  if (saved) edge("host_resume", { save: JSON.parse(saved) });   // the page reloaded: the table from the host's save
+  else edge("host_new", { game, options, seats: kinds.map((k) => [k, "easy"]), timers: null });
+  for (const id of state.peers.keys()) edge("host_connect", { peer: id });
+  const sendAll = (out) => {
+    for (const [id, m] of out) { const p = state.peers.get(id); if (p) p.send(m); }
   };
   // the host's save, written after every change (the page may reload at any moment)
-  const save = () => localStorage.setItem("online-host-save", py.runPython("json.dumps(table.save())"));
+  const save = () => localStorage.setItem("online-host-save", JSON.stringify(edge("host_save")));
   state.wire = (id, peer) => {
     // saved before anything is sent: a friend never sees a move the save lacks
-    peer.onmessage = (msg, raw) => { state.received.push(msg); const out = receive(id, raw); save(); sendAll(out); };
-    peer.onstate = (st, why) => { state.states.push(`${id}:${st}:${why}`); if (st === "closed") sendAll(disconnect(id)); };
+    peer.onmessage = (msg, raw) => {
+      state.received.push(msg);
+      const out = edge("host_receive", { peer: id, text: raw });
+      out.push(...hostMoves());
+      save();
+      sendAll(out);
+    };
+    peer.onstate = (st, why) => {
+      state.states.push(`${id}:${st}:${why}`);
+      if (st === "closed") sendAll([...edge("host_disconnect", { peer: id }), ...hostMoves()]);
+    };
   };
   for (const [id, peer] of state.peers) state.wire(id, peer);
 }
@@ -131,10 +100,12 @@ async function runHost(game, options, kinds, saved = "") {
 // host: a friend reconnects on a new channel (after runHost)
 async function hostAgain(id) {
   const offer = await make({}, id).offer();
-  pyodide.runPython(`table.connect(${Number(id)})`);
+  edge("host_connect", { peer: Number(id) });
   state.wire(id, state.peers.get(id));
   return offer;
 }
+
+let acted = null;
 
 // friend: a new channel to the host; the same Guest (and secret) sits down again
 async function rejoin(offer) {
@@ -144,21 +115,33 @@ async function rejoin(offer) {
   state.rejoined = state.peer.opened.then(() => {
     state.peer.onmessage = old.onmessage;
     // a move sent as the old channel closed may be lost: act again on the next view
-    state.peer.send(pyodide.runPython("acted = None; guest.join()"));
+    acted = null;
+    state.peer.send(edge("guest_join"));
   });
   return answer;
 }
 
 async function runGuest(seat) {
-  const py = await python();
-  py.globals.set("SEAT", seat);
-  py.runPython(GUEST_PY);
-  const receive = py.globals.get("receive");
-  state.peer.onmessage = (msg, raw) => {
+  await python();
+  role = "guest";
+  edge("guest_sit", { seat });
+  state.peer.onmessage = (msg) => {
     state.received.push(msg);
-    for (const text of JSON.parse(receive(raw))) state.peer.send(text);  // state.peer: the current channel
+    const replies = edge("guest_receive", { message: msg });
+    if (msg && msg.type === "error") {
+      // refused (too fast for the host's rate limit): try again on the next heartbeat
+      if (msg.answers === "act" || msg.answers === "?") acted = null;
+    } else {
+      const st = edge("guest_status");
+      const at = JSON.stringify(st.position);
+      if (st.legal.length && acted !== at) {
+        acted = at;
+        replies.push(edge("guest_act", { action: pick(st.legal) }));
+      }
+    }
+    for (const text of replies) state.peer.send(text);  // state.peer: the current channel
   };
-  state.peer.send(py.runPython("guest.join()"));
+  state.peer.send(edge("guest_join"));
 }
 
 window.online = {
@@ -188,7 +171,7 @@ window.online = {
   runHost, runGuest, hostAgain, rejoin,
   savedHost: () => localStorage.getItem("online-host-save"),
   rejoined: () => state.rejoined.then(() => true),
-  pyStatus: () => JSON.parse(pyodide.globals.get("status")()),
+  pyStatus: () => (role === "host" ? edge("host_state") : edge("guest_status")),
   decode(text) { return decodeDescription(text); },
   link(kind, text) { return inviteLink("./test.html", kind, text); },
   fragment(hash) { return readFragment(hash); },

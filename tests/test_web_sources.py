@@ -1,0 +1,68 @@
+"""The page's code stays code a checker reads: no Python source inside a
+JavaScript string under web/ (Python lives in the package, under mypy, and
+the pages reach it through a checked edge: chkobba.web, chkobba.online.page),
+and no file of the online page over 600 lines."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+MAX_ONLINE_LINES = 600
+
+# A JavaScript string literal: backquoted (a template), or quoted on one line.
+STRING = re.compile(r"`(?:\\.|[^`\\])*`|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", re.S)
+# A line of Python: an import, a def, a class (at a line's start, or after an escaped newline).
+PYTHON = re.compile(r"(?:^|\\n|\n)[ \t]*(?:import [A-Za-z_][\w.]*(?:,|\s|\\n|$)|from [A-Za-z_][\w.]* import |"
+                    r"def [A-Za-z_]\w*\(|class [A-Za-z_]\w*[(:])")
+
+# Python the browser's shell still runs as a string: its start-up (the
+# standard library's fallback finder, the snapshot's imports, the hub's
+# set-up), none of it the online page's. Listed so that the list can only
+# shrink: each entry must still hold Python (the test below says when not).
+SHELL_PYTHON = {"web/shell/py.js", "web/shell/snapshot.js", "web/embed/hub.js"}
+
+
+def python_in_strings(text: str) -> list[str]:
+    """The string literals of ``text`` (JavaScript) that hold Python source."""
+    code = re.sub(r"^\s*//[^\n]*", "", text, flags=re.M)   # whole-line comments say what is where, in words
+    return [m.group(0)[:80] for m in STRING.finditer(code) if PYTHON.search(m.group(0)[1:-1])]
+
+
+def js_files() -> list[Path]:
+    return sorted(p for p in WEB.rglob("*.js") if "node_modules" not in p.parts)
+
+
+def test_the_check_finds_python_in_a_string() -> None:
+    assert python_in_strings("const PY = `\nimport json\nfrom js import performance\n`;")
+    assert python_in_strings('run("import chkobba.web\\nchkobba.web.allow_tables(3)")')
+    assert python_in_strings("const X = `\nclass _Page:\n    pass\n`;")
+    assert python_in_strings("py.runPython(`def f(x):\n  return x`)")
+    assert not python_in_strings('import { Peer } from "./peer.js";\nconst s = `a ${b} import`;')
+    assert not python_in_strings('t("online.import_note"); const d = "define";')
+
+
+@pytest.mark.parametrize("path", js_files(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_no_python_source_in_a_javascript_string(path: Path) -> None:
+    rel = path.relative_to(ROOT).as_posix()
+    found = python_in_strings(path.read_text(encoding="utf-8"))
+    if rel in SHELL_PYTHON:
+        assert found, f"{rel} holds no Python string any more: take it off SHELL_PYTHON"
+    else:
+        assert not found, f"{rel} holds Python in a JavaScript string (move it into the package): {found}"
+
+
+def test_the_online_page_python_is_in_the_package() -> None:
+    text = "\n".join(p.read_text(encoding="utf-8") for p in (WEB / "online").glob("*.js"))
+    assert "runPython" not in text
+    assert "chkobba.online.page" in text   # reached through its edge
+
+
+@pytest.mark.parametrize("path", sorted((WEB / "online").iterdir()), ids=lambda p: p.name)
+def test_no_file_of_the_online_page_is_over_600_lines(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_ONLINE_LINES, f"web/online/{path.name} has {lines} lines (at most {MAX_ONLINE_LINES}): split it by concern"
