@@ -101,6 +101,15 @@ def test_a_challenge_link_round_trips(make_page: Any) -> None:
     friend.wait_for_selector("html.ready")
     friend.wait_for_selector("#summary[open] .challenge-result[data-ready]")
     assert friend.inner_text(".challenge-verdict") == verdict
+    # a rematch: new cards, the same rules and computer, an ordinary match (take-backs, the offer at its end)
+    assert "تحدّى صاحبك" in friend.inner_text(".challenge-rematch-about")
+    friend.click("#challenge-rematch")
+    friend.wait_for_selector("#summary", state="hidden")
+    again = state(friend)
+    assert "challenge" not in again["save"] or again["save"]["challenge"] is None
+    assert again["save"]["record"]["options"] == sender["save"]["record"]["options"]
+    assert [s.get("level") for s in again["save"]["seats"]] == [s.get("level") for s in sender["save"]["seats"]]
+    assert again["save"]["record"]["rounds"][0]["decks"] != sender["save"]["record"]["rounds"][0]["decks"]
 
 
 def test_an_altered_challenge_link_is_one_error_then_the_normal_start(make_page: Any) -> None:

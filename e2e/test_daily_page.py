@@ -173,6 +173,30 @@ def test_a_friends_daily_link_shows_both_results_side_by_side(make_page: Any) ->
         shot(page, f"daily-friend-ar-{size[0]}x{size[1]}")
 
 
+def test_a_friends_link_with_chosen_computer_moves_is_said_and_yours_counts(make_page: Any) -> None:
+    """A sender who chose the computer's moves too (the link's moves give its
+    claim, but they are not the daily computer's): at the end, in French, the
+    page says the friend's result is not shown and why; yours counts, with
+    its link."""
+    deal = daily.daily(DATE, "chkobba")
+    s = deal.session()
+    while not daily.round_over(s):
+        s.apply(s.legal()[0])
+    claim = daily.round_result(deal, s.summary()["rounds"][0])
+    vs = C.encode_result(DATE, "chkobba", claim, deal.session(), s.record()["rounds"][0]["actions"],
+                         lambda x: daily.round_result(deal, x.summary()["rounds"][0]))
+    page = make_page(PHONE)
+    open_table(page, f"?lang=fr&daily={DATE}&game=chkobba&vs={vs}")
+    play_daily_round(page)
+    page.wait_for_selector(".daily-result[data-ready]", timeout=120_000)
+    said = page.inner_text(".daily-friend-refused")
+    assert said.startswith("Le résultat de ton ami n'est pas affiché.") and "n'est pas le coup de l'ordinateur" in said
+    assert page.locator(".daily-friend").count() == 0          # never shown as theirs
+    assert page.locator(".daily-refused").count() == 0         # yours is not refused
+    assert page.get_attribute("#daily-link", "href")           # and has its link
+    assert (stored_daily(page) or {}).get("days"), "your result counts"
+
+
 def test_an_altered_friends_result_is_one_clear_error(make_page: Any) -> None:
     vs = C.encode_result("2026-11-30", "chkobba", {"points": 2, "other": 1, "categories": ["karta"], "chkobbas": 1})
     page = make_page(PHONE)

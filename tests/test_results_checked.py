@@ -99,19 +99,6 @@ def test_an_old_daily_link_without_moves_is_shown_not_checked() -> None:
     assert out["friend"] == sender["result"]["you"] and out["friend_checked"] is False
 
 
-def test_a_daily_link_whose_computer_moves_are_not_the_computers_is_refused_at_the_end() -> None:
-    deal = D.daily(DATE, "chkobba")
-    s = deal.session()
-    while not D.round_over(s):   # the sender chose the computer's moves too: the first legal one each time
-        s.apply(s.legal()[0])
-    you = D.round_result(deal, s.summary()["rounds"][0])
-    forged = _forged_daily("chkobba", you, s.record()["rounds"][0]["actions"])
-    ok("daily_start", date=DATE, game="chkobba", at=NOON, vs=forged)   # its moves give its claim
-    st_ = play(ok("state"), "daily_choose", pick=1)
-    out = err("daily_result", save=st_["save"], stats=None, at=NOON, vs=forged)
-    assert out["code"] == "web.check.move"
-
-
 def _sender_match() -> tuple[dict[str, Any], dict[str, Any]]:
     st_ = ok("start", game="chkobba", options={"players": 2}, seats=SEATS, seed=42)
     st_ = play_match(st_, "choose")
@@ -167,3 +154,61 @@ def test_an_old_challenge_without_moves_is_shown_not_checked() -> None:
     assert friend["sender"]["checked"] is False
     friend = play_match(friend, "challenge_choose")
     assert ok("challenge_result", save=friend["save"])["sender_checked"] is False
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the daily computer's searches from now on."""
+    calls: list[int] = []
+    real = D.computer_choice
+
+    def counted(deal: D.Daily, session: Any, seat: int | None = None) -> Any:
+        calls.append(1)
+        return real(deal, session, seat)
+    monkeypatch.setattr(D, "computer_choice", counted)
+    return calls
+
+
+def test_a_friends_daily_check_is_thought_in_slices_before_the_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The friend's moves are re-derived one decision a ``daily_par_step``
+    (as par and one's own check are): ``daily_result`` then thinks nothing,
+    so a slow phone never freezes on a friend's link."""
+    sender = _round("chkobba")
+    vs = sender["vs"]
+    web.reset_tables()   # a fresh page: nothing of the sender's round is remembered
+    ok("daily_start", date=DATE, game="chkobba", at=NOON, vs=vs)
+    st_ = play(ok("state"), "daily_choose", pick=1)
+    calls = _counting(monkeypatch)
+    steps = 0
+    while True:
+        before = len(calls)
+        out = ok("daily_par_step", date=DATE, game="chkobba", at=NOON, save=st_["save"], vs=vs)
+        assert len(calls) - before <= 1, "one decision a step"
+        steps += 1
+        if out["done"]:
+            break
+    assert calls and steps > len(calls), "the friend's computer moves are thought again, one a step"
+    at_result = len(calls)
+    res = ok("daily_result", save=st_["save"], stats=None, at=NOON, vs=vs)
+    assert len(calls) == at_result, "daily_result thought again"
+    assert res["friend"] == sender["result"]["you"] and res["friend_checked"] is True
+    assert res["friend_refused"] is None
+
+
+def test_a_friends_forged_computer_moves_are_said_and_do_not_cost_your_result() -> None:
+    """A friend's link whose computer moves are not the daily computer's:
+    your result still counts and gets its link; the friend's is not shown,
+    and the answer says why in words (``friend_refused``)."""
+    deal = D.daily(DATE, "chkobba")
+    s = deal.session()
+    while not D.round_over(s):   # the sender chose the computer's moves too
+        s.apply(s.legal()[0])
+    you = D.round_result(deal, s.summary()["rounds"][0])
+    forged = _forged_daily("chkobba", you, s.record()["rounds"][0]["actions"])
+    ok("daily_start", date=DATE, game="chkobba", at=NOON, vs=forged)
+    st_ = play(ok("state"), "daily_choose", pick=1)
+    while not ok("daily_par_step", date=DATE, game="chkobba", at=NOON, save=st_["save"], vs=forged)["done"]:
+        pass
+    out = ok("daily_result", save=st_["save"], stats=None, at=NOON, vs=forged)
+    assert out["friend"] is None and out["friend_checked"] is False
+    assert out["friend_refused"]["code"] == "web.check.move"
+    assert out["vs"] and out["stats"]["daily"], "your own result counts and gets its link"

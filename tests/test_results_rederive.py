@@ -15,7 +15,7 @@ import pytest
 from chkobba import daily as D
 from chkobba import web
 from chkobba.links import challenge as C
-from facade_calls import err, ok
+from facade_calls import call, err, ok
 
 DATE = "2026-12-01"
 NOON = 1_796_126_400          # 2026-12-01 12:00 UTC
@@ -171,3 +171,43 @@ def test_a_cheated_challenge_counts_nowhere_in_the_statistics() -> None:
     assert out["code"] == "web.check.move"
     honest = play(challenge_table(), "challenge_choose")
     assert ok("stats_add", save=honest["save"], stats=None, at=1)["added"] is True
+
+
+def test_a_challenges_check_is_thought_in_slices_before_the_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a reload, a finished challenge's computer moves are thought again
+    one a ``challenge_check_step`` (web/ai.py slices each): ``challenge_result``
+    and ``stats_add`` then think nothing, so the page never freezes on them."""
+    st_ = play(challenge_table(), "challenge_choose")
+    web.reset_tables()            # a fresh page: no decision remembered
+    calls: list[int] = []
+    real = C.computer_choice
+
+    def counted(c: Any, session: Any, seat: int) -> Any:
+        calls.append(1)
+        return real(c, session, seat)
+    monkeypatch.setattr(C, "computer_choice", counted)
+    steps = 0
+    while True:
+        before = len(calls)
+        step = ok("challenge_check_step", save=st_["save"])
+        assert len(calls) - before <= 1, "one decision a step"
+        steps += 1
+        if step["done"]:
+            break
+    assert calls and step["decisions"] == len(calls) and steps >= len(calls)
+    thought = len(calls)
+    assert ok("challenge_result", save=st_["save"])["verdict"] in (-1, 0, 1)
+    assert ok("stats_add", save=st_["save"], stats=None, at=1)["added"] is True
+    assert len(calls) == thought, "the result thought again"
+
+
+def test_a_challenges_check_step_refuses_a_cheat_in_words() -> None:
+    c_st = challenge_table()
+    c = C.decode_challenge(c_st["save"]["challenge"])
+    st_ = play(c_st, "challenge_choose", computer=not_the_computers(lambda s, seat: C.computer_choice(c, s, seat)))
+    for _ in range(200):
+        out = call("challenge_check_step", save=st_["save"])
+        if "error" in out or out["ok"]["done"]:
+            break
+    assert out["code"] == "web.check.move" and "does not count" in out["error"]
+    assert err("challenge_check_step", save=dict(st_["save"], takebacks=2))["code"] == "web.check.takebacks"

@@ -44,8 +44,11 @@ from typing import Any
 from chkobba import web
 from chkobba.agents.search import Search
 
-CALLS = ("choose", "hint", "daily_choose", "challenge_choose", "daily_par_step")   # the daily deal's and a challenge's computers search too
-PAR_CALLS = ("daily_par", "daily_replay")    # par, a decision at a time (ParTask)
+CALLS = ("choose", "hint", "daily_choose", "challenge_choose", "daily_par_step",
+         "challenge_check_step")   # the daily deal's and a challenge's computers search too
+# par, or a re-derivation, a decision at a time (ParTask): the call, and the step it takes until done
+PAR_CALLS = {"daily_par": "daily_par_step", "daily_replay": "daily_par_step",
+             "challenge_result": "challenge_check_step"}
 
 
 class _Handed(BaseException):
@@ -145,8 +148,9 @@ class Task:
 
 
 class ParTask:
-    """Par of a daily deal in slices: ``daily_par_step`` until par is done
-    (or refused: its answer is then this task's), then ``name``'s answer."""
+    """Par of a daily deal, or a challenge's re-derivation, in slices: the
+    call's step (``PAR_CALLS``) until it is done (or refused: its answer is
+    then this task's), then ``name``'s answer, which finds the work done."""
 
     def __init__(self, name: str, payload: str) -> None:
         if name not in PAR_CALLS:
@@ -167,7 +171,7 @@ class ParTask:
         end = time.perf_counter() + max_ms / 1000
         while self.answer is None:
             if self.inner is None:
-                self.inner = Task("daily_par_step", self.step_payload)
+                self.inner = Task(PAR_CALLS[self.name], self.step_payload)
             if self.inner.answer is None:
                 self.inner.step(max(1.0, (end - time.perf_counter()) * 1000))
             if self.inner.answer is not None:

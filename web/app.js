@@ -441,10 +441,12 @@ function startDaily(game) {
 
 // ---- challenge a friend (web/shell/challenge.js)
 function challengeSummary(st, next) {
+  const said = (err) => app.table.showMessage(err instanceof FacadeError ? err.msg : { error: String(err) });
   try {
-    challenge.onSummary($("summary-body"), st, next, py);
+    const done = challenge.onSummary($("summary-body"), st, next, { py, think, rematch: playAgain });
+    if (done) done.catch(said);
   } catch (err) {
-    app.table.showMessage(err instanceof FacadeError ? err.msg : { error: String(err) });
+    said(err);
   }
 }
 // ---- end of challenges
@@ -778,7 +780,7 @@ app.timer = new PageTimer({ onTimeout: () => humanAct("timeout"), display: () =>
 app.sound = sound;   // for the e2e tests
 app.daily = daily;   // for the e2e tests
 initShare({ getState: () => app.state, py });   // the Share dialog (web/shell/share.js)
-initStats({ py });   // the Statistics button and dialog (web/shell/stats.js, issue 12)
+initStats({ py, before: (save) => (save.challenge ? challenge.checkMatch(save, think) : null) });   // the Statistics button and dialog (web/shell/stats.js, issue 12)
 wire();
 window.addEventListener("py:error", () => root.classList.add("failed"));
 if (window.chkobbaPy) onPythonReady();

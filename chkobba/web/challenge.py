@@ -108,6 +108,24 @@ def check_challenge(save: Any) -> tuple[C.Challenge, Any, list[Seat]]:
     return c, session, seat_list
 
 
+@api("save")
+def _challenge_check_step(args: Args) -> dict[str, Any]:
+    """One computer decision of a challenge save's re-derivation (kept per
+    record in this process): ``{done, decisions}``; its setup is checked at
+    once, and a save that differs answers its ``web.check.*`` error once the
+    step that finds it is made. The page thinks it in slices (web/ai.py)
+    before ``challenge_result`` and ``stats_add``, which then find it done."""
+    table_id(args)
+    c, session, seat_list = _challenge_save(args["save"])
+    run = rederivation("challenge", args["save"], session, seat_list, c.session(), c.seats,
+                       lambda s, seat: C.computer_choice(c, s, seat))
+    done = run.step()
+    if done and run.error is not None:
+        code, params = run.error
+        raise WebError(code, **params)
+    return {"done": done, "decisions": run.decisions}
+
+
 @api("save", "seat")
 def _challenge_choose(args: Args) -> dict[str, Any]:
     """The challenge computer's action for ``seat`` in the save's position (in

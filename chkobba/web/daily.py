@@ -168,24 +168,27 @@ def check_setup(save: Any, session: Session, seat_list: list[Seat], fresh: Sessi
         raise WebError("web.check.cards")
 
 
+def _kept_check(key: str, make: Callable[[], D.Rederivation]) -> D.Rederivation:
+    """The re-derivation kept under ``key`` in this process (made on first use)."""
+    run = _CHECKS.get(key)
+    if run is None:
+        run = _CHECKS[key] = make()
+        while len(_CHECKS) > _CHECKS_KEPT:
+            _CHECKS.popitem(last=False)
+    else:
+        _CHECKS.move_to_end(key)
+    return run
+
+
 def rederivation(kind: str, save: Any, session: Session, seat_list: list[Seat], fresh: Session,
                  seats: tuple[str | None, ...], choose: Callable[[Session, int], Action]) -> D.Rederivation:
     """The re-derivation of a save (kept per record in this process, made on
     first use), after :func:`check_setup`."""
     check_setup(save, session, seat_list, fresh, seats)   # every time: the run is kept per record only
     record = session.record()
-    key = f"{kind}|{session.seed}|{_canonical(record)}"
-    run = _CHECKS.get(key)
-    if run is None:
-        computers = frozenset(i for i, level in enumerate(seats) if level is not None)
-        run = D.Rederivation(fresh, record, computers,
-                             lambda s, seat: decided(kind, s, seat, lambda: choose(s, seat)))  # type: ignore[arg-type,return-value]
-        _CHECKS[key] = run
-        while len(_CHECKS) > _CHECKS_KEPT:
-            _CHECKS.popitem(last=False)
-    else:
-        _CHECKS.move_to_end(key)
-    return run
+    computers = frozenset(i for i, level in enumerate(seats) if level is not None)
+    return _kept_check(f"{kind}|{session.seed}|{_canonical(record)}", lambda: D.Rederivation(
+        fresh, record, computers, lambda s, seat: decided(kind, s, seat, lambda: choose(s, seat))))  # type: ignore[arg-type,return-value]
 
 
 def checked(run: D.Rederivation) -> None:
@@ -253,20 +256,39 @@ def _friend(args: Args, deal: D.Daily) -> dict[str, Any] | None:
     return res
 
 
-def _friend_checked(args: Args, deal: D.Daily) -> tuple[dict[str, Any] | None, bool]:
-    """The sender's result and whether it is checked: an ``r2.`` text's
-    moves give it and every computer move in them is the daily computer's
-    (the re-derivation a save gets; one ``web.check.*`` error otherwise); an
-    ``r1.`` text (made before links carried moves) is shown not checked."""
+def _friend_check(args: Args, deal: D.Daily) -> tuple[dict[str, Any] | None, D.Rederivation | None]:
+    """The sender's result a link's ``vs`` carries and, for an ``r2.`` text,
+    the re-derivation of its moves (kept per moves, like a save's: every
+    computer move in them must be the daily computer's); no re-derivation
+    for an ``r1.`` text (made before links carried moves), nothing without
+    ``vs``."""
     if "vs" not in args:
-        return None, False
+        return None, None
     res, played = decode_result_moves(args["vs"], deal.date, deal.game, deal.session(), _derive(deal))
     if played is None:
-        return res, False
+        return res, None
+    record = played.record()
     computers = frozenset(i for i, level in enumerate(deal.seats) if level is not None)
-    checked(D.Rederivation(deal.session(), played.record(), computers,
-                           lambda s, seat: decided("daily", s, seat, lambda: D.computer_choice(deal, s, seat))))  # type: ignore[arg-type,return-value]
-    return res, True
+    return res, _kept_check(f"daily-vs|{played.seed}|{_canonical(record)}", lambda: D.Rederivation(
+        deal.session(), record, computers,
+        lambda s, seat: decided("daily", s, seat, lambda: D.computer_choice(deal, s, seat))))  # type: ignore[arg-type,return-value]
+
+
+def _friend_checked(args: Args, deal: D.Daily) -> tuple[dict[str, Any] | None, bool, dict[str, Any] | None]:
+    """The sender's result, whether it is checked, and why it is refused:
+    an ``r2.`` text's re-derivation is finished here (``daily_par_step``
+    with ``vs`` thinks it in slices first, so this finds it done); one whose
+    computer moves are not the daily computer's gives no result and its
+    ``web.check.*`` message; an ``r1.`` text is shown not checked."""
+    res, run = _friend_check(args, deal)
+    if run is None:
+        return res, False, None
+    while not run.step():
+        pass
+    if run.error is not None:
+        code, params = run.error
+        return None, False, M.message(code, **params).to_json()
+    return res, True, None
 
 
 def _in_progress(deal: D.Daily) -> Table | None:
@@ -367,16 +389,19 @@ def _daily_choose(args: Args) -> dict[str, Any]:
     return {"action": action, "level": "hard"}
 
 
-@api(optional=("date", "at", "game", "save"))
+@api(optional=("date", "at", "game", "save", "vs"))
 def _daily_par(args: Args) -> dict[str, Any]:
     """Par of a daily deal (in the worker; the page keeps it per date and game).
     Given a finished round's ``save``, also its re-derivation, finished here
     (``daily_result`` then finds it done): one ``web.check.*`` error if the
-    save is not what the day's seed and computers give."""
+    save is not what the day's seed and computers give. Given a friend's
+    ``vs``, its re-derivation too (``daily_result`` says if it failed)."""
     table_id(args)
-    out = par_of(_deal(args))
+    deal = _deal(args)
+    out = par_of(deal)
     if "save" in args:
         checked(_daily_check(args["save"]))
+    _friend_checked(args, deal)
     return out
 
 
@@ -388,14 +413,17 @@ def _replayable(deal: D.Daily, at: Any) -> None:
         raise WebError("web.daily.not_yet", date=deal.date, today=D.tunis_date(moment))
 
 
-@api(optional=("date", "at", "game", "over", "save"))
+@api(optional=("date", "at", "game", "over", "save", "vs"))
 def _daily_par_step(args: Args) -> dict[str, Any]:
     """One decision of par's round (kept per date and game): ``{done,
     decisions}``. With ``over: true``, refused (``web.daily.not_yet``) unless
     the day is over at ``at`` (the replay of a past day's deal). Given a
     round's ``save``, once par is done, one decision of that save's
     re-derivation (kept per save): ``done`` once both are; a save that
-    differs answers its ``web.check.*`` error."""
+    differs answers its ``web.check.*`` error. Given a friend's ``vs`` (an
+    ``r2.`` text), then one decision of its moves' re-derivation: a friend's
+    moves that do not re-derive are said by ``daily_result``
+    (``friend_refused``), not here."""
     table_id(args)
     over = args.get("over", False)
     if type(over) is not bool:
@@ -406,17 +434,23 @@ def _daily_par_step(args: Args) -> dict[str, Any]:
     else:
         deal = _deal(args)
     run = par_run(deal)
-    if "save" not in args:
+    if "save" not in args and "vs" not in args:
         return {"done": run.step(), "decisions": run.decisions}
-    check = _daily_check(args["save"])      # its setup is checked at once (web.check.*)
+    check = _daily_check(args["save"]) if "save" in args else None   # its setup is checked at once (web.check.*)
+    _, friend = _friend_check(args, deal)   # the link read at once (link.*)
     if run.par is None:
         run.step()                          # par first, one decision a call
         return {"done": False, "decisions": run.decisions}
-    done = check.step()
-    if done and check.error is not None:
+    parts = [p for p in (check, friend) if p is not None]
+    for part in parts:                      # then the save's check, then the friend's
+        if not part.done:
+            part.step()
+            break
+    if check is not None and check.done and check.error is not None:
         code, params = check.error
         raise WebError(code, **params)
-    return {"done": done, "decisions": run.decisions + check.decisions}
+    # a friend's moves that do not re-derive are not this call's error: daily_result says so
+    return {"done": all(p.done for p in parts), "decisions": run.decisions + sum(p.decisions for p in parts)}
 
 
 @api("date", optional=("at", "game", "over"))
@@ -439,8 +473,11 @@ def _daily_result(args: Args) -> dict[str, Any]:
     ``share`` (a message the page words in its language), ``results`` (the
     daily results with this one added: the first result of a deal counts) and
     ``summary`` (streaks, best) as of the moment ``at``; ``vs`` (this
-    result as a link's ``r1.`` text, for the shared link) and, given the
-    sender's ``vs``, ``friend`` (their result, shown side by side). Given
+    result as a link's ``r2.`` text, for the shared link) and, given the
+    sender's ``vs``, ``friend`` (their result, shown side by side),
+    ``friend_checked`` (their moves re-derived) or ``friend_refused`` (the
+    ``web.check.*`` message saying why their result is not shown: yours
+    counts all the same). Given
     ``stats`` (the stored statistics file, null for none: the daily results
     live in it), the result is added to their ``daily`` key and the answer
     has ``stats`` too. ``practice``: the deal's result was in already (a
@@ -450,7 +487,7 @@ def _daily_result(args: Args) -> dict[str, Any]:
     deal, session, _ = _daily_save(args["save"])
     today = _today(args.get("at"))
     D.playable(deal.date, today)
-    friend, friend_checked = _friend_checked(args, deal)
+    friend, friend_checked, friend_refused = _friend_checked(args, deal)
     if not D.round_over(session):
         raise D.DailyError("daily.not_over")
     checked(_daily_check(args["save"]))   # the round played again from the day's seed: one web.check.* error
@@ -470,7 +507,8 @@ def _daily_result(args: Args) -> dict[str, Any]:
     # practice makes no result link: a link says the day's one attempt
     vs = None if practice else _result_link(deal, session, res["you"])
     return {"result": res, "share": D.share(res).to_json(), "results": kept, "summary": R.summary(kept, today),
-            "vs": vs, "friend": friend, "friend_checked": friend_checked, "practice": practice, **out}
+            "vs": vs, "friend": friend, "friend_checked": friend_checked,
+            "friend_refused": friend_refused, "practice": practice, **out}
 
 
 def _result_link(deal: D.Daily, session: Session, you: dict[str, Any]) -> str:

@@ -9,6 +9,7 @@
 import { t } from "../i18n/i18n.js";
 import { messageText } from "../table/messages.js";
 import { closeDialog, openDialog } from "./dialogs.js";
+import { FacadeError } from "./py.js";
 
 /** The challenge a link asks for (its x3. text; x1. and x2. are read too), unchecked (the facade checks it), or null. */
 export function linkedChallenge(search = location.search) {
@@ -150,9 +151,36 @@ function offer(body, st, py) {
   body.append(box);
 }
 
-/** The end of a challenge: both results side by side, and who did better. */
-function compare(body, st, py) {
-  const out = py("challenge_result", { save: st.save });
+let checking = null;   // [record, promise]: the last challenge's check, thought once
+
+/**
+ * A finished challenge, checked by the facade: its match replayed from the
+ * link's seed, every computer move thought again in slices (web/ai.py's
+ * `challenge_check_step`, so a reload at the end never freezes the page),
+ * then `challenge_result`'s answer. Thought once per match: the statistics
+ * (`stats_add`) wait for it and then find the check done.
+ */
+export function checkMatch(save, think) {
+  const key = JSON.stringify(save.record);
+  if (!checking || checking[0] !== key) checking = [key, think("challenge_result", { save })];
+  return checking[1];
+}
+
+/** The end of a challenge: both results side by side, who did better, and a rematch. */
+async function compare(body, st, think, rematch) {
+  const box = el("section", "challenge-result");
+  box.setAttribute("aria-live", "polite");
+  box.append(el("p", "challenge-wait", t("challenge.checking")));
+  body.prepend(box);   // first: the match's own summary follows
+  let out;
+  try {
+    out = await checkMatch(st.save, think);
+  } catch (err) {
+    if (!(err instanceof FacadeError)) throw err;
+    box.replaceChildren(el("p", "challenge-refused", messageText(err.msg) || err.message));   // counts nowhere
+    box.dataset.ready = "1";
+    return null;
+  }
   const { yours, theirs } = out;
   const rows = [
     [t("challenge.row.result"), [t(yours.won ? "challenge.won" : "challenge.lost"), t(theirs.won ? "challenge.won" : "challenge.lost")]],
@@ -166,22 +194,29 @@ function compare(body, st, py) {
   // like with like: you could not take back; what the sender took back is said (unknown for an old link)
   rows.push([t("challenge.row.takebacks"), [0, out.sender_takebacks === null ? "?" : out.sender_takebacks]]);
   const verdict = out.verdict > 0 ? "challenge.verdict.ahead" : out.verdict < 0 ? "challenge.verdict.behind" : "challenge.verdict.level";
-  const box = el("section", "challenge-result");
-  box.setAttribute("aria-live", "polite");
-  box.append(el("p", "challenge-title", t("challenge.title")),
+  // a rematch: new cards, the same rules and computers; its end offers to challenge them back
+  const again = el("button", "btn small", t("challenge.rematch"));
+  again.type = "button";
+  again.id = "challenge-rematch";
+  again.addEventListener("click", rematch);
+  const actions = el("p", "challenge-actions");
+  actions.append(again);
+  box.replaceChildren(el("p", "challenge-title", t("challenge.title")),
     sideBySide("challenge-table", [t("challenge.you"), t("challenge.friend")], rows),
     checkedLine(out.sender_checked),
-    el("p", "challenge-verdict", t(verdict)));
-  body.prepend(box);   // first: the match's own summary follows
+    el("p", "challenge-verdict", t(verdict)),
+    el("p", "challenge-rematch-about", t("challenge.rematch_about")),
+    actions);
   box.dataset.ready = "1";
   return out;
 }
 
-/** At a summary: the comparison at a challenge's end; the offer at the end of
- * a match against the computer (the only tables where take-backs are allowed). */
-export function onSummary(body, st, next, py) {
+/** At a summary: the comparison at a challenge's end (a promise); the offer at
+ * the end of a match against the computer (the only tables where take-backs
+ * are allowed). `rematch` starts a new match with the same rules and computers. */
+export function onSummary(body, st, next, { py, think, rematch }) {
   if (next !== "over") return null;
-  if (st.save.challenge) return compare(body, st, py);
+  if (st.save.challenge) return compare(body, st, think, rematch);
   if (st.takeback && st.takeback.allowed) offer(body, st, py);
   return null;
 }

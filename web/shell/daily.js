@@ -119,12 +119,14 @@ function parOf(name, date, game, extra = {}) {
  * from the day's seed, every computer move thought again by the daily
  * computer): `daily_par` with the save, thought in slices like par, after
  * par and under the same lock. A save that differs is refused in words
- * (one `web.check.*` error, a FacadeError).
+ * (one `web.check.*` error, a FacadeError). Given a friend's result (`vs`),
+ * its moves are re-derived in the same slices (daily_result says if they
+ * were not the day's computers').
  */
-function checkOf(date, game, save) {
+function checkOf(date, game, save, vs = null) {
   const lock = `${game}/${date}`;
   const before = parLocks.get(lock) || Promise.resolve();
-  const p = before.then(() => thinkPar("daily_par", { date, game, save }));
+  const p = before.then(() => thinkPar("daily_par", vs ? { date, game, save, vs } : { date, game, save }));
   parLocks.set(lock, p.catch(() => {}));
   return p;
 }
@@ -235,8 +237,14 @@ export async function showResult(body, st, askWorker) {
   box.append(line("daily-wait", t("daily.par_wait")));
   body.prepend(box);   // first: the summary's table follows
   await keepPar(askWorker, date, game);
+  let vs = readJson(friendKey(date, game));
   try {
-    await checkOf(date, game, st.save);   // the round re-derived, in slices: daily_result then finds it done
+    // the round re-derived, and a friend's moves, in slices: daily_result then finds both done
+    await checkOf(date, game, st.save, vs).catch((err) => {
+      if (!vs || !(err instanceof FacadeError) || !String(err.code).startsWith("link.")) throw err;
+      vs = null;   // a kept friend's result that no longer reads: yours alone
+      return checkOf(date, game, st.save);
+    });
   } catch (err) {
     if (!(err instanceof FacadeError)) throw err;
     box.replaceChildren(line("daily-refused", messageText(err.msg) || err.message));   // counts nowhere, no link
@@ -245,7 +253,6 @@ export async function showResult(body, st, askWorker) {
   }
   // the daily results live in the statistics (their "daily" key)
   const args = { save: st.save, stats: checkedStats(), at: nowSeconds() };
-  const vs = readJson(friendKey(date, game));
   let out;
   try {
     out = await askWorker("daily_result", vs ? { ...args, vs } : args);
@@ -264,6 +271,8 @@ export async function showResult(body, st, askWorker) {
     line("daily-streak", t("daily.streak", { streak: mine.streak, best: mine.best_streak, best_points: mine.best_points })),
     line("daily-share-text", share));
   if (out.friend) box.append(dailySideBySide(res, out.friend, out.friend_checked));   // a friend's link: both results and par
+  // a friend's link whose moves are not the day's computers': said, never shown as theirs
+  if (out.friend_refused) box.append(line("daily-friend-refused", t("daily.friend_refused", { reason: messageText(out.friend_refused) })));
   const actions = document.createElement("p");
   actions.className = "daily-actions";
   const btn = document.createElement("button");

@@ -22,7 +22,7 @@ export const DAILY_OLD_KEY = "chkobba.daily.results";
 // 600,000 characters; a character is at least one byte).
 const MAX_FILE_BYTES = 600_000;
 
-const ctx = { py: null, dialog: null, button: null, damaged: null, lastError: null, texts: () => {} };
+const ctx = { py: null, before: () => null, dialog: null, button: null, damaged: null, lastError: null, texts: () => {} };
 
 // ------------------------------------------------------------------ storage
 
@@ -114,7 +114,11 @@ export function recordMatch(state) {
   if (!ctx.py || !state || !state.save || !state.sheet || !state.sheet.over) return;
   // Just after the end of the match is drawn (replaying the match takes a
   // moment); if the page is closed first, the resumed finished game records it.
-  setTimeout(() => timed("stats", () => record(state)), 50);
+  setTimeout(async () => {
+    const first = ctx.before(state.save);
+    if (first) await first.catch(() => {});   // a refused check: stats_add refuses it again, in words
+    timed("stats", () => record(state));
+  }, 50);
 }
 
 function record(state) {
@@ -431,8 +435,9 @@ const ICON = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"
  * Add the Statistics buttons (below the table, and on the start screen) and dialog.
  * `py` is the facade call; the button is usable once Python is ready.
  */
-export async function initStats({ py }) {
+export async function initStats({ py, before = () => null }) {
   ctx.py = py;          // called only once Python is ready (recordMatch, the button)
+  ctx.before = before;  // a promise a save's check is waited for first (a challenge's, thought in slices), or null
   // (the page loaded the catalogs before calling this: web/app.js)
   // Below the table, beside "Share this game" (the top bar is full on a 360 px phone).
   const button = el("button", { type: "button", id: "stats-button", class: "btn small ghost icon-btn" });
