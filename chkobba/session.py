@@ -7,6 +7,12 @@ CPython and Pyodide), and applies action texts: an illegal or unreadable one
 raises a :class:`~chkobba.errors.ChkobbaError` (with a message code and the
 English text) and changes nothing.
 
+Where decks come from is the session's one hook: ``Session(..., deck_source=f)``
+asks ``f(state, slot)`` for each deck (:data:`DeckSource`, :class:`DeckSlot`);
+it may answer None ("not yet": the state waits, undealt) and the owner deals
+it later with :meth:`Session.deal_waiting` (the online host, whose decks come
+from every phone's committed seeds: :mod:`chkobba.online.host_seeds`).
+
 Positions: ``Session.from_record(record, at=(round, ply))`` stops a record at
 any point (:mod:`chkobba.positions`), and ``view(None)`` shows every hand.
 """
@@ -15,10 +21,12 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action
-from .cards import CODES, card
+from .cards import CODES, Card, card
 from .errors import ChkobbaError, InvalidRecord
 from .positions import Step, position, round_moves, steps
 from .protocol import GameState, JSONDict, Observation
@@ -28,13 +36,33 @@ from .registry import game_class
 State = GameState[Observation]
 
 
+@dataclass(frozen=True)
+class DeckSlot:
+    """Which deck a state waits for: the session's ``k``-th deck (from 0,
+    every round's and re-deal's counted), for ``round`` (from 1, as the
+    record numbers them), the ``index``-th deck of that round (0: the
+    round's first; more: its re-deals)."""
+    k: int
+    round: int
+    index: int
+
+
+DeckSource = Callable[[State, DeckSlot], Sequence[Card] | None]
+"""Where a session's decks come from: the cards of ``state``'s full deck in
+the order to deal them, or None while that deck is not known yet (the state
+then waits for :meth:`Session.deal_waiting`)."""
+
+
 class Session:
     """A match in progress, with its growing record."""
 
-    def __init__(self, state: State, record: Record, seed: int) -> None:
+    def __init__(self, state: State, record: Record, seed: int, deck_source: DeckSource | None = None) -> None:
+        """``deck_source``: where each new deck comes from (default: the
+        seeded shuffle, deck ``k`` from ``Random(f"{seed}/{k}")``)."""
         self.state = state
         self._record = record
         self.seed = seed
+        self._deck_source = deck_source
         self._moves: dict[tuple[int, int], list[JSONDict]] = {}
         self._decks = sum(len(r.decks) for r in record.rounds)
         # what the latest step wrote: (the state before it, the action's text, the deck it dealt)
@@ -127,6 +155,7 @@ class Session:
         clone = Session.__new__(Session)
         clone.state = self.state
         clone.seed = self.seed
+        clone._deck_source = self._deck_source
         rec = self._record
         rounds = list(rec.rounds)
         if rounds:
@@ -248,16 +277,46 @@ class Session:
         self.state = new
         return a
 
+    def shuffled(self, s: State, slot: DeckSlot) -> list[Card]:
+        """The default deck source: ``s``'s full deck shuffled by
+        ``Random(f"{seed}/{k}")``."""
+        deck = list(s.full_deck())
+        random.Random(f"{self.seed}/{slot.k}").shuffle(deck)
+        return deck
+
+    def deal_waiting(self) -> bool:
+        """Deal the deck the state waits for, if its source now gives it (one
+        that answered None before); True when it dealt. The deal makes a new
+        state object, as a move does (copies of the session keep theirs)."""
+        before = self.state
+        new = before.copy()
+        deck = self._next_deck(new)
+        if deck is None:
+            return False
+        self._write_deck(deck)
+        self._step = (before, None, deck)
+        self.state = new
+        return True
+
     def _next_deck(self, s: State) -> tuple[list[str], bool] | None:
-        """Deal ``s`` its next deck if it waits for one; returns the deck's
-        codes and whether it starts a new round entry (else it is a re-deal
-        of the current round), for :meth:`_write_deck`."""
+        """Deal ``s`` its next deck if it waits for one and its source gives
+        it; returns the deck's codes and whether it starts a new round entry
+        (else it is a re-deal of the current round), for :meth:`_write_deck`."""
         if not s.needs_deal or s.is_over:
             return None
-        k = self._decks
-        deck = list(s.full_deck())
-        random.Random(f"{self.seed}/{k}").shuffle(deck)
-        new_round = not s.deal_continues_round() or not self._record.rounds
+        rounds = self._record.rounds
+        new_round = not s.deal_continues_round() or not rounds
+        slot = DeckSlot(self._decks, len(rounds) + 1 if new_round else len(rounds),
+                        0 if new_round else len(rounds[-1].decks))
+        if self._deck_source is None:
+            deck = self.shuffled(s, slot)
+        else:
+            given = self._deck_source(s, slot)
+            if given is None:
+                return None
+            deck = list(given)
+            if sorted(deck) != sorted(s.full_deck()):
+                raise ValueError(f"deck {slot.k}: a deck source must give every card of the full deck once")
         s.deal(deck)
         return [CODES[c] for c in deck], new_round
 
@@ -286,4 +345,4 @@ class Session:
         return v
 
 
-__all__ = ["Session", "ChkobbaError", "InvalidRecord"]
+__all__ = ["Session", "DeckSlot", "DeckSource", "ChkobbaError", "InvalidRecord"]
