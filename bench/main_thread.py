@@ -367,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
             "# Main-thread work during play\n\n"
             f"Measured with `{cmd.strip()}` ({a.rounds} whole rounds of each kind, {a.level} computer seats,\n"
             f"instant pace, headless Chromium on this project's 2-core machine kind, CPU {a.cpu:g}x), counting\n"
-            "only what happens after the computer players are up. Since issue 22 the computer's\n"
+            "only what happens after the computer players are up. The computer's\n"
             "search runs in the page's interpreter in slices of about 12 ms (`think`, web/shell/py.js\n"
             "and web/ai.py), between which the page draws and reads input.\n\n"
             + text + "\n")
