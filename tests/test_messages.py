@@ -224,11 +224,11 @@ EXTRA_PARAMS = {"capture.sum_mismatch": ["cards"]}
 
 def messages_doc() -> str:
     """docs/messages.md as generated from the code (``python tests/test_messages.py`` writes it)."""
-    out = [DOC_INTRO.rstrip("\n") + "\n"]
+    out = [DOC_INTRO.rstrip("\n") + "\n", "| code | parameters | English text |\n|---|---|---|"]
     for area, title in AREAS:
         codes = [c for c in CORE_MESSAGES if c.split(".")[0] == area]
         if title:
-            out.append(f"\n## {title}\n\n| code | parameters | English text |\n|---|---|---|")
+            out.append(f"| **{title}** | | |")
         for c in codes:
             params = [n for _, n, _, _ in string.Formatter().parse(CORE_MESSAGES[c]) if n] + EXTRA_PARAMS.get(c, [])
             shown = ", ".join(f"`{p}`" for p in dict.fromkeys(params))
