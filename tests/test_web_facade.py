@@ -530,7 +530,7 @@ def test_answers_carry_the_fields_of_the_contract() -> None:
     st = ok("start", seed=7, options={"players": 4})
     assert set(st) == {"table", "game", "view", "seats", "sides", "human", "to_act", "to_act_kind", "words",
                        "claim", "moves", "last_round_moves", "sheet", "summary", "coach", "save",
-                       "humans", "handoff", "spectator", "takeback", "timers"}
+                       "humans", "handoff", "spectator", "takeback", "timers", "captures"}
     assert st["spectator"] is False   # one answer shape for tables and embeds (issue 20)
     assert set(st["sheet"]) == {"rounds", "score", "games", "target", "match", "over", "winner", "result"}
     assert set(st["save"]) == {"v", "game", "record", "seed", "seats", "coach"}
@@ -546,3 +546,24 @@ def test_answers_carry_the_fields_of_the_contract() -> None:
     assert set(d["games"][0]) >= {"game", "available", "players", "options"}
     assert {"name", "default", "choices", "min", "max", "requires", "code"} <= set(d["games"][0]["options"][0])
     assert set(ok("messages")) == {"messages"}
+
+
+def test_captures_are_the_legal_captures_of_the_human_only() -> None:
+    """``captures`` (the page's quicker capture, docs/facade.md): the human's
+    legal captures while the human is to act, no claim; empty otherwise."""
+    rng = random.Random(3)
+    ok("start", seed=3, options={"players": 2})
+    seen_mine = seen_other = False
+    for _ in range(60):
+        st = play_random(rng, claims=False)
+        session = Session.from_record(st["save"]["record"], seed=st["save"]["seed"])
+        if st["to_act"] == 0 and st["view"]["phase"] == "play":
+            legal = session.legal()
+            assert st["captures"] == [a for a in legal if "x" in a and not a.startswith("claim")]
+            seen_mine = seen_mine or bool(st["captures"])
+        else:
+            assert st["captures"] == []
+            seen_other = True
+        if seen_mine and seen_other:
+            return
+    raise AssertionError("no position with captures of the human and one of another seat")

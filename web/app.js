@@ -65,7 +65,8 @@ function names() {
 
 function tableConfig() {
   const h = app.hint && app.hint.state === app.state ? app.hint : null;
-  return { state: app.state, busy: app.busy, hint: h };
+  // the computer's thinking shows at its seat, except at the instant pace (it would only flicker)
+  return { state: app.state, busy: app.busy, hint: h, thinking: app.busy && app.pace !== "instant" };
 }
 
 // `opts` as the table's set() takes them (a round's end: { roundEndFrom }).
@@ -762,7 +763,7 @@ function registerServiceWorker() {
   return import("./update.js").then(({ initUpdates }) => wireUpdates(initUpdates));
 }
 
-app.table = mount($("table"), { state: null, onAction: humanAct, onHint: requestHint });
+app.table = mount($("table"), { state: null, onAction: humanAct, onHint: requestHint, quickCapture: true });
 // What the boot is doing, in the page's language, until the table is ready.
 function showBoot(s) {
   if (app.state || root.classList.contains("ready")) return;

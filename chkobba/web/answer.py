@@ -9,9 +9,11 @@ block) and, for a game table, its save. Every answer worded for a reader
 takes the reader's seat: the result says "You win" only to the winner, and
 a spectator (a replay) reads which side won.
 
-On purpose the answer never lists the legal card plays: the player points at
+On purpose the answer offers no card play as a button: the player points at
 what they take, the page builds the action text, and the engine accepts it
-or says why not. Only the non-card decisions are offered as words.
+or says why not. Only the non-card decisions are offered as words. (A game's
+extras may list what its page needs to finish a pointing: Chkobba's legal
+``captures`` for the quicker capture, Seven Diamonds' playable cards.)
 """
 
 from __future__ import annotations

@@ -419,6 +419,24 @@ export const chkobba = {
     return null;
   },
 
+  /**
+   * The capture a tap finishes (config.quickCapture), or null: the one
+   * legal capture (the facade's `captures`) of the picked hand card whose
+   * taken cards include every table card picked. Two or more such captures,
+   * or none: nothing is taken, the player goes on pointing (or Take).
+   */
+  quickAction(ui) {
+    const h = ui.selectedHand, picked = ui.selectedTable;
+    const captures = ui.state && ui.state.captures;
+    if (!h || !picked.length || !Array.isArray(captures)) return null;
+    const fits = captures.filter((a) => {
+      const [card, taken] = a.split("x");
+      const cards = taken ? taken.match(/../g) || [] : [];
+      return card === h && picked.every((c) => cards.includes(c));
+    });
+    return fits.length === 1 ? fits[0] : null;
+  },
+
   flyingCard(code) {
     return cardEl(code);
   },

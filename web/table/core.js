@@ -16,6 +16,13 @@
 //   logOpen,          whether the move log starts open (default: wide screens)
 //   turnText(st, ui), the status line's text instead of the renderer's (optional)
 //   markPlayable,     false: never mark the cards that may be laid (a puzzle or a lesson)
+//   quickCapture,     true: a tap on a table card finishes a capture the
+//                     player's pointing alone decides (the renderer's
+//                     quickAction, from the facade's legal captures), and a
+//                     hand card dragged onto a table card is picked, then
+//                     that card tapped; keyboard picking stays as it was
+//   thinking,         true: a sign (animated dots) at the seat to act while
+//                     it thinks (a computer seat at a pace that is not instant)
 // }
 
 import { chkobba } from "./chkobba.js";
@@ -39,7 +46,7 @@ const FLY_EASING = "cubic-bezier(.3,.7,.4,1)";
 class TableView {
   constructor(element, config) {
     this.el = element;
-    this.config = { viewOnly: false, busy: false, hint: null, loading: null, ...config };
+    this.config = { viewOnly: false, busy: false, hint: null, loading: null, quickCapture: false, thinking: false, ...config };
     this.selectedHand = null;
     this.selectedTable = [];
     this.lostFocus = null;
@@ -140,6 +147,78 @@ class TableView {
     // a phone: a tap on it puts it away (the cards chosen stay chosen).
     const message = this.$(".message");
     if (message) message.addEventListener("click", () => this.showMessage(null));
+    this.wireDrag();
+  }
+
+  /**
+   * A hand card dragged (mouse, pen or finger: pointer events) and dropped
+   * on a table card is picked, then that table card tapped (toggleTable,
+   * which may finish the capture: quickAction). Dropped anywhere else, the
+   * drag changes nothing. Only with config.quickCapture, while playing.
+   */
+  wireDrag() {
+    const SLOP = 8;   // px a press moves before it is a drag, not a tap
+    let drag = null;
+    const end = () => {
+      if (!drag) return;
+      if (drag.ghost) drag.ghost.remove();
+      if (drag.over) drag.over.classList.remove("drop-target");
+      this.root.classList.remove("dragging");
+      drag = null;
+    };
+    const tableCardAt = (x, y) => {
+      const hit = document.elementFromPoint(x, y);
+      const c = hit && hit.closest(".table-cards .card[data-card]");
+      return c && this.root.contains(c) ? c : null;
+    };
+    this.root.addEventListener("pointerdown", (e) => {
+      if (!this.config.quickCapture || !e.isPrimary || e.button !== 0) return;
+      const card = e.target.closest(".hand-you .card[data-card]");
+      if (!card || card.disabled || !this.playing()) return;
+      end();
+      drag = { id: e.pointerId, code: card.dataset.card, card, x: e.clientX, y: e.clientY, ghost: null, over: null };
+    });
+    this.root.addEventListener("pointermove", (e) => {
+      if (!drag || e.pointerId !== drag.id) return;
+      if (!drag.ghost) {
+        if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < SLOP) return;
+        const r = drag.card.getBoundingClientRect();
+        const ghost = drag.card.cloneNode(true);
+        ghost.removeAttribute("id");
+        ghost.className = `${drag.card.className} drag-ghost`;
+        ghost.setAttribute("aria-hidden", "true");
+        ghost.tabIndex = -1;
+        Object.assign(ghost.style, { width: `${r.width}px`, height: `${r.height}px`, left: `${r.left}px`, top: `${r.top}px` });
+        drag.dx = drag.x - r.left;
+        drag.dy = drag.y - r.top;
+        this.root.append(ghost);
+        this.root.classList.add("dragging");
+        drag.ghost = ghost;
+      }
+      drag.ghost.style.left = `${e.clientX - drag.dx}px`;
+      drag.ghost.style.top = `${e.clientY - drag.dy}px`;
+      const over = tableCardAt(e.clientX, e.clientY);
+      if (over !== drag.over) {
+        if (drag.over) drag.over.classList.remove("drop-target");
+        if (over) over.classList.add("drop-target");
+        drag.over = over;
+      }
+    });
+    this.root.addEventListener("pointerup", (e) => {
+      if (!drag || e.pointerId !== drag.id) return;
+      const { code, ghost } = drag;
+      const target = ghost ? tableCardAt(e.clientX, e.clientY) : null;
+      end();
+      if (!ghost) return;   // a tap: the card's click picks it
+      // the click that ends a drag is not a tap on the card it ended on
+      const swallow = (ev) => { ev.stopPropagation(); ev.preventDefault(); };
+      this.root.addEventListener("click", swallow, { capture: true, once: true });
+      setTimeout(() => this.root.removeEventListener("click", swallow, { capture: true }), 0);
+      if (!target || !this.playing()) return;
+      this.selectedHand = code;
+      this.toggleTable(target.dataset.card, { pointer: true });
+    });
+    this.root.addEventListener("pointercancel", end);
   }
 
   playing() {
@@ -155,6 +234,7 @@ class TableView {
     this.root.classList.toggle("loading", !this.state);
     this.root.classList.toggle("view-only", !!this.config.viewOnly);
     this.root.classList.toggle("round-end", !!this.frame);
+    this.root.classList.toggle("quick", !!this.config.quickCapture && !this.config.viewOnly);
     const load = this.$(".loading-indicator");
     if (load) {
       load.hidden = !!this.state;
@@ -164,6 +244,7 @@ class TableView {
     if (!this.playing()) { this.selectedHand = null; this.selectedTable = []; }
     this.keepFocus(() => {
       r.draw(this.root, drawn, this);
+      this.drawThinking(drawn);
       this.drawStatus();
       this.drawControls();
       this.drawCoach();
@@ -173,6 +254,36 @@ class TableView {
 
   names(st = this.state) {
     return this.renderer.names(st);
+  }
+
+  /**
+   * The thinking sign: three dots on the name line of the seat to act while
+   * it thinks (config.thinking), named for a screen reader ("The computer
+   * is thinking"); gone from every other seat. (A seat's name line is drawn
+   * anew when what it shows changes: the sign is put back then.)
+   */
+  drawThinking(st) {
+    const who = this.config.thinking && !this.frame && st.to_act !== null && st.to_act !== undefined
+      && st.to_act !== humanSeat(st) ? st.to_act : null;
+    for (const seat of this.root.querySelectorAll(".seat[data-seat]")) {
+      const line = seat.querySelector(".seat-name");
+      const sign = seat.querySelector(".thinking");
+      if (who === null || Number(seat.dataset.seat) !== who || !line) {
+        if (sign) sign.remove();
+        continue;
+      }
+      const label = t("table.thinking", { name: this.names(st).seat(who) });
+      if (sign && sign.parentNode === line && sign.getAttribute("aria-label") === label) continue;
+      if (sign) sign.remove();
+      const dots = document.createElement("span");
+      dots.className = "thinking";
+      dots.setAttribute("role", "img");
+      dots.setAttribute("aria-label", label);
+      dots.title = label;
+      for (let i = 0; i < 3; i++) dots.append(document.createElement("i"));
+      const title = line.querySelector(".seat-title");   // on the name's own line, never a line of its own
+      if (title) title.after(dots); else line.append(dots);
+    }
   }
 
   /**
@@ -438,12 +549,18 @@ class TableView {
     this.render();
   }
 
-  toggleTable(code) {
+  toggleTable(code, { pointer = !this.keyboard } = {}) {
     if (!this.playing()) return;
     const i = this.selectedTable.indexOf(code);
     if (i >= 0) this.selectedTable.splice(i, 1); else this.selectedTable.push(code);
     this.showMessage(null);
     this.render();
+    // A card tapped (never picked with the keys) that leaves one legal
+    // capture containing what is picked takes it at once.
+    if (i < 0 && pointer && this.config.quickCapture && this.renderer.quickAction) {
+      const action = this.renderer.quickAction(this);
+      if (action) this.act(action);
+    }
   }
 
   clearSelection() {

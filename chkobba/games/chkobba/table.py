@@ -28,8 +28,12 @@ def words(state: GameState[Observation], legal: Sequence[str]) -> list[JSONDict]
 
 def extras(state: GameState[Observation], viewer: int, legal: Sequence[str], to_act: int | None,
            show_playable: bool) -> JSONDict:
-    """Chkobba needs nothing at a table besides the view."""
-    return {}
+    """The captures the seat to act may make (``captures``: their action
+    texts, RECORDS.md), for the page's quicker capture: a tap on a table card
+    takes at once only when one of them alone contains what the player
+    pointed at (web/table/core.js). Empty when another seat is to act, at the
+    hand-off screen and for a replay (``legal`` is empty then)."""
+    return {"captures": [a for a in legal if "x" in a and not a.startswith("claim")]}
 
 
 def hide(view: JSONDict) -> None:
