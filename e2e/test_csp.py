@@ -139,3 +139,35 @@ def test_embed_modes_under_their_policy(make_page: Any, game: str) -> None:
     no_violations(page)
     inline_script_is_refused(frames["replay"])
     forget_refused_inline(page)
+
+
+def test_online_page_connects_only_to_its_relays(make_page: Any) -> None:
+    """web/online/signal.js narrows the online page's policy to exactly its
+    relays before one is contacted: a WebSocket to another address is a
+    violation; one to a named relay is not (docs/online.md)."""
+    import socket
+    ports = []
+    for _ in range(2):   # two closed ports on this machine: X, the relay named, and Y, any other
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            ports.append(s.getsockname()[1])
+    x, y = (f"ws://127.0.0.1:{p}" for p in ports)
+    page = csp_page(make_page)
+    page.watch.allowed.update({x, y})
+    page.goto(page.base_url + "online.html")
+    page.wait_for_selector(".ready", state="attached")
+    policy(page)   # the static policy alone until a relay is used
+    assert page.evaluate("""async (x) => { const m = await import('./online/signal.js');
+        return m.limitConnections([x]) && m.limitConnections([x]) && !m.limitConnections([x + '/other']); }""", x)
+    metas = page.eval_on_selector_all('meta[http-equiv="Content-Security-Policy"]', "els => els.map(e => e.content)")
+    assert metas[1:] == [f"connect-src 'self' {x}"]
+    opened = """(url) => new Promise((done) => { try { const ws = new WebSocket(url);
+        ws.onerror = ws.onclose = () => done('tried'); } catch (e) { done('refused'); } })"""
+    page.evaluate(opened, y)
+    page.wait_for_function("(y) => window.__csp.some(v => v.startsWith('connect-src') && v.includes(y))",
+                           arg=y.replace("ws://", ""))
+    page.evaluate("() => { window.__csp.length = 0; }")
+    page.evaluate(opened, x)   # the named relay: tried (its port is closed), not refused by the policy
+    no_violations(page)
+    page.watch.console[:] = [c for c in page.watch.console
+                             if "Content Security Policy" not in c and "WebSocket connection" not in c]

@@ -143,6 +143,10 @@ def test_online_two_phones_find_each_other_through_a_relay_and_play(make_page: A
     # the only outside address either page spoke to is the relay the player named
     assert set(host_sockets) | set(friend_sockets) == {tracker.url + "/"} or \
         set(host_sockets) | set(friend_sockets) == {tracker.url}
+    # and each page's policy was narrowed to exactly that relay before it was contacted (signal.js)
+    for page in (host, friend):
+        metas = page.eval_on_selector_all('meta[http-equiv="Content-Security-Policy"]', "els => els.map(e => e.content)")
+        assert [m.rstrip("/") for m in metas[1:]] == [f"connect-src 'self' {tracker.url}"], metas
     host.close()
     friend.close()
     tracker.proc.terminate()

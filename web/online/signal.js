@@ -73,6 +73,25 @@ async function unseal(key, text) {
 }
 
 /**
+ * Narrow the page's Content-Security-Policy to exactly these relays before any
+ * is contacted: a second policy added by the page's own script (policies
+ * intersect, so it can only narrow the static one of online.html). Once added
+ * it stays for the page's life; other relays need a reload (the settings do it).
+ */
+export function limitConnections(relays) {
+  const key = JSON.stringify(relays);
+  const have = document.querySelector('meta[data-relays]');
+  if (have) return have.dataset.relays === key;
+  const sources = relays.map((r) => r.replace(/[;,\s']/g, ""));
+  const meta = document.createElement("meta");
+  meta.httpEquiv = "Content-Security-Policy";
+  meta.content = `connect-src 'self' ${sources.join(" ")}`;
+  meta.dataset.relays = key;
+  document.head.append(meta);
+  return true;
+}
+
+/**
  * One seat's room on a list of relays. The host calls offer(text, onAnswer)
  * (again with each new offer: a friend that left gets the new one); the
  * friend calls nextOffer() and then answer(text). close() ends every socket.
@@ -91,6 +110,7 @@ export class Signal {
     this._waiting = null;        // friend: resolve of nextOffer()
     this._seen = new Set();      // friend: offer ids already answered
     this._timer = null;
+    limitConnections(relays);
     for (const url of relays) this._open(url);
   }
 
