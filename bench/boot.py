@@ -5,9 +5,12 @@
 
 Pages, all served from one local server in the same run, in headless Chromium:
 
-  site            the real site (build/site): PyScript + Pyodide, precompiled
-                  stdlib, our package; ready = <html class="ready"> (start screen
-                  drawn by the engine)
+  site            the real site (build/site): Pyodide started by web/shell/py.js,
+                  precompiled stdlib, our package; ready = <html class="ready">
+                  (start screen drawn by the engine)
+  site-pyscript   the same site with the table's Python started through
+                  PyScript's main-thread runtime (bench/pyscript_loader.js:
+                  config inline, plugins off; no snapshot, PyScript has none)
   site-src        the same site built with --no-precompile (.py sources only)
   bare            a bare Pyodide page from the same files (build/site/pyodide):
                   loadPyodide() + `import chkobba.web`; ready = the same class
@@ -16,13 +19,13 @@ Pages, all served from one local server in the same run, in headless Chromium:
                   and imports our package instead of restoring a snapshot)
   site-gzsnap     the site with its snapshot gzip-compressed instead of
                   stored without its zero pages (--snapshot-format gzip)
-  site-gzip       the real site from `scripts/serve.py` with gzip (its default
-                  since issue 22; the other pages are served `--no-gzip`)
+  site-gzip       the real site from `scripts/serve.py` with gzip (its default;
+                  the other pages are served `--no-gzip`)
   site@REF        with --ref: the site as built from that git ref (e.g. the
                   tag before a change), for before/after in the same run
 
-"AI ready" is when the computer players' worker (a second Pyodide, in a Web
-Worker) is up too (<html class="ai-ready">); requests are counted by the
+"AI ready" is when the computer players (web/ai.py, in the page's own
+interpreter) are up too (<html class="ai-ready">); requests are counted by the
 server (what reached it, 304s included; files the browser took from its
 cache without asking are not requests).
 
@@ -67,6 +70,12 @@ new MutationObserver((r, obs) => {
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ['class']});
 """
 
+KEEPS_SNAPSHOT = """() => {
+  const meta = document.querySelector('meta[name="chkobba-boot"]');
+  const boot = meta ? JSON.parse(meta.content) : {};
+  return Boolean(boot.snapshot) && boot.snapshotFrom === "browser" && !window.chkobbaBoot?.snapshot;
+}"""
+
 # Every request the server answered: (path, status).
 SERVED: list[tuple[str, int]] = []
 
@@ -104,7 +113,41 @@ PAGES = {
     "site-gzip": "site/",
     "site-nosnap": "bench/site-nosnap/",
     "site-gzsnap": "bench/site-gzsnap/",
+    "site-pyscript": "bench/site-pyscript/",
 }
+
+
+def pyscript_copy(site: Path, out: Path) -> None:
+    """The site with its table page started through PyScript (the page
+    "site-pyscript"): a copy of ``site`` (hard links) whose index.html's boot
+    information names bench/pyscript_loader.js as its ``loader`` and carries
+    no snapshot (PyScript cannot restore one), and whose Content-Security-Policy
+    allows 'unsafe-eval' (PyScript needs it)."""
+    import re
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.copytree(site, out, copy_function=os.link)
+    info = json.loads((site / "build-info.json").read_text())
+    stdlib = sorted(p.name for p in (site / "page").glob("stdlib-*.zip"))
+    fill = {"interpreter": f"{info['pyodide_dir']}pyodide.mjs", "stdlib": f"page/{stdlib[0]}",
+            "pyscript": f"pyscript/{info['pyscript']}/core.js"}
+    loader = (ROOT / "bench" / "pyscript_loader.js").read_text()
+    marker = "/* __BENCH_PYSCRIPT__ */ {}"
+    assert marker in loader, "bench/pyscript_loader.js lacks its marker"
+    (out / "pyscript-loader.js").write_text(loader.replace(marker, json.dumps(fill)))
+    page = (site / "index.html").read_text()
+    found = re.search(r"<meta name=\"chkobba-boot\" content='([^']*)'>", page)
+    assert found, "index.html has no boot information"
+    boot = json.loads(found.group(1))
+    boot.pop("snapshot", None)
+    boot["loader"] = "./pyscript-loader.js"
+    page = page.replace(found.group(0), f"<meta name=\"chkobba-boot\" content='{json.dumps(boot)}'>")
+    # PyScript evaluates strings as JavaScript (its hooks): the page's policy
+    # must allow 'unsafe-eval', which the site's never does (docs/boot.md)
+    page = page.replace("script-src 'self' 'wasm-unsafe-eval'", "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'")
+    (out / "index.html").unlink()
+    (out / "index.html").write_text(page)
+    for br in (out / "index.html.br",):
+        br.unlink(missing_ok=True)
 
 
 def prepare(build: bool, ref: str | None) -> None:
@@ -120,6 +163,7 @@ def prepare(build: bool, ref: str | None) -> None:
     if build or not (BENCH / "site-gzsnap" / "index.html").exists():
         subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"),
                         "--out", str(BENCH / "site-gzsnap"), "--snapshot-format", "gzip"], check=True)
+    pyscript_copy(BUILD / "site", BENCH / "site-pyscript")
     shutil.copy2(BUILD / "cache" / "python_stdlib.pruned.zip", BENCH / "python_stdlib.src.zip")
     info = json.loads((BUILD / "site" / "build-info.json").read_text())
     (BENCH / "bare.html").write_text(BARE_HTML.replace("__PYODIDE_DIR__", info.get("pyodide_dir", "pyodide/")))
@@ -180,6 +224,10 @@ def measure(playwright: Any, url: str, runs: int, worker: bool, throttle: float 
             if worker:
                 page.wait_for_function("() => window.__aiReadyAt !== null", timeout=120_000)
                 out[f"{phase}_ai_ms"].append(page.evaluate("() => window.__aiReadyAt"))
+            if phase == "cold" and page.evaluate(KEEPS_SNAPSHOT):
+                # a returning player: the snapshot this first visit makes for
+                # the next one is kept before the second visit
+                page.wait_for_selector("html.snapshot-kept", state="attached", timeout=300_000)
             all_at = time.monotonic()
             out[f"{phase}_all_requests"].append(len(SERVED))
             if phase == "cold":

@@ -17,6 +17,8 @@ Pages:
   site            the table, a first visit (no snapshot at hand)
   site-snapshot   the table restored from its snapshot (put into Cache
                   Storage as the offline copy does, then the page reloaded)
+  site-pyscript   the table with its Python started through PyScript
+                  (bench/boot.py's page of that name; no snapshot)
   before          with --before DIR: the table as that built site has it
                   (e.g. a copy of build/site made before a change)
 """
@@ -39,7 +41,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from browser import launch  # noqa: E402
-from boot import BARE_HTML  # noqa: E402
+from boot import BARE_HTML, pyscript_copy  # noqa: E402
 from embeds import tree_rss_kb  # noqa: E402
 from serve import start_server  # noqa: E402
 
@@ -60,7 +62,8 @@ def measure(p: Any, url: str, marker: str, snapshot: bool = False) -> float:
         page.goto(url)
         page.wait_for_selector(f"html.{marker}", state="attached")
         if marker == "ai-ready" and not snapshot and page.evaluate(
-                "() => JSON.parse(document.querySelector('meta[name=\"chkobba-boot\"]').content).snapshotFrom === 'browser'"):
+                "() => { const b = JSON.parse(document.querySelector('meta[name=\"chkobba-boot\"]').content);"
+                " return b.snapshotFrom === 'browser' && Boolean(b.snapshot); }"):
             # measured after the temporary interpreter that makes the next
             # visit's snapshot has ended (web/shell/snapshot.js)
             page.wait_for_selector("html.snapshot-kept", state="attached")
@@ -90,7 +93,9 @@ def main(argv: list[str] | None = None) -> int:
         "bare": ("bench/bare.html", "ready", False),
         "site": ("site/", "ai-ready", False),
         "site-snapshot": ("site/", "ai-ready", True),
+        "site-pyscript": ("bench/site-pyscript/", "ai-ready", False),
     }
+    pyscript_copy(BUILD / "site", BUILD / "bench" / "site-pyscript")
     if args.before:
         rel = args.before.resolve().relative_to(BUILD.resolve()).as_posix()
         pages["before"] = (rel + "/", "ai-ready", False)

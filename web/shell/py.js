@@ -128,7 +128,8 @@ async function bootPython() {
     return r.arrayBuffer();
   });
   zip.catch(() => {});   // handled where it is used (a failure before then is not "uncaught")
-  const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+  // `loader`: bench/boot.py's PyScript copy of the page only (bench/pyscript_loader.js)
+  const { loadPyodide } = await import(boot.loader ? abs(boot.loader) : indexURL + "pyodide.mjs");
   const opts = { indexURL, lockFileContents: { info: boot.lock || {}, packages: {} } };
   let snapshotted = false;
   if (snapRes) {
