@@ -131,6 +131,32 @@ def test_the_start_screen_deals_todays_seven_diamonds(make_page: Any) -> None:
     assert page.locator("#takeback-button").is_hidden()
 
 
+
+def test_todays_deal_played_again_is_practice_and_counts_once(make_page: Any) -> None:
+    """One attempt: once today's result is in, dealing today's deal again says
+    it is practice at the deal and at the end, and the day's row is the first."""
+    page = make_page(PHONE)
+    open_table(page)
+    page.click("#daily-chkobba")
+    page.wait_for_function("() => window.chkobbaApp.state && window.chkobbaApp.state.save.daily")
+    assert page.locator("#notice").is_hidden()     # the first attempt is no practice
+    play_daily_round(page)
+    page.wait_for_selector(".daily-result[data-ready]", timeout=120_000)
+    assert page.locator(".daily-practice").count() == 0
+    first = stored_daily(page)
+    assert len(first["days"]) == 1
+    page.keyboard.press("Escape")      # the summary closes over the finished round
+    page.click("#new-game")
+    page.click("#daily-chkobba")       # a finished daily is no game in progress: no confirm
+    page.wait_for_function("() => !document.getElementById('notice').hidden")
+    assert page.inner_text("#notice .notice-text").startswith("Practice: today's result is already in.")
+    assert not state(page)["save"]["record"]["rounds"][0].get("moves")   # dealt from the start, as practice
+    play_daily_round(page)
+    page.wait_for_selector(".daily-result[data-ready]", timeout=120_000)
+    assert page.inner_text(".daily-practice") == "Practice round: the day's result stays your first one."
+    assert stored_daily(page) == first        # counted once: the first result stays
+
+
 FRIEND_FITS = """() => {
   const W = document.documentElement.clientWidth, bad = [];
   for (const el of document.querySelectorAll('#summary .daily-result, #summary .daily-result *')) {

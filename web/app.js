@@ -412,8 +412,7 @@ function dailySummary(st) {
 function openLinkedGame(settings, same, opened = () => {}) {
   const st = app.state;
   if (st && same(st)) { opened(); return; }
-  const inProgress = st && !gameOver() && !(st.save.daily && roundsDone(st));
-  if (inProgress) {
+  if (gameInProgress()) {
     askToStart(settings, opened);
   } else if (newGame(settings, { split: false, remember: false })) {
     opened();
@@ -506,6 +505,12 @@ function gameOver() {
   return !st || (st.sheet ? st.sheet.over : st.to_act === null);
 }
 
+/** A game to keep: not over, and not a daily deal whose one round is done. */
+function gameInProgress() {
+  const st = app.state;
+  return Boolean(st) && !gameOver() && !(st.save.daily && roundsDone(st));
+}
+
 function hideStart() {
   if (!app.state || gameOver()) return;
   closeDialog($("start"), () => app.table.refocus());
@@ -517,7 +522,7 @@ function submitStart() {
 
 function askToStart(settings, opened = null) {
   // A game in progress is only thrown away when the player says so.
-  if (app.state && !gameOver() && !isOpen($("summary"))) {
+  if (gameInProgress() && !isOpen($("summary"))) {
     app.pendingSettings = settings;
     app.pendingOpened = opened;   // what a linked game does once dealt (openLinkedGame)
     openDialog($("confirm"), $("confirm-no"));
@@ -534,7 +539,7 @@ function newGame(settings, { split = true, remember = true } = {}) {
   const seedNum = seed === null ? null : Number(seed);
   let st;
   try {
-    st = settings.daily ? py("daily_start", settings.daily)
+    st = settings.daily ? py("daily_start", daily.startArgs(settings.daily))
       : settings.challenge ? py("challenge_start", { link: settings.challenge })
         : py("start", { ...settings, seed: seed === null ? null : seedNum });
   } catch (err) {
@@ -566,6 +571,7 @@ function newGame(settings, { split = true, remember = true } = {}) {
     const intro = settings.challenge && st.sender;   // a challenge opens on who challenges you, before the cut
     if (intro) app.paused = true;
     commit(st, null);
+    if (settings.daily && st.practice) showNotice(t("daily.practice"));   // the day's result is in already
     app.table.refocus();
     if (intro) challenge.showIntro(st, () => { app.paused = false; render(); });
   };

@@ -53,6 +53,10 @@ export function keepFriend(deal) {
 }
 
 /** The link that opens the same deal for a friend, with your result (`vs`) when given. */
+/** daily_start's arguments: the deal and the stored statistics, so the
+ * engine says whether the day's result is in (then the round is practice). */
+export function startArgs(deal) { return { ...deal, stats: checkedStats() }; }
+
 export function dealUrl(date, game, vs) {
   const u = new URL(location.href);
   u.search = "";
@@ -270,6 +274,7 @@ export async function showResult(body, st, askWorker) {
     line("daily-vs-par", t("daily.vs_par", { points: res.points, par: res.par_points, margin: messageText(out.share.params.margin) })),
     line("daily-streak", t("daily.streak", { streak: mine.streak, best: mine.best_streak, best_points: mine.best_points })),
     line("daily-share-text", share));
+  if (out.practice) box.append(line("daily-practice", t("daily.practice_end")));   // the day's result was in: this counts nowhere
   if (out.friend) box.append(dailySideBySide(res, out.friend, out.friend_checked));   // a friend's link: both results and par
   // a friend's link whose moves are not the day's computers': said, never shown as theirs
   if (out.friend_refused) box.append(line("daily-friend-refused", t("daily.friend_refused", { reason: messageText(out.friend_refused) })));
