@@ -1,6 +1,6 @@
 // bench/pyscript_loader.js: the table page's Python started through
 // PyScript instead of Pyodide's own loadPyodide() (bench/boot.py's
-// "site-pyscript" page, docs/boot.md, "The table page on PyScript").
+// "site-pyscript" page, docs/boot.md, "Time to ready against a bare Pyodide page, and on PyScript").
 //
 // web/shell/py.js imports the module named by its boot information's
 // `loader` (bench/boot.py sets it in that page's copy only; the site has
