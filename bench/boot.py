@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -123,7 +124,6 @@ def pyscript_copy(site: Path, out: Path) -> None:
     information names bench/pyscript_loader.js as its ``loader`` and carries
     no snapshot (PyScript cannot restore one), and whose Content-Security-Policy
     allows 'unsafe-eval' (PyScript needs it)."""
-    import re
     shutil.rmtree(out, ignore_errors=True)
     shutil.copytree(site, out, copy_function=os.link)
     info = json.loads((site / "build-info.json").read_text())
@@ -144,10 +144,10 @@ def pyscript_copy(site: Path, out: Path) -> None:
     # PyScript evaluates strings as JavaScript (its hooks): the page's policy
     # must allow 'unsafe-eval', which the site's never does (docs/boot.md)
     page = page.replace("script-src 'self' 'wasm-unsafe-eval'", "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'")
+    # hard links: unlink before writing, so build/site's own files stay as they are
     (out / "index.html").unlink()
     (out / "index.html").write_text(page)
-    for br in (out / "index.html.br",):
-        br.unlink(missing_ok=True)
+    (out / "index.html.br").unlink(missing_ok=True)   # the copy is served raw
 
 
 def prepare(build: bool, ref: str | None) -> None:

@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from browser import launch  # noqa: E402
-from boot import BARE_HTML, pyscript_copy  # noqa: E402
+from boot import BARE_HTML, KEEPS_SNAPSHOT, pyscript_copy  # noqa: E402
 from embeds import tree_rss_kb  # noqa: E402
 from serve import start_server  # noqa: E402
 
@@ -61,9 +61,7 @@ def measure(p: Any, url: str, marker: str, snapshot: bool = False) -> float:
         page.set_default_timeout(300_000)
         page.goto(url)
         page.wait_for_selector(f"html.{marker}", state="attached")
-        if marker == "ai-ready" and not snapshot and page.evaluate(
-                "() => { const b = JSON.parse(document.querySelector('meta[name=\"chkobba-boot\"]').content);"
-                " return b.snapshotFrom === 'browser' && Boolean(b.snapshot); }"):
+        if marker == "ai-ready" and not snapshot and page.evaluate(KEEPS_SNAPSHOT):
             # measured after the temporary interpreter that makes the next
             # visit's snapshot has ended (web/shell/snapshot.js)
             page.wait_for_selector("html.snapshot-kept", state="attached")

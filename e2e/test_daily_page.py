@@ -131,7 +131,6 @@ def test_the_start_screen_deals_todays_seven_diamonds(make_page: Any) -> None:
     assert page.locator("#takeback-button").is_hidden()
 
 
-
 def test_todays_deal_played_again_is_practice_and_counts_once(make_page: Any) -> None:
     """One attempt: once today's result is in, dealing today's deal again says
     it is practice at the deal and at the end, and the day's row is the first."""

@@ -52,11 +52,11 @@ export function keepFriend(deal) {
   if (deal && deal.vs) writeJson(friendKey(deal.date, deal.game), deal.vs);
 }
 
-/** The link that opens the same deal for a friend, with your result (`vs`) when given. */
 /** daily_start's arguments: the deal and the stored statistics, so the
  * engine says whether the day's result is in (then the round is practice). */
 export function startArgs(deal) { return { ...deal, stats: checkedStats() }; }
 
+/** The link that opens the same deal for a friend, with your result (`vs`) when given. */
 export function dealUrl(date, game, vs) {
   const u = new URL(location.href);
   u.search = "";
