@@ -210,11 +210,11 @@ class Daily:
                 "seats": list(self.seats)}
 
 
-def daily(day: str | Date | datetime | float | int, game: str) -> Daily:
+def daily(day: object, game: object) -> Daily:
     """The daily deal of ``game`` for a date (``"YYYY-MM-DD"`` or a ``date``,
     taken as Tunisia's calendar day) or for a moment (an aware datetime or POSIX
     seconds: the day it is in Tunisia then)."""
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         raise DailyError("daily.game", value=quote(game))
     if isinstance(day, datetime) or (isinstance(day, (int, float)) and not isinstance(day, bool)):
         text = tunis_date(day)

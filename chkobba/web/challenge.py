@@ -84,7 +84,7 @@ def _challenge_start(args: Args) -> dict[str, Any]:
     check_replays(session)
     seat_list = [Seat("human") if level is None else Seat("computer", level) for level in c.seats]
     table = Table.seated(tid, session, seat_list)
-    table.challenge = text
+    table.challenge = str(text)   # a text: decode_challenge reads nothing else
     out = state_of(table)
     STORE.tables.put(tid, table)
     return {**out, "sender": {"result": c.result, "takebacks": c.takebacks, "checked": c.moves is not None}}

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from .. import messages as M
+from ..messages import Param
 from .. import strictjson
 from ..errors import ChkobbaError
+from ..jsontype import Json
 from ..registry import GAMES
 
 LEVELS = ("easy", "medium", "hard")
@@ -126,7 +128,7 @@ M.register({
 })
 
 
-def render(code: str, params: dict[str, Any]) -> str:
+def render(code: str, params: Mapping[str, object]) -> str:
     return M.render(code, params)
 
 
@@ -142,7 +144,7 @@ def quote(text: str, limit: int = 40) -> str:
 kind = M.kind_of   # what a JSON value is, in words (chkobba.messages)
 
 
-def show(value: Any) -> str:
+def show(value: object) -> str:
     """Any outside value, shown briefly in a message."""
     if isinstance(value, str):
         return '"' + quote(value) + '"'
@@ -155,20 +157,21 @@ def show(value: Any) -> str:
     return kind(value)
 
 
-def as_message(exc: ChkobbaError) -> dict[str, Any]:
+def as_message(exc: ChkobbaError) -> dict[str, Param]:
     """An error as a message param: ``{"code", "params"}``."""
     return {"code": exc.code, "params": dict(exc.params)}
 
 
-def label(code: str, **params: Any) -> dict[str, Any]:
+def label(code: str, **params: object) -> dict[str, object]:
     """A message with its English text: ``{"code", "params", "text"}``."""
     return {"code": code, "params": params, "text": render(code, params)}
 
 
 # ------------------------------------------------------------------ the calls
 
-Args = dict[str, Any]
-Handler = Callable[[Args], Any]
+Args = dict[str, object]
+"""A call's fields as the page sent them: each checked before use."""
+Handler = Callable[[Args], object]
 
 
 @dataclass(frozen=True)
@@ -193,7 +196,7 @@ def api(*required: str, optional: tuple[str, ...] = (), name: str | None = None)
     return wrap
 
 
-def parse(payload: Any) -> Args:
+def parse(payload: object) -> Args:
     """A call's payload text as a JSON object, read strictly
     (chkobba.strictjson: size, real depth, no key twice, no NaN)."""
     if not isinstance(payload, str):
@@ -211,7 +214,7 @@ def parse(payload: Any) -> Args:
     return args
 
 
-def _answer(name: Any, payload: Any) -> dict[str, Any]:
+def _answer(name: object, payload: object) -> dict[str, object]:
     if not isinstance(name, str):
         raise WebError("web.call_name", kind=kind(name))
     spec = API.get(name)
@@ -228,7 +231,7 @@ def _answer(name: Any, payload: Any) -> dict[str, Any]:
     return {"ok": spec.fn(args)}
 
 
-def safe(value: Any, depth: int = 0) -> Any:
+def safe(value: object, depth: int = 0) -> Json:
     """A param made safe to answer: every text shortened and with control
     characters escaped (a short plain text is left as it is)."""
     if isinstance(value, str):
@@ -244,10 +247,15 @@ def safe(value: Any, depth: int = 0) -> Any:
     return M.quote(repr(value), MAX_PARAM)
 
 
-def error_answer(exc: ChkobbaError) -> dict[str, Any]:
+def safe_params(params: Mapping[str, object]) -> dict[str, Json]:
+    """A message's params made safe to answer, as :func:`safe` makes an object."""
+    return {str(k): safe(v, 1) for k, v in list(params.items())[:MAX_LIST]}
+
+
+def error_answer(exc: ChkobbaError) -> dict[str, Json]:
     """``{"error", "code", "params"}`` of a refusal, in one short line even
     when the refusal quotes outside text at length."""
-    params = safe(exc.params)
+    params = safe_params(exc.params)
     try:
         text = M.render(exc.code, params)
     except (KeyError, IndexError, ValueError):
@@ -257,11 +265,11 @@ def error_answer(exc: ChkobbaError) -> dict[str, Any]:
     return {"error": text, "code": exc.code, "params": params}
 
 
-def call(name: Any, payload: Any = "{}") -> str:
+def call(name: object, payload: object = "{}") -> str:
     """Answer one call from the page as JSON text; never raises."""
     try:
         try:
-            answer = _answer(name, payload)
+            answer: Mapping[str, object] = _answer(name, payload)
         except ChkobbaError as exc:   # the engine's refusals and the facade's own
             answer = error_answer(exc)
         return json.dumps(answer, allow_nan=False)
@@ -278,13 +286,13 @@ def table_id(args: Args) -> str:
     return tid
 
 
-def game_name(value: Any) -> str:
+def game_name(value: object) -> str:
     if not isinstance(value, str) or value not in GAMES:
         raise WebError("web.game", value=show(value), known=", ".join(GAMES))
     return value
 
 
-def seed(value: Any, code: str = "web.seed") -> int | None:
+def seed(value: object, code: str = "web.seed") -> int | None:
     if value is None:
         return None
     if type(value) is not int or not 0 <= value <= SEED_LIMIT:
@@ -292,7 +300,7 @@ def seed(value: Any, code: str = "web.seed") -> int | None:
     return value
 
 
-def flag(value: Any, code: str = "web.coach") -> bool:
+def flag(value: object, code: str = "web.coach") -> bool:
     if not isinstance(value, bool):
         raise WebError(code, value=show(value))
     return value
@@ -309,11 +317,11 @@ class Seat:
     def human(self) -> bool:
         return self.kind == "human"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, str]:
         return {"kind": self.kind} if self.level is None else {"kind": self.kind, "level": self.level}
 
 
-def seats(value: Any, players: int) -> list[Seat]:
+def seats(value: object, players: int) -> list[Seat]:
     if not isinstance(value, list):
         raise WebError("web.seats", players=players, kind=kind(value))
     if len(value) != players:
@@ -342,13 +350,13 @@ def seats(value: Any, players: int) -> list[Seat]:
     return out
 
 
-def seat_index(value: Any, players: int) -> int:
+def seat_index(value: object, players: int) -> int:
     if type(value) is not int or not 0 <= value < players:
         raise WebError("web.seat_index", last=players - 1, value=show(value))
     return value
 
 
-def action(value: Any) -> str:
+def action(value: object) -> str:
     if not isinstance(value, str) or not 0 < len(value) <= MAX_ACTION:
         raise WebError("web.action", value=show(value))
     return value

@@ -12,7 +12,7 @@ from .. import messages as M
 from ..errors import ChkobbaError
 from ..links import lessons as lesson_data
 from .answer import Reader, answer
-from .edge import Args, Seat, WebError, action, api, as_message, safe, show
+from .edge import Args, Seat, WebError, action, api, as_message, safe, safe_params, show
 from .saves import STORE
 
 
@@ -48,5 +48,5 @@ def _lesson_judge(args: Args) -> dict[str, Any]:
     verdict = step.judge(action(args["move"]))
     msg = verdict.message
     return {"right": verdict.right, "code": msg.code, "params": safe(dict(msg.params)),
-            "text": M.render(msg.code, safe(dict(msg.params))),
+            "text": M.render(msg.code, safe_params(msg.params)),
             "hint": verdict.hint.text if verdict.hint else None}

@@ -15,10 +15,12 @@ from __future__ import annotations
 import json
 import time
 from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from ..errors import ChkobbaError
+from ..messages import Param
 from ..session import Session
 from .edge import Seat, WebError, as_message, flag, kind, quote, seats, seed, show
 
@@ -67,9 +69,9 @@ class Table:
     def humans(self) -> list[int]:
         return [i for i, x in enumerate(self.seats) if x.human]
 
-    def save(self) -> dict[str, Any]:
+    def save(self) -> dict[str, object]:
         """Format v2: what resumes this game (the table id is not in it)."""
-        out: dict[str, Any] = {"v": SAVE_VERSION, "game": self.session.game, "record": self.session.record(),
+        out: dict[str, object] = {"v": SAVE_VERSION, "game": self.session.game, "record": self.session.record(),
                                "seed": self.session.seed, "seats": [s.to_json() for s in self.seats], "coach": self.coach}
         if self.takebacks:
             out["takebacks"] = self.takebacks
@@ -117,7 +119,7 @@ class Store:
         self._replayed: "OrderedDict[str, Session]" = OrderedDict()
 
     @staticmethod
-    def _replay_key(record: Any, seed_value: int | None) -> str | None:
+    def _replay_key(record: object, seed_value: int | None) -> str | None:
         """The record in one canonical text (and the seed), or None when it is
         not plain JSON (such a record is replayed, and refused, as before)."""
         try:
@@ -126,7 +128,7 @@ class Store:
             return None
         return f"{seed_value}|{text}"
 
-    def replayed(self, record: Any, seed_value: int | None) -> Session | None:
+    def replayed(self, record: object, seed_value: int | None) -> Session | None:
         """A copy of the session a save with this record and seed replays to,
         if one of the last few; None otherwise."""
         key = self._replay_key(record, seed_value)
@@ -135,7 +137,7 @@ class Store:
         self._replayed.move_to_end(key)
         return self._replayed[key].copy()
 
-    def keep_replayed(self, record: Any, seed_value: int | None, session: Session) -> None:
+    def keep_replayed(self, record: object, seed_value: int | None, session: Session) -> None:
         """Remember that this record and seed replay to ``session`` (a copy is kept)."""
         key = self._replay_key(record, seed_value)
         if key is None:
@@ -151,7 +153,7 @@ STORE = Store()
 
 #: What else a fresh page forgets (chkobba/web/daily.py: the computers'
 #: decisions remembered and the re-derivations in progress).
-ON_RESET: list[Any] = []
+ON_RESET: list[Callable[[], object]] = []
 
 
 def reset_tables() -> None:
@@ -186,18 +188,24 @@ def allow_tables(count: int) -> None:
 
 # -------------------------------------------------------------------- saves
 
-def _save_error(code: str, /, **params: Any) -> WebError:
+def _save_error(code: str, /, **params: Param) -> WebError:
     """``web.save`` with its reason, a ``web.save.*`` message."""
     return WebError("web.save", reason={"code": code, "params": params})
 
 
-def load(save: Any, again: bool = False) -> tuple[Session, list[Seat], bool]:
+def save_object(save: object) -> dict[str, object]:
+    """A save as an object (``web.save.type`` for anything else)."""
+    if not isinstance(save, dict):
+        raise _save_error("web.save.type", kind=kind(save))
+    return save
+
+
+def load(value: object, again: bool = False) -> tuple[Session, list[Seat], bool]:
     """Check a save (v1 of the v0.1 site, or v2) and replay it: the session,
     its seats and its hints setting. Raises WebError("web.save") in words.
     ``again``: also check that a deck the resumed game dealt replays (for a
     game that goes on and will be saved; ``choose`` and ``hint`` save nothing)."""
-    if not isinstance(save, dict):
-        raise _save_error("web.save.type", kind=kind(save))
+    save = save_object(value)
     version = save.get("v")
     if type(version) is not int or version not in SAVE_VERSIONS:
         raise _save_error("web.save.version", value=show(version))
@@ -245,7 +253,7 @@ def load(save: Any, again: bool = False) -> tuple[Session, list[Seat], bool]:
     return session, seat_list, coach
 
 
-def takebacks_of(save: dict[str, Any]) -> int:
+def takebacks_of(save: Mapping[str, object]) -> int:
     """How many take-backs a save's game had (0 when it says nothing)."""
     value = save.get("takebacks", 0)
     if type(value) is not int or not 0 <= value <= MAX_TAKEBACKS:
@@ -253,13 +261,13 @@ def takebacks_of(save: dict[str, Any]) -> int:
     return value
 
 
-def clock_off_of(save: dict[str, Any]) -> bool:
+def clock_off_of(save: Mapping[str, object]) -> bool:
     """Whether a save's timers were turned off after a timeout was played
     (chkobba/web/clock.py); false when it says nothing."""
     return flag(save.get("clock_off", False), "web.save.clock_off")
 
 
-def daily_of(save: dict[str, Any], game: Any = None, seed_value: int | None = None) -> str | None:
+def daily_of(save: Mapping[str, object], game: object = None, seed_value: int | None = None) -> str | None:
     """The date of a daily deal's save (None for any other game): a date
     whose deal is the record's game and seed (``web.save.daily`` otherwise),
     and not after today (``daily.future``, ``daily.before``)."""
@@ -280,7 +288,7 @@ def daily_of(save: dict[str, Any], game: Any = None, seed_value: int | None = No
     return deal.date
 
 
-def challenge_of(save: dict[str, Any], session: Session | None = None, seat_list: list[Seat] | None = None) -> str | None:
+def challenge_of(save: Mapping[str, object], session: Session | None = None, seat_list: list[Seat] | None = None) -> str | None:
     """The challenge link of a challenge's save (None for any other game): a
     link that reads, whose game, options, seed and seats are the save's
     (``web.save.challenge`` otherwise)."""

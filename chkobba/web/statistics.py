@@ -16,7 +16,7 @@ from .. import daily_results as R
 from .. import stats
 from ..registry import game as registered
 from .edge import Args, WebError, api, kind, label, show, table_id
-from .saves import load, takebacks_of
+from .saves import load, save_object, takebacks_of
 
 STATS_AT_LIMIT = stats.MAX_AT
 
@@ -79,10 +79,11 @@ def _stats_add(args: Args) -> dict[str, Any]:
     kept = _stats_in(args.get("stats"))
     at = _stats_at(args)
     session, seats, _ = load(args["save"])
-    if isinstance(args["save"], dict) and args["save"].get("challenge") is not None:
+    save = save_object(args["save"])   # load has checked it is an object
+    if save.get("challenge") is not None:
         from .challenge import check_challenge   # a challenge's match counts only as its link deals it
-        check_challenge(args["save"])
-    new = stats.add_match(kept, session, [s.to_json() for s in seats], at, takebacks_of(args["save"]))
+        check_challenge(save)
+    new = stats.add_match(kept, session, [s.to_json() for s in seats], at, takebacks_of(save))
     return _answer(new, args, added=new is not kept)
 
 

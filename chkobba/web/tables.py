@@ -28,7 +28,7 @@ from .answer import Reader, answer
 from .modes import check_daily_act, status, timers_status
 from .edge import (DEFAULT_LEVEL, LEVELS, PLAYABLE, SEAT_KINDS, Args, Seat, WebError, action, api, flag,
                    game_name, kind, quote, seat_index, seats, seed, table_id)
-from .saves import (SAVE_VERSION, SAVE_VERSIONS, STORE, Table, challenge_of, check_replays, clock_off_of, daily_of,
+from .saves import (SAVE_VERSION, SAVE_VERSIONS, STORE, Table, challenge_of, check_replays, save_object, clock_off_of, daily_of,
                     load, takebacks_of)
 
 HUMAN_SEAT = 0
@@ -109,12 +109,13 @@ def _start(args: Args) -> dict[str, Any]:
 def _resume(args: Args) -> dict[str, Any]:
     """Resume a save (v1 of the v0.1 site or v2) at a table."""
     tid = table_id(args)
-    session, seat_list, coach = load(args["save"], again=True)
+    save = save_object(args["save"])
+    session, seat_list, coach = load(save, again=True)
     table = Table.seated(tid, session, seat_list, coach)
-    table.takebacks = takebacks_of(args["save"])
-    table.daily = daily_of(args["save"])
-    table.clock_off = clock_off_of(args["save"])
-    table.challenge = challenge_of(args["save"])
+    table.takebacks = takebacks_of(save)
+    table.daily = daily_of(save)
+    table.clock_off = clock_off_of(save)
+    table.challenge = challenge_of(save)
     out = state_of(table)
     STORE.tables.put(tid, table)
     return out
