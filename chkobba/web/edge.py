@@ -18,7 +18,7 @@ from .. import messages as M
 from ..messages import Param
 from .. import strictjson
 from ..errors import ChkobbaError
-from ..jsontype import Json
+from ..protocol import JSON
 from ..registry import GAMES
 
 LEVELS = ("easy", "medium", "hard")
@@ -231,7 +231,7 @@ def _answer(name: object, payload: object) -> dict[str, object]:
     return {"ok": spec.fn(args)}
 
 
-def safe(value: object, depth: int = 0) -> Json:
+def safe(value: object, depth: int = 0) -> JSON:
     """A param made safe to answer: every text shortened and with control
     characters escaped (a short plain text is left as it is)."""
     if isinstance(value, str):
@@ -247,12 +247,12 @@ def safe(value: object, depth: int = 0) -> Json:
     return M.quote(repr(value), MAX_PARAM)
 
 
-def safe_params(params: Mapping[str, object]) -> dict[str, Json]:
+def safe_params(params: Mapping[str, object]) -> dict[str, JSON]:
     """A message's params made safe to answer, as :func:`safe` makes an object."""
     return {str(k): safe(v, 1) for k, v in list(params.items())[:MAX_LIST]}
 
 
-def error_answer(exc: ChkobbaError) -> dict[str, Json]:
+def error_answer(exc: ChkobbaError) -> dict[str, JSON]:
     """``{"error", "code", "params"}`` of a refusal, in one short line even
     when the refusal quotes outside text at length."""
     params = safe_params(exc.params)
