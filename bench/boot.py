@@ -77,6 +77,12 @@ KEEPS_SNAPSHOT = """() => {
   return Boolean(boot.snapshot) && boot.snapshotFrom === "browser" && !window.chkobbaBoot?.snapshot;
 }"""
 
+# The boot's steps the pages mark (web/shell/py.js, web/app.js, BARE_HTML):
+# ms from navigation start.
+MARKS = """() => Object.fromEntries(performance.getEntriesByType("mark")
+  .filter((m) => m.name.startsWith("chkobba:")).map((m) => [m.name.slice(8), Math.round(m.startTime)]))"""
+STEPS = ("runtime", "package", "imported", "page", "ready")
+
 # Every request the server answered: (path, status).
 SERVED: list[tuple[str, int]] = []
 
@@ -98,11 +104,16 @@ const info = await (await fetch("../site/build-info.json")).json();
 const opts = { indexURL, lockFileContents: { info: info.lock_info || {}, packages: {} } };
 if (params.get("stdlib") === "src") opts.stdLibURL = new URL("python_stdlib.src.zip", location.href).href;
 const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+const zipped = fetch("../site/" + info.package_zip).then((r) => r.arrayBuffer());   // beside the runtime, as the site does
 const py = await loadPyodide(opts);
-const zip = await (await fetch("../site/" + info.package_zip)).arrayBuffer();
+performance.mark("chkobba:runtime");
+const zip = await zipped;
 py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
+performance.mark("chkobba:package");
 py.runPython("import chkobba.web");
+performance.mark("chkobba:imported");
 document.documentElement.classList.add("ready");
+performance.mark("chkobba:ready");
 </script></body></html>
 """
 
@@ -218,6 +229,8 @@ def measure(playwright: Any, url: str, runs: int, worker: bool, throttle: float 
             page.wait_for_function("() => window.__readyAt !== null", timeout=120_000)
             ready_at = time.monotonic()
             out[f"{phase}_ms"].append(page.evaluate("() => window.__readyAt"))
+            for step, at in page.evaluate(MARKS).items():
+                out.setdefault(f"{phase}_at_{step}", []).append(at)
             out[f"{phase}_bytes"].append(sum(b for t, b in finished if t <= ready_at))
             if phase == "cold":
                 out["cold_requests"].append(len([1 for t, _ in finished if t <= ready_at]))
@@ -276,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
                 version = str(r.pop("version")[0]) or version
                 acc = results.setdefault(name, {k: [] for k in r})
                 for k, v in r.items():
-                    acc[k].extend(v)
+                    acc.setdefault(k, []).extend(v)
     server.shutdown()
     gz_server.shutdown()
 
@@ -305,6 +318,14 @@ def main(argv: list[str] | None = None) -> int:
                      f"{fmt(r['cold_ai_ms'])} | {fmt(r['warm_ai_ms'])} | "
                      f"{statistics.median(r['cold_all_requests']):.0f} / {statistics.median(r['warm_all_requests']):.0f} | "
                      f"{statistics.median(r['cold_all_bytes']) / 1e6:.2f} MB |")
+    lines += ["", "Where the time to ready goes: ms from navigation start to each step the page marks, "
+              "median (runtime: loadPyodide resolved; package: the package unpacked, cold only; imported: "
+              "`chkobba.web` imported; page: the page's own modules evaluated; ready: the table drawn).", "",
+              "| page, visit | " + " | ".join(STEPS) + " |", "|---|" + "---|" * len(STEPS)]
+    for name, r in results.items():
+        for phase in ("cold", "warm"):
+            cells = [f"{statistics.median(r[k]):.0f}" if (k := f"{phase}_at_{step}") in r else "-" for step in STEPS]
+            lines.append(f"| {name}, {phase} | " + " | ".join(cells) + " |")
     table = "\n".join(lines)
     print(table)
     if args.write:

@@ -725,6 +725,7 @@ function onPythonReady() {
   }
   root.classList.remove("booting");
   root.classList.add("ready");
+  performance.mark("chkobba:ready");
   // The computer players start once the table is usable; then the offline
   // copy of the site is made (see sw.js), then, when this visit had no
   // snapshot, one is made in the background for the next (docs/boot.md).
@@ -790,5 +791,6 @@ initShare({ getState: () => app.state, py });   // the Share dialog (web/shell/s
 initStats({ py, before: (save) => (save.challenge ? challenge.checkMatch(save, think) : null) });   // the Statistics button and dialog (web/shell/stats.js, issue 12)
 wire();
 window.addEventListener("py:error", () => root.classList.add("failed"));
+performance.mark("chkobba:page");   // the page's own modules are in (bench/boot.py)
 if (window.chkobbaPy) onPythonReady();
 else window.addEventListener("chkobba:python-ready", onPythonReady, { once: true });

@@ -150,6 +150,7 @@ async function bootPython() {
   const unpack = (buf) => pyodide.unpackArchive(buf, "zip", { extractDir: "/home/pyodide" });
   if (!pyodide) pyodide = await loadPyodide(opts);
   else snapshotted = true;
+  performance.mark("chkobba:runtime");   // the boot's steps, for bench/boot.py (docs/boot.md)
   fallBackOnTheRest(indexURL + "python_stdlib_rest.zip", boot.stdlibRest || []);
   if (snapshotted) {
     // The snapshot holds every module the page can import, so the package's
@@ -164,10 +165,12 @@ async function bootPython() {
     progress("start");
     await nextTask();   // the "starting" words are drawn before the imports
     unpack(buf);
+    performance.mark("chkobba:package");
   }
   stopCounting();
   progress("start");
   const call = pyodide.pyimport("chkobba.web").call;
+  performance.mark("chkobba:imported");
   // The facade answers any name or payload in words (it never raises).
   window.chkobbaPy = (name, payload = "{}") => call(name, payload);
   progress("ready");
