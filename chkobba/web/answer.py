@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
-from ..messages import for_reader
+from ..messages import Param, for_reader
+from ..protocol import JSONDict
 from ..registry import game as registered
 from ..session import Session
 from .edge import Seat, render
@@ -65,12 +66,45 @@ def sides(session: Session) -> list[list[int]]:
     return out
 
 
-def sheet(session: Session, speaks_to: int | None, seats: Sequence[Seat] = ()) -> dict[str, Any]:
+class Worded(TypedDict):
+    """A message with its English text."""
+
+    code: str
+    params: dict[str, Param]
+    text: str
+
+
+class SheetRound(TypedDict):
+    """One line of the score sheet: a round's points and the running total."""
+
+    round: int
+    game: int
+    points: list[int]
+    running: list[int]
+    breakdown: JSONDict
+    game_over: bool
+    game_winner: int | None
+
+
+class Sheet(TypedDict):
+    """The score sheet across rounds and the result in words."""
+
+    rounds: list[SheetRound]
+    score: list[int]
+    games: list[int]
+    target: int | None
+    match: int
+    over: bool
+    winner: int | None
+    result: Worded | None
+
+
+def sheet(session: Session, speaks_to: int | None, seats: Sequence[Seat] = ()) -> Sheet:
     """The score sheet across rounds, and the result in words: each game's
     winner is the engine's (``RoundResult.game_winner``)."""
     st = session.state
     opts = st.options
-    rounds: list[dict[str, Any]] = []
+    rounds: list[SheetRound] = []
     running = (0, 0)
     ended: list[Ended] = []
     results = list(st.results)
@@ -84,7 +118,7 @@ def sheet(session: Session, speaks_to: int | None, seats: Sequence[Seat] = ()) -
                        "breakdown": res.to_dict(), "game_over": winner is not None, "game_winner": winner})
         if winner is not None:
             ended.append(Ended(res.game + 1, winner, running, res.game_won_by or "target"))
-    result: dict[str, Any] | None = None
+    result: Worded | None = None
     if ended and rounds[-1]["game_over"] and (st.is_over or not st.history()):
         result = _result(session, ended, speaks_to, seats)
     return {"rounds": rounds, "score": list(st.score), "games": list(st.games),
@@ -106,7 +140,7 @@ def _who(session: Session, side: int, speaks_to: int | None, seats: Sequence[Sea
 
 
 def _result(session: Session, ended: Sequence[Ended], speaks_to: int | None,
-            seats: Sequence[Seat] = ()) -> dict[str, Any]:
+            seats: Sequence[Seat] = ()) -> Worded:
     st = session.state
     last = ended[-1]
     w = last.winner
@@ -117,7 +151,7 @@ def _result(session: Session, ended: Sequence[Ended], speaks_to: int | None,
     for g in ended:
         games[g.winner] += 1
     pts = last.running
-    params: dict[str, Any] = {"winner_points": pts[w], "loser_points": pts[1 - w], "game": last.game,
+    params: dict[str, Param] = {"winner_points": pts[w], "loser_points": pts[1 - w], "game": last.game,
                               "your_games": games[mine], "their_games": games[1 - mine],
                               "winner_games": games[w], "loser_games": games[1 - w], "side": w,
                               "side_number": w + 1}
@@ -131,7 +165,7 @@ def _result(session: Session, ended: Sequence[Ended], speaks_to: int | None,
     return {"code": code, "params": params, "text": render(code, params)}
 
 
-def moves(session: Session) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def moves(session: Session) -> tuple[list[JSONDict], list[JSONDict]]:
     """The moves to show (this round, or the one just finished while the new
     one has none: ``Session.moves()``) and the moves of the round before."""
     index = session.latest_round()
@@ -154,7 +188,7 @@ def worded(move: dict[str, Any], reader: int | None) -> dict[str, Any]:
 
 def answer(session: Session, reader: Reader, seats: Sequence[Seat], *, table: str,
            humans: Sequence[int] = (), coach: bool = False,
-           save: dict[str, Any] | None = None) -> dict[str, Any]:
+           save: dict[str, object] | None = None) -> dict[str, object]:
     """The state answer of ``session`` for ``reader`` (see the module doc)."""
     game = registered(session.game)
     seat = reader.seat

@@ -13,7 +13,8 @@ from __future__ import annotations
 import dataclasses
 import random
 import sys
-from typing import Any
+from collections.abc import Mapping
+from typing import TypedDict
 
 from .. import messages as M
 from ..actions import TIMEOUT
@@ -23,13 +24,14 @@ from ..options import check as check_options
 from ..options import describe as describe_options
 from ..registry import GAMES, PLAYERS
 from ..registry import game as registered
+from ..protocol import JSONDict
 from ..session import Session
 from .answer import Reader, answer
 from .modes import check_daily_act, status, timers_status
 from .edge import (DEFAULT_LEVEL, LEVELS, PLAYABLE, SEAT_KINDS, Args, Seat, WebError, action, api, flag,
                    game_name, kind, quote, seat_index, seats, seed, table_id)
-from .saves import (SAVE_VERSION, SAVE_VERSIONS, STORE, Table, challenge_of, check_replays, save_object, clock_off_of, daily_of,
-                    load, takebacks_of)
+from .saves import (SAVE_VERSION, SAVE_VERSIONS, STORE, Table, challenge_of, check_replays, clock_off_of, daily_of,
+                    load, save_object, takebacks_of)
 
 HUMAN_SEAT = 0
 HINT_TOP = 3
@@ -40,7 +42,58 @@ GAME_NAMES = {g: registered(g).title for g in GAMES}
 WORD_LABELS = {w: M.MESSAGES[f"word.{w}"] for w in ("keep", "table", "propose", "pass", "accept", "refuse")}
 
 
-def state_of(table: Table) -> dict[str, Any]:
+class GameFacts(TypedDict):
+    """One game in ``describe``: its name, seats and options."""
+
+    game: str
+    name: str
+    available: bool
+    players: list[int]
+    options: list[JSONDict]
+
+
+class Described(TypedDict):
+    """``describe``: the games, the levels, the seat kinds, the save versions."""
+
+    games: list[GameFacts]
+    levels: list[str]
+    default_level: str
+    seat_kinds: list[str]
+    save_version: int
+    save_versions: list[int]
+
+
+class Choice(TypedDict):
+    """``choose``: a computer's action and its level."""
+
+    action: str
+    level: str
+
+
+class Reason(TypedDict):
+    """A coach reason as a message."""
+
+    code: str
+    params: dict[str, object]
+
+
+class HintLine(TypedDict):
+    """One of the coach's best actions."""
+
+    action: str
+    rank: object
+    label: str
+    label_code: str | None
+    reason: str
+    code: str
+    params: dict[str, object]
+
+
+class Hints(TypedDict):
+    actions: list[HintLine]
+
+
+def state_of(table: Table) -> dict[str, object]:
     """What the page draws for the table's human seat, and the save."""
     humans = table.humans
     # the result is worded for the player holding the device (the only one at one-human tables)
@@ -61,11 +114,11 @@ def _table(args: Args) -> Table:
 
 
 @api(optional=("game",))
-def _describe(args: Args) -> dict[str, Any]:
+def _describe(args: Args) -> Described:
     """The games, their options and allowed values, levels, seat kinds."""
     table_id(args)
     games = [game_name(args["game"])] if "game" in args else list(GAMES)
-    out = []
+    out: list[GameFacts] = []
     for g in games:
         out.append({"game": g, "name": GAME_NAMES[g], "available": g in PLAYABLE,
                     "players": list(PLAYERS[g]), "options": describe_options(g)})
@@ -74,14 +127,14 @@ def _describe(args: Args) -> dict[str, Any]:
 
 
 @api()
-def _messages(args: Args) -> dict[str, Any]:
+def _messages(args: Args) -> dict[str, dict[str, str]]:
     """Every message code and its English template."""
     table_id(args)
     return {"messages": dict(M.MESSAGES)}
 
 
 @api(optional=("game", "options", "seats", "seed", "coach"))
-def _start(args: Args) -> dict[str, Any]:
+def _start(args: Args) -> dict[str, object]:
     """Start a new match at a table and return its state."""
     tid = table_id(args)
     game = game_name(args.get("game", "chkobba"))
@@ -106,7 +159,7 @@ def _start(args: Args) -> dict[str, Any]:
 
 
 @api("save")
-def _resume(args: Args) -> dict[str, Any]:
+def _resume(args: Args) -> dict[str, object]:
     """Resume a save (v1 of the v0.1 site or v2) at a table."""
     tid = table_id(args)
     save = save_object(args["save"])
@@ -122,7 +175,7 @@ def _resume(args: Args) -> dict[str, Any]:
 
 
 @api("action", "seat")
-def _act(args: Args) -> dict[str, Any]:
+def _act(args: Args) -> dict[str, object]:
     """Play an action (RECORDS.md text) for the seat to act."""
     table = _table(args)
     s = table.session
@@ -160,7 +213,7 @@ def _act(args: Args) -> dict[str, Any]:
 
 
 @api()
-def _reveal(args: Args) -> dict[str, Any]:
+def _reveal(args: Args) -> dict[str, object]:
     """Pass-and-play: the player the device was handed to tapped; show their view."""
     table = _table(args)
     table.hidden = False
@@ -168,7 +221,7 @@ def _reveal(args: Args) -> dict[str, Any]:
 
 
 @api()
-def _hand_off(args: Args) -> dict[str, Any]:
+def _hand_off(args: Args) -> dict[str, object]:
     """Pass-and-play, after a round's summary: when a person other than the
     one holding the device is to act, hand the device to them (their view
     hidden until they tap, ``reveal``); otherwise the state as it is."""
@@ -180,14 +233,14 @@ def _hand_off(args: Args) -> dict[str, Any]:
 
 
 @api(name="state")
-def _state_call(args: Args) -> dict[str, Any]:
+def _state_call(args: Args) -> dict[str, object]:
     """The state of a table."""
     return state_of(_table(args))
 
 
 # ------------------------------------------------------------ computer seats
 
-def computer_to_act(value: Any, session: Session, seat_list: list[Seat]) -> tuple[int, str]:
+def computer_to_act(value: object, session: Session, seat_list: list[Seat]) -> tuple[int, str]:
     """The seat a computer's ``choose`` call names and its level, checked: a
     seat of the table, a computer's, and the one to act (``web.seat_index``,
     ``web.not_computer``, ``web.game_over``, ``web.not_turn``)."""
@@ -204,7 +257,7 @@ def computer_to_act(value: Any, session: Session, seat_list: list[Seat]) -> tupl
 
 
 @api("save", "seat")
-def _choose(args: Args) -> dict[str, Any]:
+def _choose(args: Args) -> Choice:
     """The action of computer ``seat`` in the position of ``save``."""
     table_id(args)
     session, seat_list, _ = load(args["save"])
@@ -216,7 +269,7 @@ def _choose(args: Args) -> dict[str, Any]:
     return {"action": str(agent.choose(obs, obs.legal_actions(), rng)), "level": level}
 
 
-def reason_message(item: dict[str, Any]) -> dict[str, Any]:
+def reason_message(item: Mapping[str, object]) -> Reason:
     """A coach reason as a message (code and params), so a page words it in
     its own language; English reasons without a code are wrapped as text."""
     code, params = item.get("code"), item.get("params")
@@ -226,7 +279,7 @@ def reason_message(item: dict[str, Any]) -> dict[str, Any]:
 
 
 @api("save", optional=("seat",))
-def _hint(args: Args) -> dict[str, Any]:
+def _hint(args: Args) -> Hints:
     """The coach: the best few legal actions of the human seat, with reasons."""
     table_id(args)
     session, seat_list, coach = load(args["save"])
@@ -240,7 +293,7 @@ def _hint(args: Args) -> dict[str, Any]:
     history = session.state.history()
     rng = random.Random(f"hint/{session.seed}/{session.state.round_index}/{len(history)}")
     ranking = coach_hint(session.observation(seat), rng, Budget(rollouts=HINT_ROLLOUTS, ms=HINT_MS))
-    out: list[dict[str, Any]] = []
+    out: list[HintLine] = []
     for item in ranking["actions"][:HINT_TOP]:
         text = str(item["action"])
         said = reason_message(item)
@@ -251,30 +304,30 @@ def _hint(args: Args) -> dict[str, Any]:
     return {"actions": out}
 
 
-def choose(save: Any, seat: int) -> dict[str, Any]:
+def choose(save: object, seat: int) -> Choice:
     """``choose`` for Python callers (tests, tools): raises WebError in words."""
     return _choose({"save": save, "seat": seat})
 
 
-def hint(save: Any, seat: int = HUMAN_SEAT) -> dict[str, Any]:
+def hint(save: object, seat: int = HUMAN_SEAT) -> Hints:
     """``hint`` for Python callers: raises WebError in words."""
     return _hint({"save": save, "seat": seat})
 
 
 @api()
-def _defaults(args: Args) -> dict[str, Any]:
+def _defaults(args: Args) -> dict[str, object]:
     """Superseded by ``describe``; kept for the v0.1 page."""
     table_id(args)
     return defaults()
 
 
-def defaults() -> dict[str, Any]:
+def defaults() -> dict[str, object]:
     """Default table options of each playable game and the computer levels."""
     return {"chkobba": registered("chkobba").options_class()().to_dict(), "levels": list(LEVELS)}
 
 
 @api()
-def _ping(args: Args) -> dict[str, Any]:
+def _ping(args: Args) -> dict[str, str]:
     table_id(args)
     return {"python": sys.version.split()[0]}
 
