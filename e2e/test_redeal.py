@@ -37,7 +37,7 @@ def test_human_proposes_redeal_and_the_computer_answer_is_applied(make_page: Any
     session = _redeal_position(6)
     seats = [{"kind": "human"}, {"kind": "computer", "level": level}]
     save = {"v": web.SAVE_VERSION, "record": session.record(), "seed": session.seed, "seats": seats}
-    # What the computer will answer, by the same facade call the worker makes.
+    # What the computer will answer, by the same facade call web/ai.py makes.
     after = Session.from_record(session.record(), seed=session.seed)
     after.apply("propose")
     answer = json.loads(web.call("choose", json.dumps({"save": {**save, "record": after.record()}, "seat": 1})))["ok"]["action"]

@@ -1,5 +1,5 @@
-"""The facade's embed, link, lesson and share calls (chkobba/web.py, the
-section at its end; docs/facade.md "Embeds, links and lessons")."""
+"""The facade's embed, link, lesson and share calls (chkobba/web/embeds.py,
+chkobba/web/lessons.py; docs/facade.md "Embeds, links and lessons")."""
 
 from __future__ import annotations
 
