@@ -11,7 +11,7 @@ and for the slowest message, how many messages were answered, dropped unread
 saves and redraws only when it does), and that the honest friend is still
 seated and its next move is taken. This is the host's Python alone (CPython
 here; in the page, Pyodide, every message also costs a JSON.parse and a call
-into Python: see e2e/test_online_guard.py's flood test for the page).
+into Python: see e2e/test_online_page_guard.py's flood test for the page).
 """
 
 from __future__ import annotations

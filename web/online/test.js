@@ -1,4 +1,4 @@
-// The bench of e2e/test_online.py: a Peer and what it received, on window.online.
+// The bench of e2e/test_online_pages.py: a Peer and what it received, on window.online.
 import { Peer, decodeDescription } from "./peer.js";
 import { inviteLink, qrSvg, readFragment } from "./invite.js";
 
@@ -95,8 +95,8 @@ async function runHost(game, options, kinds, saved = "") {
 }
 
 // A friend's reconnection and the host page's reload, for end-to-end tests of
-// them (written, passing in some runs and stalling in others on this loaded
-// machine: not kept in e2e/test_online.py yet; docs/online.md).
+// them (they stall in some runs on a loaded machine, so
+// e2e/test_online_pages.py does not use them; docs/online.md).
 // host: a friend reconnects on a new channel (after runHost)
 async function hostAgain(id) {
   const offer = await make({}, id).offer();
