@@ -50,12 +50,14 @@ import zlib
 from dataclasses import dataclass
 from datetime import date as Date
 from datetime import datetime, timedelta, timezone
-from typing import Any, Callable
+from collections.abc import Mapping, Sequence
+from typing import Any, Callable, TypedDict
 
 from .actions import Action
 from .agents import Budget, make_agent
 from .errors import ChkobbaError
 from .messages import Message, Param, quote
+from .protocol import JSON, JSONDict
 from .registry import game as registered
 from .session import Session
 
@@ -82,7 +84,7 @@ DAILY_BUDGETS: dict[str, Budget] = {
     "seven_diamonds": Budget(rollouts=200, ms=None),
 }
 
-_OPTIONS: dict[str, dict[str, Any]] = {
+_OPTIONS: dict[str, dict[str, JSON]] = {
     "chkobba": {"players": 2},
     "seven_diamonds": {"players": 4, "timers": False},
 }
@@ -194,7 +196,7 @@ class Daily:
     date: str
     game: str
     seed: int
-    options: dict[str, Any]
+    options: dict[str, JSON]
     seats: tuple[str | None, ...]
 
     def session(self) -> Session:
@@ -205,7 +207,7 @@ class Daily:
     def budget(self) -> Budget:
         return DAILY_BUDGETS[self.game]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONDict:
         return {"date": self.date, "game": self.game, "seed": self.seed, "options": dict(self.options),
                 "seats": list(self.seats)}
 
@@ -276,7 +278,7 @@ def play_computers(deal: Daily, session: Session, seats: frozenset[int] | None =
 
 # ----------------------------------------------------------------- par, result
 
-def round_result(deal: Daily, summary_round: dict[str, Any], seat: int = HUMAN_SEAT) -> dict[str, Any]:
+def round_result(deal: Daily, summary_round: Mapping[str, JSON], seat: int = HUMAN_SEAT) -> JSONDict:
     """One finished round, from the engine's round summary, for ``seat``'s
     side: ``points``, ``other`` (the other side's points), and per game
     ``categories`` (Chkobba: karta, dinari, barmila, haya won) and
@@ -284,16 +286,18 @@ def round_result(deal: Daily, summary_round: dict[str, Any], seat: int = HUMAN_S
     ``multiplier``, ``bonus``, ``cards`` (the points of the cards left)."""
     side = seat % 2
     points = summary_round["points"]
-    out: dict[str, Any] = {"points": int(points[side]), "other": int(points[1 - side])}
+    if not isinstance(points, Sequence):
+        raise TypeError("a round summary's points are a list")
+    out: JSONDict = {"points": _int(points[side]), "other": _int(points[1 - side])}
     out.update(registered(deal.game).daily_round(summary_round, side))
     return out
 
 
-def _finished_round(session: Session) -> dict[str, Any]:
+def _finished_round(session: Session) -> JSONDict:
     rounds = session.summary()["rounds"]
     if not rounds:
         raise DailyError("daily.not_over")
-    first: dict[str, Any] = rounds[0]
+    first: JSONDict = rounds[0]
     return first
 
 
@@ -307,7 +311,35 @@ def _par(day: str, game: str) -> tuple[str, str]:
     return session.record_json(), json.dumps(round_result(deal, _finished_round(session)))
 
 
-def par(day: str, game: str) -> dict[str, Any]:
+class Par(TypedDict):
+    """Par of a daily deal (:func:`par`)."""
+
+    date: str
+    game: str
+    result: JSONDict
+    record: JSONDict
+
+
+class Result(TypedDict):
+    """How the player did against par (:func:`result`)."""
+
+    date: str
+    game: str
+    you: JSONDict
+    par: JSONDict
+    points: int
+    par_points: int
+    margin: int
+
+
+def _int(value: JSON) -> int:
+    """Points read from a round summary or result: a number."""
+    if not isinstance(value, (int, float)):
+        raise TypeError(f"points are a number, not {value!r}")
+    return int(value)
+
+
+def par(day: str, game: str) -> Par:
     """Par of a daily deal: the round played by the daily computers in every
     seat, the player's included. ``{"date", "game", "result"
     (:func:`round_result` for the player's seat), "record" (the round: it
@@ -319,14 +351,15 @@ def par(day: str, game: str) -> dict[str, Any]:
     return {"date": deal.date, "game": deal.game, "result": json.loads(res), "record": json.loads(record)}
 
 
-def result(deal: Daily, session: Session, par_result: dict[str, Any] | None = None) -> dict[str, Any]:
+def result(deal: Daily, session: Session, par_result: JSONDict | None = None) -> Result:
     """How the player did against par in a finished daily round:
     ``{"date", "game", "you": round_result, "par": round_result,
     "points", "par_points", "margin" (points - par points)}``."""
     you = round_result(deal, _finished_round(session))
     theirs = par_result if par_result is not None else par(deal.date, deal.game)["result"]
-    return {"date": deal.date, "game": deal.game, "you": you, "par": theirs, "points": you["points"],
-            "par_points": theirs["points"], "margin": you["points"] - theirs["points"]}
+    points, par_points = _int(you["points"]), _int(theirs["points"])
+    return {"date": deal.date, "game": deal.game, "you": you, "par": theirs, "points": points,
+            "par_points": par_points, "margin": points - par_points}
 
 
 def _margin(margin: int) -> Message:
@@ -337,7 +370,7 @@ def _margin(margin: int) -> Message:
     return Message("daily.margin.level", {})
 
 
-def share(res: dict[str, Any]) -> Message:
+def share(res: Mapping[str, Any]) -> Message:
     """The share text of a result (:func:`result`): how the player did, never
     the cards. A message (code and params) a page renders in its language;
     ``str()`` is the English."""
@@ -375,10 +408,10 @@ class Rederivation:
                         for k, a in enumerate(rnd.get("actions", []))]
         self.next = 0
         self.decisions = 0
-        self.error: tuple[str, dict[str, Any]] | None = None
+        self.error: tuple[str, dict[str, Param]] | None = None
         self.done = False
 
-    def _fail(self, code: str, **params: Any) -> bool:
+    def _fail(self, code: str, **params: Param) -> bool:
         self.error = (code, params)
         self.done = True
         return True

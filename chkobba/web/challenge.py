@@ -13,13 +13,13 @@ phone meets the same opponent).
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from .. import messages as M
 from ..errors import ChkobbaError
 from ..links import challenge as C
+from ..session import Session
 from .edge import Args, Seat, WebError, api, table_id
-from .saves import STORE, Table, challenge_of, check_replays, daily_of, load, takebacks_of
+from .saves import STORE, Table, challenge_of, check_replays, daily_of, load, save_object, takebacks_of
 from .daily import checked, decided, rederivation
 from .tables import computer_to_act, state_of
 
@@ -32,12 +32,13 @@ M.register({
 })
 
 
-def _finished(save: Any) -> tuple[C.Challenge, Any]:
+def _finished(value: object) -> tuple[C.Challenge, Session]:
     """The challenge a finished game's save makes: its game, options, seed,
     seats, the person's result and how many moves they took back."""
-    session, seat_list, _ = load(save)
+    session, seat_list, _ = load(value)
+    save = save_object(value)   # load has checked it is an object
     humans = [i for i, s in enumerate(seat_list) if s.human]
-    if len(humans) != 1 or (isinstance(save, dict) and daily_of(save) is not None):
+    if len(humans) != 1 or daily_of(save) is not None:
         raise WebError("web.challenge.not_computer")
     if not session.is_over:
         raise WebError("web.challenge.not_over")
@@ -59,7 +60,7 @@ def _text(c: C.Challenge) -> str:
 
 
 @api("save")
-def _challenge_link(args: Args) -> dict[str, Any]:
+def _challenge_link(args: Args) -> dict[str, object]:
     """The challenge of a finished match against the computer: ``link`` (the
     ``x2.`` text the page puts in ``?challenge=``), ``result`` (the
     person's, as the link carries it) and ``takebacks`` (how many moves they
@@ -72,7 +73,7 @@ def _challenge_link(args: Args) -> dict[str, Any]:
 
 
 @api("link")
-def _challenge_start(args: Args) -> dict[str, Any]:
+def _challenge_start(args: Args) -> dict[str, object]:
     """Start a challenge's match at a table: the same cards, options and
     computers as the sender's (a bad link: one ``link.*`` error in words).
     The state has ``sender``: the sender's ``result`` and ``takebacks`` (how
@@ -90,26 +91,26 @@ def _challenge_start(args: Args) -> dict[str, Any]:
     return {**out, "sender": {"result": c.result, "takebacks": c.takebacks, "checked": c.moves is not None}}
 
 
-def _challenge_save(save: Any) -> tuple[C.Challenge, Any, list[Seat]]:
+def _challenge_save(save: object) -> tuple[C.Challenge, Session, list[Seat]]:
     session, seat_list, _ = load(save)
-    text = challenge_of(save) if isinstance(save, dict) else None
+    text = challenge_of(save_object(save))   # load has checked it is an object
     if text is None:
         raise WebError("web.challenge.not_challenge")
     return C.decode_challenge(text), session, seat_list
 
 
-def check_challenge(save: Any) -> tuple[C.Challenge, Any, list[Seat]]:
+def check_challenge(save: object) -> tuple[C.Challenge, Session, list[Seat]]:
     """A challenge's save re-derived (finished here): the match played again
     from the link's seed and options, no take-back, every computer move the
     link's computer's (one ``web.check.*`` error otherwise)."""
     c, session, seat_list = _challenge_save(save)
-    checked(rederivation("challenge", save, session, seat_list, c.session(), c.seats,
+    checked(rederivation("challenge", save_object(save), session, seat_list, c.session(), c.seats,
                          lambda s, seat: C.computer_choice(c, s, seat)))
     return c, session, seat_list
 
 
 @api("save")
-def _challenge_check_step(args: Args) -> dict[str, Any]:
+def _challenge_check_step(args: Args) -> dict[str, object]:
     """One computer decision of a challenge save's re-derivation (kept per
     record in this process): ``{done, decisions}``; its setup is checked at
     once, and a save that differs answers its ``web.check.*`` error once the
@@ -117,7 +118,7 @@ def _challenge_check_step(args: Args) -> dict[str, Any]:
     before ``challenge_result`` and ``stats_add``, which then find it done."""
     table_id(args)
     c, session, seat_list = _challenge_save(args["save"])
-    run = rederivation("challenge", args["save"], session, seat_list, c.session(), c.seats,
+    run = rederivation("challenge", save_object(args["save"]), session, seat_list, c.session(), c.seats,
                        lambda s, seat: C.computer_choice(c, s, seat))
     done = run.step()
     if done and run.error is not None:
@@ -127,7 +128,7 @@ def _challenge_check_step(args: Args) -> dict[str, Any]:
 
 
 @api("save", "seat")
-def _challenge_choose(args: Args) -> dict[str, Any]:
+def _challenge_choose(args: Args) -> dict[str, object]:
     """The challenge computer's action for ``seat`` in the save's position (in
     the worker): decided from the position and the seed, never the clock."""
     table_id(args)
@@ -137,7 +138,7 @@ def _challenge_choose(args: Args) -> dict[str, Any]:
 
 
 @api("save")
-def _challenge_result(args: Args) -> dict[str, Any]:
+def _challenge_result(args: Args) -> dict[str, object]:
     """A finished challenge, checked (the match replayed from the link's seed
     and options, every computer move the link's computer's, no take-back:
     else one ``web.check.*`` error): ``yours`` and ``theirs`` (the sender's, from the

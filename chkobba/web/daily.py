@@ -21,6 +21,7 @@ import dataclasses
 import json
 import time
 from collections import OrderedDict
+from collections.abc import Mapping
 from typing import Any, Callable
 
 from .. import daily as D
@@ -31,11 +32,12 @@ from .. import messages as M
 from ..links.challenge import decode_result_moves, encode_result
 from ..actions import Action
 from ..errors import ChkobbaError
+from ..protocol import JSONDict
 from ..records import parse_record
 from ..session import Session
 from .edge import SEED_LIMIT
 from .edge import Args, Seat, WebError, api, seat_index, show, table_id
-from .saves import ON_RESET, STORE, Table, check_replays, daily_of, load, takebacks_of
+from .saves import ON_RESET, STORE, Table, check_replays, daily_of, load, save_object, takebacks_of
 from .tables import state_of
 
 M.register({
@@ -75,7 +77,7 @@ class ParRun:
         self.deal = deal
         self.session = deal.session()
         self.decisions = 0
-        self.par: dict[str, Any] | None = None
+        self.par: D.Par | None = None
 
     def step(self) -> bool:
         """One decision (or none once done); whether par is known."""
@@ -107,7 +109,7 @@ def par_run(deal: D.Daily) -> ParRun:
     return run
 
 
-def par_of(deal: D.Daily) -> dict[str, Any]:
+def par_of(deal: D.Daily) -> D.Par:
     """Par of a deal: the run's, finished here if it is not done yet."""
     run = par_run(deal)
     while not run.step():
@@ -123,7 +125,7 @@ _CHECKS: "OrderedDict[str, D.Rederivation]" = OrderedDict()
 ON_RESET.extend([_DECIDED.clear, _CHECKS.clear])   # a fresh page remembers no decision
 
 
-def _canonical(record: Any) -> str:
+def _canonical(record: object) -> str:
     return json.dumps(record, sort_keys=True, separators=(",", ":"))
 
 
@@ -149,7 +151,7 @@ def decided(kind: str, session: Session, seat: int, choose: Callable[[], Action]
     return action
 
 
-def check_setup(save: Any, session: Session, seat_list: list[Seat], fresh: Session,
+def check_setup(save: Mapping[str, object], session: Session, seat_list: list[Seat], fresh: Session,
                 seats: tuple[str | None, ...]) -> None:
     """What a save of a daily deal or a challenge must be before any move is
     replayed: the options, seats, levels and first cards of ``fresh`` (the
@@ -180,7 +182,7 @@ def _kept_check(key: str, make: Callable[[], D.Rederivation]) -> D.Rederivation:
     return run
 
 
-def rederivation(kind: str, save: Any, session: Session, seat_list: list[Seat], fresh: Session,
+def rederivation(kind: str, save: Mapping[str, object], session: Session, seat_list: list[Seat], fresh: Session,
                  seats: tuple[str | None, ...], choose: Callable[[Session, int], Action]) -> D.Rederivation:
     """The re-derivation of a save (kept per record in this process, made on
     first use), after :func:`check_setup`."""
@@ -201,19 +203,19 @@ def checked(run: D.Rederivation) -> None:
         raise WebError(code, **params)
 
 
-def _daily_check(save: Any) -> D.Rederivation:
+def _daily_check(save: object) -> D.Rederivation:
     deal, session, seat_list = _daily_save(save)
-    return rederivation("daily", save, session, seat_list, deal.session(), deal.seats,
+    return rederivation("daily", save_object(save), session, seat_list, deal.session(), deal.seats,
                         lambda s, seat: D.computer_choice(deal, s, seat))
 
 
-def _at(value: Any) -> int:
+def _at(value: object) -> int:
     if type(value) is not int or not 0 <= value <= SEED_LIMIT:
         raise WebError("web.daily.at", value=show(value))
     return value
 
 
-def _today(at: Any = None) -> str:
+def _today(at: object = None) -> str:
     """Tunisia's date at the moment ``at`` (POSIX seconds: the page's clock),
     or at the facade's clock without it."""
     return D.tunis_date(_at(at) if at is not None else int(time.time()))
@@ -234,10 +236,10 @@ def _deal(args: Args) -> D.Daily:
     return deal
 
 
-def _derive(deal: D.Daily) -> Callable[[Session], dict[str, Any] | None]:
+def _derive(deal: D.Daily) -> Callable[[Session], JSONDict | None]:
     """A daily round's result from the session its moves give: None unless
     its first round is over and no move goes past it."""
-    def derive(session: Session) -> dict[str, Any] | None:
+    def derive(session: Session) -> JSONDict | None:
         rounds = session.record()["rounds"]
         if not D.round_over(session) or any(r["actions"] for r in rounds[1:]):
             return None
@@ -318,7 +320,7 @@ def _practice(deal: D.Daily, results: dict[str, Any] | None) -> bool:
 
 
 @api(optional=("date", "at", "game", "vs", "stats"))
-def _daily_start(args: Args) -> dict[str, Any]:
+def _daily_start(args: Args) -> dict[str, object]:
     """Start the daily deal of a date (or of the moment ``at``) and game at a
     table: its state (the save says ``daily``). ``vs``: the sender's result
     from a shared link, checked here (the page keeps it for the end).
@@ -353,7 +355,7 @@ def _daily_start(args: Args) -> dict[str, Any]:
 
 
 @api(optional=("at",))
-def _daily_today(args: Args) -> dict[str, Any]:
+def _daily_today(args: Args) -> dict[str, object]:
     """The date in Tunisia at the moment ``at`` (POSIX seconds), the day
     before it (whose deal can be replayed with every hand), the daily games."""
     table_id(args)
@@ -361,9 +363,9 @@ def _daily_today(args: Args) -> dict[str, Any]:
     return {"date": today, "yesterday": D.day_before(today), "games": list(D.GAMES)}
 
 
-def _daily_save(save: Any) -> tuple[D.Daily, Session, list[Seat]]:
+def _daily_save(save: object) -> tuple[D.Daily, Session, list[Seat]]:
     session, seat_list, _ = load(save)
-    date = daily_of(save)
+    date = daily_of(save_object(save))   # load has checked it is an object
     if date is None:
         raise WebError("web.daily.not_daily")
     return D.daily(date, session.game), session, seat_list
@@ -376,7 +378,7 @@ def _played(deal: D.Daily, args: Args) -> None:
 
 
 @api("save", "seat", optional=("at",))
-def _daily_choose(args: Args) -> dict[str, Any]:
+def _daily_choose(args: Args) -> dict[str, object]:
     """The daily computer's action for ``seat`` in the save's position (in the
     worker): hard with the daily budget, seeded from the deal, never the clock."""
     table_id(args)
@@ -390,7 +392,7 @@ def _daily_choose(args: Args) -> dict[str, Any]:
 
 
 @api(optional=("date", "at", "game", "save", "vs"))
-def _daily_par(args: Args) -> dict[str, Any]:
+def _daily_par(args: Args) -> D.Par:
     """Par of a daily deal (in the worker; the page keeps it per date and game).
     Given a finished round's ``save``, also its re-derivation, finished here
     (``daily_result`` then finds it done): one ``web.check.*`` error if the
@@ -405,7 +407,7 @@ def _daily_par(args: Args) -> dict[str, Any]:
     return out
 
 
-def _replayable(deal: D.Daily, at: Any) -> None:
+def _replayable(deal: D.Daily, at: object) -> None:
     """Refuse a deal whose day is not over in Tunisia at the moment ``at``
     (POSIX seconds; the facade's clock without it)."""
     moment = _at(at) if at is not None else int(time.time())
@@ -414,7 +416,7 @@ def _replayable(deal: D.Daily, at: Any) -> None:
 
 
 @api(optional=("date", "at", "game", "over", "save", "vs"))
-def _daily_par_step(args: Args) -> dict[str, Any]:
+def _daily_par_step(args: Args) -> dict[str, object]:
     """One decision of par's round (kept per date and game): ``{done,
     decisions}``. With ``over: true``, refused (``web.daily.not_yet``) unless
     the day is over at ``at`` (the replay of a past day's deal). Given a
@@ -454,7 +456,7 @@ def _daily_par_step(args: Args) -> dict[str, Any]:
 
 
 @api("date", optional=("at", "game", "over"))
-def _daily_replay(args: Args) -> dict[str, Any]:
+def _daily_replay(args: Args) -> dict[str, object]:
     """The replay link (every hand shown) of a past day's par round: the
     daily computers in every seat. Refused (``web.daily.not_yet``) for today's
     deal or a later one: the date is checked against Tunisia's date at ``at``
@@ -468,7 +470,7 @@ def _daily_replay(args: Args) -> dict[str, Any]:
 
 
 @api("save", optional=("results", "at", "stats", "vs"))
-def _daily_result(args: Args) -> dict[str, Any]:
+def _daily_result(args: Args) -> dict[str, object]:
     """A finished daily round against par: ``result`` (daily.result),
     ``share`` (a message the page words in its language), ``results`` (the
     daily results with this one added: the first result of a deal counts) and
@@ -492,18 +494,18 @@ def _daily_result(args: Args) -> dict[str, Any]:
         raise D.DailyError("daily.not_over")
     checked(_daily_check(args["save"]))   # the round played again from the day's seed: one web.check.* error
     res = D.result(deal, session, par_of(deal)["result"])   # daily.not_over in words
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     practice = _practice(deal, _kept_results(args))
     if "stats" in args:
         stats = S.empty() if args["stats"] is None else S.from_file(args["stats"])   # stats.file in words
         if not practice:
-            stats = S.add_daily(stats, res)
+            stats = S.add_daily(stats, dict(res))
         kept = S.daily_of(stats)
         out["stats"] = S.to_file(stats)
     else:
         kept = R.from_file(args.get("results") or R.empty())   # stats.file in words
         if not practice:
-            kept = R.add(kept, res)
+            kept = R.add(kept, dict(res))
     # practice makes no result link: a link says the day's one attempt
     vs = None if practice else _result_link(deal, session, res["you"])
     return {"result": res, "share": D.share(res).to_json(), "results": kept, "summary": R.summary(kept, today),
@@ -511,7 +513,7 @@ def _daily_result(args: Args) -> dict[str, Any]:
             "friend_refused": friend_refused, "practice": practice, **out}
 
 
-def _result_link(deal: D.Daily, session: Session, you: dict[str, Any]) -> str:
+def _result_link(deal: D.Daily, session: Session, you: JSONDict) -> str:
     """The result's ``r2.`` text: the result and the round's moves (a friend's
     page replays them); the ``r1.`` text without them if they do not fit."""
     moves = session.record()["rounds"][0]["actions"]
