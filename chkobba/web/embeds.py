@@ -11,6 +11,7 @@ for the embed's reader. ``share`` makes a saved game's links.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,7 @@ from ..agents import Budget, make_agent
 from ..agents import hint as coach_hint
 from ..errors import ChkobbaError
 from ..positions import every_position, position
+from ..protocol import JSON
 from ..records import parse_record
 from ..session import Session
 from .answer import Reader, answer
@@ -58,7 +60,7 @@ class Embed:
         return [Seat("human") if i == self.reader else Seat("computer", self.level)
                 for i in range(self.session.players)]
 
-    def state(self) -> dict[str, Any]:
+    def state(self) -> dict[str, object]:
         """The state answer, seen from the embed's seat: its hand, or every
         hand (``view.hands``) when shown; worded for the reader (a replay's
         is a spectator)."""
@@ -66,7 +68,7 @@ class Embed:
                         marks=self.marks)
         return answer(self.session, reader, self.seats(), table=self.id)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         link = self.link
         here = self.positions[self.index]
         return {"table": self.id, "mode": link.mode, "game": link.record.game,
@@ -102,7 +104,7 @@ def _replay_at(link: links.Link, at: tuple[int, int]) -> Session:
 
 
 @api("link")
-def _link_open(args: Args) -> dict[str, Any]:
+def _link_open(args: Args) -> dict[str, object]:
     """Open a link (a ``c1.`` text) at an embed table: its mode, the view
     settings and the state at its position. A replay opened without a
     position opens at the first one (the deal, before the first move), as
@@ -130,7 +132,7 @@ def _link_open(args: Args) -> dict[str, Any]:
 
 
 @api("index")
-def _link_step(args: Args) -> dict[str, Any]:
+def _link_step(args: Args) -> dict[str, object]:
     """Replay: the state at position ``index`` of the record (0 to count - 1)."""
     e = _embed(args, "replay")
     last = len(e.positions) - 1
@@ -143,7 +145,7 @@ def _link_step(args: Args) -> dict[str, Any]:
 
 
 @api("action")
-def _link_act(args: Args) -> dict[str, Any]:
+def _link_act(args: Args) -> dict[str, object]:
     """Play: the reader's move at the embed table (the engine's reason if illegal)."""
     e = _embed(args, "play")
     text = action(args["action"])
@@ -159,7 +161,7 @@ def _link_act(args: Args) -> dict[str, Any]:
 
 
 @api()
-def _link_computer(args: Args) -> dict[str, Any]:
+def _link_computer(args: Args) -> dict[str, object]:
     """Play: the computer's move at the embed table; answers the state and the action."""
     e = _embed(args, "play")
     s = e.session
@@ -181,7 +183,7 @@ def _link_computer(args: Args) -> dict[str, Any]:
 
 
 @api("action", optional=("reveal",))
-def _link_judge(args: Args) -> dict[str, Any]:
+def _link_judge(args: Args) -> dict[str, object]:
     """Puzzle: is the reader's move the best one? The engine's reason for an
     illegal move; the coach's ranking (kept for the table) for a legal one;
     the coach's reasons only when the link allows them."""
@@ -204,8 +206,8 @@ def _link_judge(args: Args) -> dict[str, Any]:
         [str(ranking[0]["action"])]
     right = str(a) in {str(s.state.parse(b)) for b in best}
     code = "web.embed.right" if right else "web.embed.wrong"
-    out: dict[str, Any] = {"right": right, "legal": True, "code": code, "params": {},
-                           "text": render(code, {}), "best": None}
+    out: dict[str, object] = {"right": right, "legal": True, "code": code, "params": {},
+                              "text": render(code, {}), "best": None}
     if e.link.reasons:
         mine = next((i for i in ranking if str(i["action"]) == str(a)), None)
         top = ranking[0]
@@ -217,13 +219,13 @@ def _link_judge(args: Args) -> dict[str, Any]:
     return out
 
 
-def _safe_message(item: dict[str, Any]) -> dict[str, Any]:
+def _safe_message(item: Mapping[str, object]) -> dict[str, JSON]:
     said = reason_message(item)
     return {"code": said["code"], "params": safe(said["params"])}
 
 
 @api("save", optional=("last_round",))
-def _share(args: Args) -> dict[str, Any]:
+def _share(args: Args) -> dict[str, object]:
     """Links of a saved game (the Share dialog): the game so far (replay),
     its current position, and each round replayed with every hand shown
     (with ``last_round: true``, only the latest round's: the round summary

@@ -21,7 +21,7 @@ from .saves import load, save_object, takebacks_of
 STATS_AT_LIMIT = stats.MAX_AT
 
 
-def _stats_in(value: Any) -> stats.Stats:
+def _stats_in(value: object) -> stats.Stats:
     """The stored statistics a call was given (null: none yet)."""
     return stats.empty() if value is None else stats.from_file(value)
 
@@ -59,7 +59,7 @@ def _today(args: Args) -> str:
     return D.tunis_date(now)
 
 
-def _answer(kept: stats.Stats, args: Args, **extra: Any) -> dict[str, Any]:
+def _answer(kept: stats.Stats, args: Args, **extra: object) -> dict[str, object]:
     """The statistics' file object, the table's rows, and the daily deal's
     summary (``daily``: per game played, streak, best streak, at par, best
     margin, best points; :func:`chkobba.daily_results.summary`)."""
@@ -68,7 +68,7 @@ def _answer(kept: stats.Stats, args: Args, **extra: Any) -> dict[str, Any]:
 
 
 @api("save", optional=("stats", "at", "now"))
-def _stats_add(args: Args) -> dict[str, Any]:
+def _stats_add(args: Args) -> dict[str, object]:
     """A finished match (its save, checked and replayed) added to the
     statistics: ``{stats, rows, daily, added}``; ``added`` is false when the
     match was already counted (a reload at the end of a match). A game with
@@ -88,7 +88,7 @@ def _stats_add(args: Args) -> dict[str, Any]:
 
 
 @api(optional=("stats", "now"))
-def _stats_view(args: Args) -> dict[str, Any]:
+def _stats_view(args: Args) -> dict[str, object]:
     """The rows of the statistics table: ``{stats, rows, daily}``; each row is a
     group's totals with its labels as messages (``game_label``,
     ``variant_labels``, ``level_label``)."""
@@ -97,7 +97,7 @@ def _stats_view(args: Args) -> dict[str, Any]:
 
 
 @api("results", optional=("stats", "now"))
-def _stats_daily_move(args: Args) -> dict[str, Any]:
+def _stats_daily_move(args: Args) -> dict[str, object]:
     """Daily results kept apart by an older page (``results``: the
     ``{"days": [...]}`` value, read strictly) merged into the statistics'
     ``daily`` key: ``{stats, rows, daily, added}`` (the deals that were new).
@@ -111,7 +111,7 @@ def _stats_daily_move(args: Args) -> dict[str, Any]:
 
 
 @api("text", optional=("stats", "now"))
-def _stats_import(args: Args) -> dict[str, Any]:
+def _stats_import(args: Args) -> dict[str, object]:
     """A file's text merged into the statistics (every match counted once):
     ``{stats, rows, daily, added, added_days}`` (how many matches, and how
     many daily deals, were new; the file's daily results are merged too). A bad file answers ``stats.file`` and the
@@ -131,7 +131,7 @@ def _stats_import(args: Args) -> dict[str, Any]:
 
 
 @api(optional=("stats",))
-def _stats_export(args: Args) -> dict[str, Any]:
+def _stats_export(args: Args) -> dict[str, object]:
     """The statistics as a file's text: ``{text}``."""
     table_id(args)
     return {"text": stats.to_text(_stats_in(args.get("stats")))}
