@@ -32,6 +32,10 @@ none), so games with take-backs are counted apart; and the file may have a
 also count ``takeback_matches`` and ``takeback_wins``. Older files read as
 having neither.
 
+Version 4 adds the level ``online`` (a match played with friends on their
+own phones, web/online/, seen from this phone's seat); it is written only
+when a group has that level, and older files read as having none.
+
 A file from outside is read strictly (:func:`from_file`): anything wrong is
 refused with one :class:`StatsError` (code ``stats.file``, its ``reason`` a
 ``stats.file.*`` message) and nothing else is ever raised.
@@ -59,8 +63,9 @@ from .registry import game as registered
 
 FORMAT = "chkobba-stats"
 VERSION = 1                 # the version of a file with nothing folded
-VERSIONS = (1, 2, 3)        # 2: ``earlier`` also remembers the folded matches (ids, last, horizon)
+VERSIONS = (1, 2, 3, 4)     # 2: ``earlier`` also remembers the folded matches (ids, last, horizon)
 #                             3: take-backs per match, the daily results (``daily``)
+#                             4: the level "online" (friends on their own phones)
 MAX_MATCHES = 5000          # kept one by one; older ones are folded into totals
 MAX_FOLDED = 5000           # digests of folded matches remembered (all groups)
 MAX_GROUPS = 500
@@ -71,7 +76,8 @@ MAX_ROUNDS = 100_000        # rounds of one match
 MAX_POINTS = 10**9          # points of one match
 MAX_TOTAL = 10**12          # any folded total
 MAX_TAKEBACKS = 1_000_000   # take-backs of one game (chkobba/web/saves.py's limit)
-LEVELS = ("easy", "medium", "hard", "mixed", "none")
+LEVELS = ("easy", "medium", "hard", "mixed", "none", "online")
+ONLINE = "online"           # the level of a match played online (version 4)
 ID = re.compile(r"[0-9a-f]{24}\Z")
 ID_CHARS = 24
 
@@ -131,6 +137,7 @@ STATS_MESSAGES: dict[str, str] = {
     "stats.level.hard": "Computer: hard",
     "stats.level.mixed": "Computers of several levels",
     "stats.level.none": "No computer (pass and play)",
+    "stats.level.online": "Online, with friends on their phones",
 }
 M.register(STATS_MESSAGES)
 
@@ -239,17 +246,19 @@ def variant_of(game: str, options: dict[str, Any]) -> dict[str, Any]:
 
 
 def match_entry(game: str, options: dict[str, Any], seats: list[dict[str, Any]], summary: dict[str, Any],
-                side: int, record: dict[str, Any], at: int, takebacks: int = 0) -> tuple[dict[str, Any], list[Any]]:
+                side: int, record: dict[str, Any], at: int, takebacks: int = 0,
+                level: str | None = None) -> tuple[dict[str, Any], list[Any]]:
     """The group and the ``[id, group, at, won, rounds, points, chkobbas]``
     row (group left 0) of a finished match, from the engine's summary (the
     replay output) and the player's ``side``; with ``takebacks`` (more than
-    0) an eighth field counts the take-backs made in it."""
+    0) an eighth field counts the take-backs made in it; ``level`` (else
+    the seats' :func:`level_of`) names the group's level."""
     if summary.get("winner") is None:
         raise StatsError("stats.not_over")
     rounds = summary["rounds"]
     points = sum(int(r["points"][side]) for r in rounds)
     chkobbas = sum(int(r.get("chkobba", [0, 0])[side]) for r in rounds) if registered(game).counts_sweeps else 0
-    group = {"game": game, "variant": variant_of(game, options), "level": level_of(seats)}
+    group = {"game": game, "variant": variant_of(game, options), "level": level or level_of(seats)}
     row = [match_id(record), 0, int(at), summary["winner"] == side, len(rounds), points, chkobbas]
     if takebacks:
         row.append(min(int(takebacks), MAX_TAKEBACKS))
@@ -268,6 +277,23 @@ def add_match(stats: Stats, session: Any, seats: list[dict[str, Any]], at: int, 
     side = int(session.observation(me).side)
     record = session.record()
     group, row = match_entry(session.game, record["options"], seats, session.summary(), side, record, at, takebacks)
+    return add_row(stats, group, row)
+
+
+def add_online(stats: Stats, record: dict[str, Any], seat: int, at: int) -> Stats:
+    """The statistics with a finished online match added (level ``online``),
+    seen from ``seat``'s side: ``record`` is the match as this phone knows
+    it (the host's session, or every round a friend's phone audited), read
+    and replayed strictly. Its id is its record's, as at the table, so the
+    same match added again changes nothing. Raises ``stats.not_over`` for a
+    match in progress, the record's own refusal for one that does not replay."""
+    from .session import Session
+    session = Session.from_record(record)
+    if not session.is_over:
+        raise StatsError("stats.not_over")
+    side = int(session.observation(seat).side)
+    rec = session.record()
+    group, row = match_entry(session.game, rec["options"], [], session.summary(), side, rec, at, level=ONLINE)
     return add_row(stats, group, row)
 
 
@@ -491,9 +517,11 @@ def to_file(stats: Stats) -> dict[str, Any]:
     """The statistics as the JSON object of a file (and of storage): version
     1 when nothing is folded (older pages read it), version 2 when some
     matches are folded, version 3 when it holds daily results or games with
-    take-backs (then ``daily`` is written)."""
+    take-backs (then ``daily`` is written), version 4 when a group is
+    of the level ``online``."""
     days = daily_of(stats)["days"]
-    v3 = bool(days) or any(len(m) > 7 for m in stats["matches"]) or any(
+    v4 = any(g["level"] == ONLINE for g in stats["groups"])
+    v3 = v4 or bool(days) or any(len(m) > 7 for m in stats["matches"]) or any(
         (g.get("earlier") or {}).get(k) for g in stats["groups"] for k in TAKEBACK_EARLIER)
     groups = []
     for g in stats["groups"]:
@@ -502,7 +530,7 @@ def to_file(stats: Stats) -> dict[str, Any]:
             fields = EARLIER + FOLDED + (TAKEBACK_EARLIER if v3 else ())
             d["earlier"] = {k: g["earlier"].get(k, 0) for k in fields}
         groups.append(d)
-    version = 3 if v3 else 2 if any("earlier" in g for g in groups) else 1
+    version = 4 if v4 else 3 if v3 else 2 if any("earlier" in g for g in groups) else 1
     out = {"format": FORMAT, "version": version, "groups": groups, "matches": [list(m) for m in stats["matches"]]}
     if v3:
         out["daily"] = {"days": [list(r) for r in days]}
@@ -650,7 +678,7 @@ def _from_file(data: Any, measured: bool = False) -> Stats:
             if not ok:
                 raise _bad("stats.file.value", where=_where("group", i + 1, f"variant.{name}"), value=_show(v))
         level = g["level"]
-        if not isinstance(level, str) or level not in LEVELS:
+        if not isinstance(level, str) or level not in LEVELS or (level == ONLINE and version < 4):
             raise _bad("stats.file.value", where=_where("group", i + 1, "level"), value=_show(level))
         out: dict[str, Any] = {"game": game, "variant": {k: variant[k] for k in spec}, "level": level}
         if "earlier" in g:
@@ -725,5 +753,5 @@ def _from_file(data: Any, measured: bool = False) -> Stats:
 
 
 __all__ = ["FORMAT", "VERSION", "Stats", "StatsError", "empty", "add_match", "add_row", "match_entry",
-           "match_id", "totals", "merge", "merge_count", "counts", "digest", "to_file", "to_text", "from_file", "from_text", "level_of",
+           "match_id", "add_online", "ONLINE", "totals", "merge", "merge_count", "counts", "digest", "to_file", "to_text", "from_file", "from_text", "level_of",
            "variant_of", "MAX_MATCHES", "daily_of", "with_daily", "add_daily"]

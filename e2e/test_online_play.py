@@ -320,6 +320,12 @@ def test_online_a_match_ends_the_friend_asks_and_the_host_starts_a_rematch(make_
     played = host.evaluate("() => window.chkobbaOnline.table.position[0]")
     friend.wait_for_function("(n) => window.chkobbaOnline.friend.audited.length === n", arg=played)
     assert friend.evaluate("() => window.chkobbaOnline.friend.failures") == []
+    # each phone's statistics count its own seat's match once (level "online"), and the
+    # summary links the last round's replay, as the table's does
+    for page in (host, friend):
+        page.wait_for_function("() => { const s = JSON.parse(localStorage.getItem('chkobba.stats.v1') || 'null');"
+                               " return s && s.matches.length === 1 && s.groups[0].level === 'online'; }")
+        page.wait_for_selector("#summary[open] .replay-round a[href*='embed.html#']")
     fits_each_screen(friend, "match result", "result")
     fits_each_screen(host, "match result", "result")
     assert axe(friend, "online match result ar") == []

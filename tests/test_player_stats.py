@@ -145,7 +145,7 @@ BAD_FILES = [
      "json.duplicate_key"),
     ("[1, 2]", "stats.file.type"),
     ('{"format": "other", "version": 1, "groups": [], "matches": []}', "stats.file.format"),
-    ('{"format": "chkobba-stats", "version": 4, "groups": [], "matches": []}', "stats.file.version"),
+    ('{"format": "chkobba-stats", "version": 5, "groups": [], "matches": []}', "stats.file.version"),
     ('{"format": "chkobba-stats", "version": 1, "groups": [], "matches": [], "x": 1}', "stats.file.key"),
     ('{"format": "chkobba-stats", "version": 1, "groups": []}', "stats.file.missing"),
     ('{"format": "chkobba-stats", "version": 1, "groups": [], "matches": [["' + "a" * 24 + '", 0, 1, true, 1, 1, 0]]}',

@@ -94,6 +94,8 @@ class Guest:
         self.seated = False
         self.sat_round = 0  # the round the host was at when this phone last sat down
         self.away_rounds: list[int] = []  # rounds dealt without this phone's seed while it was away
+        self.first_dealer: int | None = None  # as the last round that checked out here said
+        self.counted = 0  # the match (its number) this phone's statistics counted; 0: none
 
     # ------------------------------------------------------------ keeping
     def _new_match(self, match: object) -> None:
@@ -107,6 +109,7 @@ class Guest:
         self.asks, self.shown, self.revealed, self.faults, self.restarts = {}, {}, {}, {}, {}
         self.reported, self.away_rounds = set(), []
         self.sat_round = 0
+        self.first_dealer = None
 
     def save(self) -> dict[str, Any]:
         """What this phone keeps to sit down again after its page reloads:
@@ -126,7 +129,8 @@ class Guest:
                 "revealed": by_round(self.revealed),
                 "faults": {str(r): [c, p] for r, (c, p) in self.faults.items()},
                 "restarts": by_round(self.restarts), "reported": sorted(self.reported),
-                "sitting": self.sitting, "sat_round": self.sat_round, "away_rounds": list(self.away_rounds)}
+                "sitting": self.sitting, "sat_round": self.sat_round, "away_rounds": list(self.away_rounds),
+                "first_dealer": self.first_dealer, "counted": self.counted}
 
     @classmethod
     def resume(cls, data: dict[str, Any]) -> "Guest":
@@ -148,6 +152,9 @@ class Guest:
         guest.sitting = int(data.get("sitting", 0))
         guest.sat_round = int(data.get("sat_round", 0))
         guest.away_rounds = [int(x) for x in data.get("away_rounds", [])]
+        dealer = data.get("first_dealer")
+        guest.first_dealer = None if dealer is None else int(dealer)
+        guest.counted = int(data.get("counted", 0))
         return guest  # not seated: its page reloaded, it sits down again (a welcome)
 
     # ------------------------------------------------------------ sending
@@ -387,6 +394,7 @@ class Guest:
             self._fail(number, fault)
         else:
             self.audited.append(number)
+            self.first_dealer = int(msg["first_dealer"])
 
     # ------------------------------------------------------------ for the page
     def status(self) -> dict[str, Any]:
@@ -395,6 +403,17 @@ class Guest:
                 "failed": list(self.failed), "position": list(self.position), "legal": list(self.legal),
                 "match": self.match, "restarts": {str(k): v for k, v in self.restarts.items()},
                 "away_rounds": list(self.away_rounds), "counted": not self.failed_this_match()}
+
+    def record(self, rounds: int | None = None) -> dict[str, Any] | None:
+        """The record of this match's first ``rounds`` rounds (all it holds
+        without), as this phone audited them: None unless every one of them
+        checked out here and no round of this match failed (a round it did
+        not audit, or one that failed, is never taken on the host's word)."""
+        n = len(self.rounds) if rounds is None else rounds
+        if (self.header is None or self.first_dealer is None or n < 1 or n > len(self.rounds)
+                or self.failed_this_match() or not set(range(1, n + 1)) <= set(self.audited)):
+            return None
+        return Record(self.header[0], dict(self.header[1]), self.first_dealer, self.rounds[:n]).to_dict()
 
     def failed_this_match(self) -> bool:
         """Whether a round of this match failed its audit here (the match then counts nowhere)."""

@@ -293,6 +293,97 @@ def host_record(page: Page, args: Args) -> str | None:
     return s.record_json() if s is not None else None
 
 
+# ------------------------------------------------------------------ both: statistics, replay links
+
+def _stats_in(value: Any) -> Any:
+    from .. import stats
+    return stats.empty() if value is None else stats.from_file(value)
+
+
+def _at(value: Any) -> int:
+    from .. import stats
+    if type(value) is not int or not 0 <= value <= stats.MAX_AT:
+        raise WebError("web.stats.at", value=show(value))
+    return value
+
+
+def _counted(record: dict[str, Any] | None, seat: int, args: Args) -> dict[str, Any] | None:
+    """This phone's statistics (the stored file object, or None: none yet)
+    with the finished match of ``record`` added from ``seat``'s side:
+    ``{stats, added}`` (``added`` false: it was counted already); None when
+    there is no finished match to count."""
+    from .. import stats
+    if record is None:
+        return None
+    kept = _stats_in(args.get("stats"))
+    try:
+        new = stats.add_online(kept, record, seat, _at(args["at"]))
+    except ChkobbaError as e:
+        if e.code == "stats.not_over":
+            return None
+        raise
+    return {"stats": stats.to_file(new), "added": new is not kept}
+
+
+def _round_link(record: dict[str, Any] | None, number: Any) -> str:
+    """The replay link of round ``number`` of ``record`` (its finished rounds
+    only: nothing dealt after them), with every hand shown; a round not over,
+    or one this phone cannot show (not audited here): ``online.audit_round``."""
+    from .. import links
+    from ..records import parse_record, replay
+    n = _whole(number, 1, 10**6)
+    if record is None or n > len(record["rounds"]):
+        raise wire.OnlineError("online.audit_round", round=n)
+    rec = parse_record(dict(record, rounds=record["rounds"][:n]))
+    if not replay(rec).round_over():
+        raise wire.OnlineError("online.audit_round", round=n)
+    return links.encode(links.Link(rec, (n, 0), "replay", None, False))
+
+
+def _host_record(t: HostTable) -> dict[str, Any] | None:
+    s = t.session
+    return None if s is None else s.record()
+
+
+@_call("at", optional=("stats",))
+def host_stats(page: Page, args: Args) -> dict[str, Any] | None:
+    """The host's finished match added to its phone's statistics, from its
+    seat's side (level ``online``); None while the match goes on."""
+    t = _table(page)
+    if t.session is None or not t.session.is_over:
+        return None
+    return _counted(_host_record(t), t.host_seat, args)
+
+
+@_call("round")
+def host_replay(page: Page, args: Args) -> str:
+    """The replay link of a finished round, cut there: never the next round's deck."""
+    t = _table(page)
+    return _round_link(_host_record(t), args["round"])
+
+
+@_call("at", optional=("stats",))
+def guest_stats(page: Page, args: Args) -> dict[str, Any] | None:
+    """The friend's finished match added to its phone's statistics, from its
+    seat's side: only a match whose every round this phone audited and none
+    failed, and once (the match is kept as counted in the guest's save).
+    None when there is nothing to count."""
+    guest = _guest(page)
+    if guest.counted == guest.match:
+        return None
+    answer = _counted(guest.record(), guest.seat, args)
+    if answer is not None:
+        guest.counted = guest.match
+    return answer
+
+
+@_call("round")
+def guest_replay(page: Page, args: Args) -> str:
+    """The replay link of a round this phone audited (and every round before it)."""
+    guest = _guest(page)
+    return _round_link(guest.record(_whole(args["round"], 1, 10**6)), args["round"])
+
+
 # ------------------------------------------------------------------ the friend's calls
 
 @_call("seat", optional=("saved",))

@@ -10,6 +10,7 @@ import { renderSummary } from "../shell/sheet.js";
 import { closeDialog, openDialog, setupDialog } from "../shell/dialogs.js";
 import { PACE_MS, loadPace } from "../shell/storage.js";
 import { $, friend, guestPy, host, online } from "./common.js";
+import { appendOnlineReplay, countMatch } from "./count.js";
 
 // ---------------------------------------------------------------- presence
 
@@ -118,13 +119,15 @@ export function drawPresence(presence, toAct, me, left = null) {
 // ---------------------------------------------------------------- the round's summary, the rematch
 
 // Between rounds every phone shows the round's summary as the table does
-// (web/shell/sheet.js, from its seat's answer: nothing is counted here); at
+// (web/shell/sheet.js, from its seat's answer: nothing is computed here) with
+// the round's replay link (count.js), and counts a finished match once; at
 // the match's end, the result and "Rematch": the host's starts a new match at
 // the same seats, a friend's asks the host for one (the reaction "rematch").
-export const summary = { shown: null, onNext: null };
+export const summary = { shown: null, onNext: null, replay: null };
 
 export function checkSummary(answer) {
   if (!answer || !answer.sheet) return;
+  countMatch(answer);   // a finished match, once, in this phone's statistics (count.js)
   const done = answer.sheet.rounds.length;
   // the first answer seen: rounds already played are not shown again, a finished match shows its result
   if (summary.shown === null) summary.shown = answer.sheet.over ? Math.max(0, done - 1) : done;
@@ -132,11 +135,16 @@ export function checkSummary(answer) {
   if (done > summary.shown) {
     summary.shown = done;
     openSummary(answer);
+  } else if (summary.replay === done && $("summary").open) {
+    // a friend's audit of the round came after its summary opened: its replay link now
+    if (appendOnlineReplay($("summary-body"), done)) summary.replay = null;
   }
 }
 
 function openSummary(st) {
   const { title, next } = renderSummary($("summary-body"), st, view.names(st));
+  // the round's replay with every hand shown, as at the table (a friend's once its audit came)
+  summary.replay = appendOnlineReplay($("summary-body"), st.sheet.rounds.length) ? null : st.sheet.rounds.length;
   $("summary-title").textContent = title;
   const btn = $("summary-next");
   btn.dataset.next = next;

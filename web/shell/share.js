@@ -133,7 +133,11 @@ export function appendRoundReplay(box, st, py) {
     return;
   }
   const link = links.rounds[links.rounds.length - 1];
-  if (!link) return;
+  if (link) appendReplayLink(box, link);
+}
+
+/** The summary's replay link of a round (`link`: the facade's text), and its note. */
+export function appendReplayLink(box, link, note = "share.round_replay_note") {
   const p = document.createElement("p");
   p.className = "note replay-round";
   const a = document.createElement("a");
@@ -141,6 +145,6 @@ export function appendRoundReplay(box, st, py) {
   a.target = "_blank";
   a.rel = "noopener";
   a.textContent = t("share.round_replay");
-  p.append(a, " ", t("share.round_replay_note"));
+  p.append(a, " ", t(note));
   box.append(p);
 }
