@@ -48,7 +48,7 @@ _ACTION = re.compile(
     f"|{_CARD}(?:x(?:{_CARD})+)?|claim {_CARD}x(?:{_CARD})+")
 
 
-def show(value: Any) -> str:
+def show(value: object) -> str:
     """A short, one-line description of any value read from a record
     (a text in quotes, shortened and escaped by :func:`~chkobba.messages.quote`)."""
     if isinstance(value, str):
@@ -108,7 +108,7 @@ def _fail(code: str, **params: Param) -> InvalidRecord:
     return InvalidRecord(code, **params)
 
 
-def _key(key: Any) -> str:
+def _key(key: object) -> str:
     """A key read from a record, for a message (quoted by the template)."""
     return quote(key if isinstance(key, str) else show(key))
 
@@ -158,9 +158,9 @@ def _from_json(e: strictjson.JsonError) -> InvalidRecord:
     return _fail("record.json_long_number")
 
 
-def _check_depth(data: Any) -> None:
+def _check_depth(data: dict[str, object]) -> None:
     """Refuse nesting deeper than a record has, without recursion."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
+    stack: list[tuple[dict[str, object] | list[object], int]] = [(data, 1)]
     while stack:
         node, depth = stack.pop()
         children = node.values() if isinstance(node, dict) else node
@@ -171,11 +171,11 @@ def _check_depth(data: Any) -> None:
                 stack.append((child, depth + 1))
 
 
-def _big_int(v: Any) -> bool:
+def _big_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10**15
 
 
-def _options(game: str, options: Any) -> dict[str, Any]:
+def _options(game: str, options: object) -> dict[str, Any]:
     """The record's options checked for its game, as the full option set."""
     if not isinstance(options, dict):
         raise _fail("record.options_form", value=show(options))
@@ -226,7 +226,7 @@ def _action_problem(text: str) -> dict[str, Param]:
     return message("record.action_unknown").to_json()
 
 
-def parse_record(data: Any) -> Record:
+def parse_record(data: object) -> Record:
     """Check a record's shape (a dict, or JSON text) and return it as a :class:`Record`."""
     if isinstance(data, (str, bytes)):
         data = loads(data)
