@@ -129,17 +129,17 @@ def summary(results: Results, today: str) -> dict[str, Any]:
 
 # ------------------------------------------------------------- strict reading
 
-def _bad(code: str, /, **params: Any) -> StatsError:
+def _bad(code: str, /, **params: M.Param) -> StatsError:
     return StatsError("stats.file", reason={"code": code, "params": params})
 
 
-def _where(index: int | None = None) -> dict[str, Any]:
+def _where(index: int | None = None) -> dict[str, M.Param]:
     if index is None:
         return {"code": "daily.where.file", "params": {}}
     return {"code": "daily.where.row", "params": {"index": index + 1}}
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     if isinstance(value, str):
         return '"' + M.quote(value, 40) + '"'
     if isinstance(value, bool) or value is None:
@@ -149,7 +149,7 @@ def _show(value: Any) -> str:
     return M.kind_of(value)
 
 
-def _check_row(row: Any, index: int) -> None:
+def _check_row(row: object, index: int) -> None:
     where = _where(index)
     if not isinstance(row, list) or len(row) != 4:
         raise _bad("stats.file.value", where=where, value=_show(row))
@@ -180,7 +180,7 @@ def no_later_than(results: Results, today: str) -> Results:
     return results
 
 
-def from_file(data: Any) -> Results:
+def from_file(data: object) -> Results:
     """Daily results from a file's JSON value, read strictly: an object with
     ``days`` only, each row well formed, each deal once, at most
     :data:`MAX_DAYS` rows. Raises :class:`~chkobba.stats.StatsError` and
@@ -193,7 +193,7 @@ def from_file(data: Any) -> Results:
         raise _bad("stats.file.format") from None
 
 
-def _from_file(data: Any) -> Results:
+def _from_file(data: object) -> Results:
     where = _where()
     if not isinstance(data, dict):
         raise _bad("stats.file.value", where=where, value=_show(data))

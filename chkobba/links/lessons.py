@@ -135,14 +135,14 @@ def cards_as_symbols(text: str) -> str:
     return _CARD_CODE.sub(lambda m: _symbol(m.group(1)), _CAPTURE_TEXT.sub(capture, text))
 
 
-def _text(name: str, data: Any, where: str) -> Text:
+def _text(name: str, data: object, where: str) -> Text:
     if not isinstance(data, dict) or set(data) != {"key", "text"} or not all(
             isinstance(data[k], str) and data[k] for k in ("key", "text")):
         raise _bad(name, f'{where} must be {{"key": ..., "text": ...}}')
     return Text(data["key"], cards_as_symbols(data["text"]))
 
 
-def parse_lesson(data: Any, name: str = "?") -> Lesson:
+def parse_lesson(data: object, name: str = "?") -> Lesson:
     """A lesson from its JSON data; raises ChkobbaError naming the problem."""
     if not isinstance(data, dict) or set(data) - {"id", "title", "game", "steps"}:
         raise _bad(name, 'a lesson is an object with "id", "title", "game" and "steps"')
@@ -205,7 +205,7 @@ def parse_lesson(data: Any, name: str = "?") -> Lesson:
     return Lesson(data["id"], _text(name, data.get("title"), "title"), str(game), tuple(steps))
 
 
-def read(path: Path) -> Any:
+def read(path: Path) -> object:
     """A lesson file's JSON, read strictly (:mod:`chkobba.strictjson`);
     raises ``lesson.file`` naming the file and the problem."""
     try:
