@@ -36,7 +36,7 @@ from typing import Any
 from .. import links
 from .. import messages as M
 from ..errors import ChkobbaError
-from ..messages import message
+from ..messages import Param, message
 from ..records import Record, parse_record
 from ..registry import GAMES
 from ..session import Session
@@ -49,10 +49,10 @@ __all__ = ["Position", "Verdict", "Question", "Live", "setup", "record", "link",
 QUESTION = "question"
 MODES = links.MODES        # a live table's modes besides a question: the embeds' (docs/embeds.md)
 
-WordsFn = Callable[[str, Mapping[str, Any], str], str]
+WordsFn = Callable[[str, Mapping[str, object], str], str]
 
 
-def _english(code: str, params: Mapping[str, Any], english: str) -> str:
+def _english(code: str, params: Mapping[str, object], english: str) -> str:
     return english
 
 
@@ -65,7 +65,7 @@ def set_words(fn: WordsFn | None) -> None:
     _words[0] = fn or _english
 
 
-def words(code: str, params: Mapping[str, Any], english: str) -> str:
+def words(code: str, params: Mapping[str, object], english: str) -> str:
     """A message (its code, params and English text) in the page's
     language (the English outside a page)."""
     return _words[0](code, params, english)
@@ -94,14 +94,14 @@ class Verdict:
     legal: bool
     right: bool | None
     code: str
-    params: dict[str, Any]
+    params: dict[str, Param]
     english: str
 
     @property
     def text(self) -> str:
         return words(self.code, self.params, self.english)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Param]:
         return {"legal": self.legal, "right": self.right, "code": self.code, "params": self.params,
                 "text": self.english}
 
@@ -190,7 +190,7 @@ class Position:
         fork.apply(move)
         return Position(fork, None, self.seat)
 
-    def state(self, seat: int | None = None, *, table: str = "page") -> dict[str, Any]:
+    def state(self, seat: int | None = None, *, table: str = "page") -> dict[str, object]:
         """The facade's state answer of this position for ``seat`` (default:
         the reader), as a live table draws it; the cards that may be laid
         are not marked (finding them is the question)."""
@@ -219,7 +219,7 @@ class Position:
 
 # ------------------------------------------------------------------ builders
 
-def setup(game: str = "chkobba", **parts: Any) -> Position:
+def setup(game: str = "chkobba", **parts: object) -> Position:
     """A position from its parts, like a chess position from its FEN: the
     game's own ``setup`` (Chkobba: ``hands``, ``table``, ``turn``, ``deck``,
     ``piles``, ``score``...; Seven Diamonds: ``hands``, ``laid``, ``calls``...).
@@ -232,7 +232,7 @@ def setup(game: str = "chkobba", **parts: Any) -> Position:
     return Position(Session(state, _empty_record(state), 0), None, None, True)
 
 
-def record(data: Record | Mapping[str, Any] | str, at: Sequence[int] | None = None,
+def record(data: Record | Mapping[str, object] | str, at: Sequence[int] | None = None,
            seat: int | None = None) -> Position:
     """A position reached by play: a record (a JSON object or its text) and
     where to stop, ``at=(round, ply)`` (round from 1, ply the actions of that
@@ -374,7 +374,7 @@ class Question:
     seat: int | None = None
     solved: bool = False
 
-    def first(self) -> dict[str, Any]:
+    def first(self) -> dict[str, object]:
         return {"mode": QUESTION, "state": self.position.state(self.seat), "hint": self.hint,
                 "right": bool(self.right)}
 
@@ -390,7 +390,7 @@ class Question:
         move = args["action"]
         p = self.position
         v = p.judge(move, self.right) if self.right else p.why(move)
-        out: dict[str, Any] = {**v.to_json(), "hint": None if v.right or not self.right else self.hint}
+        out: dict[str, object] = {**v.to_json(), "hint": None if v.right or not self.right else self.hint}
         if v.legal and (v.right or not self.right):
             after = p.play(move)
             out["state"] = after.state(self.seat if self.seat is not None else p.reader)
