@@ -623,8 +623,8 @@ def write_boot_hints(out: Path, pyo_hash: str, pkg_name: str, snapshot: str | No
                      snapshot_format: str = SNAPSHOT_FORMAT) -> None:
     """Fill `<!-- boot-hints -->` in every page that has it: the names of the
     Pyodide folder and package zip for web/shell/py.js (no config request
-    before Pyodide starts) and modulepreload hints for Pyodide's two modules,
-    fetched while the page's own modules load (docs/boot.md)."""
+    before Pyodide starts), preload hints for Pyodide's wasm and standard library,
+    and modulepreload hints for its two modules, all fetched while the page loads (docs/boot.md)."""
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())["info"]
     pyo = out / "pyodide" / pyo_hash
     with zipfile.ZipFile(pyo / "python_stdlib_rest.zip") as z:
@@ -642,6 +642,11 @@ def write_boot_hints(out: Path, pyo_hash: str, pkg_name: str, snapshot: str | No
     meta = f"<meta name=\"chkobba-boot\" content='{json.dumps(boot, separators=(',', ':'))}'>"
     hints = "\n".join([
         meta,
+        # the runtime's two big files start downloading while the page is
+        # parsed, not once web/shell/py.js runs (after the document and its
+        # style sheet): loadPyodide's own fetch() takes these responses
+        f'<link rel="preload" href="pyodide/{pyo_hash}/pyodide.asm.wasm" as="fetch" crossorigin>',
+        f'<link rel="preload" href="pyodide/{pyo_hash}/python_stdlib.zip" as="fetch" crossorigin>',
         f'<link rel="modulepreload" href="pyodide/{pyo_hash}/pyodide.mjs">',
         f'<link rel="modulepreload" href="pyodide/{pyo_hash}/pyodide.asm.mjs">',
     ])
