@@ -35,10 +35,11 @@ import base64
 import random
 import re
 import zlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date as Date
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from .. import messages as M
 from ..actions import Action
@@ -345,7 +346,13 @@ def _close(rd: _Reader) -> None:
         raise InvalidLink("link.form")
 
 
-def _guarded(fn: Any, text: object) -> Any:
+_T = TypeVar("_T")
+
+#: A finished round's (or match's) session -> its result; None while not over.
+Derive = Callable[[Session], Mapping[str, object] | None]
+
+
+def _guarded(fn: Callable[[object], _T], text: object) -> _T:
     try:
         return fn(text)
     except ChkobbaError:
@@ -426,7 +433,7 @@ def _read_moves(rd: _Reader, fresh: Session) -> tuple[Session, tuple[str, ...]]:
     return fresh, tuple(texts)
 
 
-def _claimed(session: Session, claim: dict[str, Any], derive: Any) -> None:
+def _claimed(session: Session, claim: Mapping[str, object], derive: Derive) -> None:
     """The result the moves give (``derive(session)``; None: not finished)
     must be the one the link claims, field by field (``link.result_moves``)."""
     got = derive(session)
@@ -437,7 +444,7 @@ def _claimed(session: Session, claim: dict[str, Any], derive: Any) -> None:
             raise InvalidLink("link.result_moves", field=name)
 
 
-def _check_seats(seats: Any, players: int) -> None:
+def _check_seats(seats: object, players: int) -> None:
     if (not isinstance(seats, tuple) or len(seats) != players or seats.count(None) != 1
             or any(s is not None and s not in LEVELS for s in seats)):
         raise InvalidLink("link.seats")
@@ -445,7 +452,7 @@ def _check_seats(seats: Any, players: int) -> None:
 
 def decode_challenge(text: object) -> Challenge:
     """The challenge a text holds, or one InvalidLink (``link.*``), whatever the text."""
-    return _guarded(_decode_challenge, text)   # type: ignore[no-any-return]
+    return _guarded(_decode_challenge, text)
 
 
 def _decode_challenge(text: object) -> Challenge:
@@ -484,7 +491,7 @@ def _decode_challenge(text: object) -> Challenge:
 # ------------------------------------------------------------ daily results
 
 def encode_result(day: str, game: str, res: dict[str, Any], fresh: Session | None = None,
-                  moves: tuple[str, ...] | list[str] | None = None, derive: Any = None) -> str:
+                  moves: tuple[str, ...] | list[str] | None = None, derive: Derive | None = None) -> str:
     """A daily deal's result (``daily.result``'s ``you``) as ``r1.`` text, bound to its date and game.
     Given the round's ``moves``, the deal's ``fresh`` session and ``derive``
     (a finished round's session -> its result, None while not over): an
@@ -514,17 +521,17 @@ def decode_result(text: object, day: str, game: str) -> dict[str, Any]:
 
 
 def decode_result_moves(text: object, day: str, game: str, fresh: Session | None = None,
-                        derive: Any = None) -> tuple[dict[str, Any], Session | None]:
+                        derive: Derive | None = None) -> tuple[dict[str, Any], Session | None]:
     """The daily result a text holds and, for an ``r2.`` text, the session its
     moves give when played on ``fresh`` (the deal's new session), checked to
     give the result claimed (``derive``, as :func:`encode_result`'s;
     ``link.result_moves`` otherwise); None for an ``r1.`` text (no moves: not
     checked). Without ``fresh``, an ``r2.`` text's moves are not read."""
-    return _guarded(lambda t: _decode_result(t, day, game, fresh, derive), text)   # type: ignore[no-any-return]
+    return _guarded(lambda t: _decode_result(t, day, game, fresh, derive), text)
 
 
 def _decode_result(text: object, day: str, game: str, fresh: Session | None,
-                   derive: Any) -> tuple[dict[str, Any], Session | None]:
+                   derive: Derive | None) -> tuple[dict[str, Any], Session | None]:
     v2 = isinstance(text, str) and text.startswith(RESULT_MOVES_PREFIX)
     rd = _open(RESULT_MOVES_PREFIX, "result", text, MAX_MOVES_LINK) if v2 else _open(RESULT_PREFIX, "result", text)
     g = rd.read(2)
