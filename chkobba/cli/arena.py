@@ -185,13 +185,13 @@ def summarize(setup: Setup, results: list[GameResult], seconds: float) -> dict[s
     return out
 
 
-def decision_stats(ms: list[float]) -> dict[str, Any]:
+def decision_stats(ms: list[float]) -> dict[str, float | None]:
     """Median, 95th percentile and maximum of decision times (ms)."""
     return {"median": round(statistics.median(ms), 1), "p95": _pct(ms, 0.95),
             "max": round(max(ms), 1), "decisions": len(ms)}
 
 
-def option_value(text: str) -> Any:
+def option_value(text: str) -> object:
     try:
         return json.loads(text)
     except ValueError:
@@ -238,7 +238,7 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
-    options: dict[str, Any] = {}
+    options: dict[str, object] = {}
     for item in args.option:
         name, eq, value = item.partition("=")
         if not eq or not name:

@@ -28,11 +28,11 @@ from ..session import Session
 
 
 
-def parse_option(text: str) -> tuple[str, Any]:
+def parse_option(text: str) -> tuple[str, object]:
     name, sep, raw = text.partition("=")
     if not sep:
         raise argparse.ArgumentTypeError(f'an option is name=value, like target=21, not "{text}"')
-    value: Any
+    value: object
     try:
         value = json.loads(raw)
     except ValueError:
