@@ -471,6 +471,8 @@ def build_into(out: Path, want_precompile: bool, build_id: str | None = None,
 
     # 2. The invite's QR encoder (npm qrcode-generator), next to web/online/invite.js.
     shutil.copy2(NODE_MODULES / "qrcode-generator" / "dist" / "qrcode.mjs", out / "online" / "qrcode.mjs")
+    # 2b. The signing of Nostr relays' events (npm @noble/secp256k1), next to web/online/nostr.js.
+    shutil.copy2(NODE_MODULES / "@noble" / "secp256k1" / "index.js", out / "online" / "secp256k1.js")
 
     # 3. Pyodide runtime files.
     # Written to a scratch folder, then named after a hash of its content so
@@ -691,7 +693,9 @@ def is_immutable(rel: str, immutable: list[str]) -> bool:
 # test bench. The "play friends" page (online.html, online/*: ~100 KB, 25 KB
 # gzip with its QR encoder) IS precached, so an installed app can host a
 # table offline on one Wi-Fi; the table page never loads it (docs/online.md).
-NOT_PRECACHED = re.compile(r"i18n/[a-z]{2}/[^/]+\.json$|pyodide/[0-9a-f]+/python_stdlib_rest\.zip$|online/test\.(html|js)$"
+# Not precached: the Nostr signing code (online/secp256k1.js, 16 KB brotli), fetched when play
+# over a Nostr relay starts (of no use offline).
+NOT_PRECACHED = re.compile(r"i18n/[a-z]{2}/[^/]+\.json$|pyodide/[0-9a-f]+/python_stdlib_rest\.zip$|online/test\.(html|js)$|online/secp256k1\.js$"
                            + "|" + pyscript_site.NOT_PRECACHED
                            + (r"|snapshot-[0-9a-f]+\.bin$" if SNAPSHOT_FROM == "browser" else ""))
 

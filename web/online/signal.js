@@ -14,6 +14,11 @@
 // and the answer (AES-GCM) are both derived from the code and the seat, so a
 // tracker sees neither the code nor the set-up's content (the phones' IP
 // addresses it sees anyway: it is how the phones reach it).
+//
+// A second kind of relay, used at the same time: Nostr relays, written
+// `nostr+wss://...` in the list (web/online/nostr.js, loaded only when one is
+// listed). The same sealed offer and answer go through them, so a room
+// connects while one kind of relay is down.
 
 import { b64url, unb64url } from "./peer.js";
 
@@ -35,25 +40,34 @@ export function validRoomCode(code) {
   return typeof code === "string" && /^[A-Za-z0-9_-]{16}$/.test(code);
 }
 
-/** Relay addresses as the player typed them: one `wss://` (or local `ws://`) address a line. */
+const NOSTR = "nostr+";
+export const isNostr = (relay) => relay.startsWith(NOSTR);
+
+/**
+ * Relay addresses as the player typed them: one `wss://` (or local `ws://`)
+ * address a line, a tracker; the same with `nostr+` before it, a Nostr relay.
+ */
 export function parseRelays(text) {
   const out = [];
   for (const line of String(text || "").split(/[\s,]+/)) {
     if (!line) continue;
+    const nostr = line.toLowerCase().startsWith(NOSTR);
     let url;
-    try { url = new URL(line); } catch { throw new Error(line); }
+    try { url = new URL(nostr ? line.slice(NOSTR.length) : line); } catch { throw new Error(line); }
     const local = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
     if (!(url.protocol === "wss:" || (url.protocol === "ws:" && local))) throw new Error(line);
-    out.push(url.href);
+    if (url.username || url.password) throw new Error(line);
+    out.push((nostr ? NOSTR : "") + url.href);
   }
   return out;
 }
 
 async function roomOf(code, seat) {
-  const hash = binary((await sha(`chkobba-online/1/room/${code}/${seat}`)).slice(0, 20));
+  const digest = (await sha(`chkobba-online/1/room/${code}/${seat}`)).slice(0, 20);
+  const hash = binary(digest);
   const key = await crypto.subtle.importKey("raw", await sha(`chkobba-online/1/key/${code}/${seat}`),
                                             "AES-GCM", false, ["encrypt", "decrypt"]);
-  return { hash, key };
+  return { hash, key, digest };
 }
 
 async function seal(key, text) {
@@ -66,7 +80,7 @@ async function seal(key, text) {
 }
 
 async function unseal(key, text) {
-  if (typeof text !== "string" || text.length > 6000) throw new Error("not ours");
+  if (typeof text !== "string" || text.length > 8000) throw new Error("not ours");
   const bytes = unb64url(text);
   const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, 12) }, key, bytes.slice(12));
   return dec.decode(plain);
@@ -82,7 +96,7 @@ export function limitConnections(relays) {
   const key = JSON.stringify(relays);
   const have = document.querySelector('meta[data-relays]');
   if (have) return have.dataset.relays === key;
-  const sources = relays.map((r) => r.replace(/[;,\s']/g, ""));
+  const sources = relays.map((r) => r.replace(/^nostr\+/, "").replace(/[;,\s']/g, ""));
   const meta = document.createElement("meta");
   meta.httpEquiv = "Content-Security-Policy";
   meta.content = `connect-src 'self' ${sources.join(" ")}`;
@@ -110,8 +124,44 @@ export class Signal {
     this._waiting = null;        // friend: resolve of nextOffer()
     this._seen = new Set();      // friend: offer ids already answered
     this._timer = null;
+    this.nostr = null;           // the Nostr relays, once their module is loaded
     limitConnections(relays);
-    for (const url of relays) this._open(url);
+    for (const url of relays) if (!isNostr(url)) this._open(url);
+    const nostr = relays.filter(isNostr);
+    this._nostrReady = nostr.length ? this._openNostr(nostr) : Promise.resolve();
+  }
+
+  async _openNostr(relays) {
+    const [{ NostrRelays, topicOf }, { digest }] = await Promise.all([import("./nostr.js"), this.room]);
+    if (this.closed) return;
+    this.nostr = new NostrRelays(relays, topicOf(digest), (content, url) => this._receiveNostr(content, url), this.events);
+  }
+
+  async _receiveNostr(content, url) {
+    const { key } = await this.room;
+    let msg;
+    try { msg = JSON.parse(await unseal(key, content)); } catch { return; }   // not this room's: ignored
+    if (!msg || typeof msg.id !== "string" || typeof msg.sdp !== "string") return;
+    if (msg.type === "answer" && this._offer && msg.id === this._offer.id) {
+      this.events.push("answer");
+      const offer = this._offer;
+      this._offer = null;
+      clearInterval(this._timer);
+      offer.onAnswer(msg.sdp);
+    } else if (msg.type === "offer" && this._waiting && !this._seen.has(msg.id)) {
+      this._seen.add(msg.id);
+      this.events.push("offer");
+      const resolve = this._waiting;
+      this._waiting = null;
+      resolve({ text: msg.sdp, at: performance.now(), reply: { nostr: url, id: msg.id } });
+    }
+  }
+
+  async _publishNostr(msg, only = null) {
+    await this._nostrReady;
+    if (!this.nostr) return false;
+    const { key } = await this.room;
+    return this.nostr.publish(await seal(key, JSON.stringify(msg)), only);
   }
 
   _open(url) {
@@ -142,6 +192,7 @@ export class Signal {
 
   _announceAll() {
     for (const ws of this.sockets.values()) this._announce(ws);
+    if (this._offer) this._publishNostr({ type: "offer", id: this._offer.id, sdp: this._offer.text });
   }
 
   async _receive(ws, data) {
@@ -175,7 +226,7 @@ export class Signal {
   async offer(text, onAnswer) {
     const { key } = await this.room;
     const id = Array.from(crypto.getRandomValues(new Uint8Array(10)), (b) => b.toString(16).padStart(2, "0")).join("");
-    this._offer = { id, sealed: await seal(key, text), onAnswer };
+    this._offer = { id, text, sealed: await seal(key, text), onAnswer };
     clearInterval(this._timer);
     this._announceAll();
     this._timer = setInterval(() => this._announceAll(), ANNOUNCE_MS);
@@ -192,6 +243,11 @@ export class Signal {
   /** Friend: the answer to an offer, sent back through the relay it came by. */
   async answer(got, text) {
     const { hash, key } = await this.room;
+    if (got.reply.nostr) {
+      const sent = await this._publishNostr({ type: "answer", id: got.reply.id, sdp: text }, got.reply.nostr);
+      if (sent) this.events.push("answered");
+      return sent;
+    }
     const { ws, to, id } = got.reply;
     if (ws.readyState !== WebSocket.OPEN) return false;
     ws.send(JSON.stringify({ action: "announce", info_hash: hash, peer_id: this.peerId, to_peer_id: to,
@@ -206,5 +262,6 @@ export class Signal {
     clearInterval(this._timer);
     for (const ws of this.sockets.values()) { try { ws.close(); } catch { /* closing */ } }
     this.sockets.clear();
+    if (this.nostr) this.nostr.close();
   }
 }
