@@ -26,7 +26,6 @@ challenge keeps the sender's).
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from .. import messages as M
 from ..actions import TIMEOUT
@@ -53,7 +52,7 @@ def _timeouts_played(session: Session) -> bool:
     return any(TIMEOUT in r["actions"] for r in session.record()["rounds"])
 
 
-def with_timers(table: Table, value: Any) -> Table:
+def with_timers(table: Table, value: object) -> Table:
     """The table with its timers set to ``value`` (``False`` or
     ``{"call": s, "card": s}``), checked like a new game's option; the
     table given is unchanged. Raises WebError in words."""
@@ -83,7 +82,7 @@ def with_timers(table: Table, value: Any) -> Table:
 
 
 @api("timers", name="set_timers")
-def _set_timers(args: Args) -> dict[str, Any]:
+def _set_timers(args: Args) -> dict[str, object]:
     """Change the table's timers during the match: the table's new state.
     Refused in words (no timers in this game, a daily deal, a bad value),
     the table unchanged."""

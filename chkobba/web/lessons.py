@@ -5,8 +5,6 @@ a reader's move judged (:mod:`chkobba.links.lessons`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import links
 from .. import messages as M
 from ..errors import ChkobbaError
@@ -17,7 +15,7 @@ from .saves import STORE
 
 
 @api("lesson")
-def _lesson_open(args: Args) -> dict[str, Any]:
+def _lesson_open(args: Args) -> dict[str, object]:
     """A lesson's data: checked, kept for judging, and answered as its
     steps, each with its state and link."""
     try:
@@ -39,7 +37,7 @@ def _lesson_open(args: Args) -> dict[str, Any]:
 
 
 @api("lesson", "step", "move")
-def _lesson_judge(args: Args) -> dict[str, Any]:
+def _lesson_judge(args: Args) -> dict[str, object]:
     """A reader's move in a lesson step: right, or the engine's reason / the hint."""
     lesson = STORE.lessons.get(args["lesson"]) if isinstance(args["lesson"], str) else None
     step = next((s for s in lesson.steps if s.id == args["step"]), None) if lesson else None

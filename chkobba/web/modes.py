@@ -6,7 +6,7 @@ each other in one direction only."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from .. import daily as D
 from ..options import describe as describe_options
@@ -23,7 +23,22 @@ def mode_of(table: Table) -> str:
     return "pass_and_play" if len(table.humans) > 1 else "computer"
 
 
-def status(table: Table) -> dict[str, Any]:
+class Takeback(TypedDict):
+    """The take-back button's state (:func:`status`)."""
+
+    allowed: bool
+    possible: bool
+    count: int
+
+
+class Timers(TypedDict):
+    """The timers switch's state (:func:`timers_status`)."""
+
+    value: object
+    changeable: bool
+
+
+def status(table: Table) -> Takeback:
     """The take-back button: ``allowed`` at this table at all (against the
     computer), ``possible`` now (the person has a move in this round and the
     match is not over), ``count`` made so far in this game."""
@@ -44,7 +59,7 @@ def check_daily_act(table: Table) -> None:
         raise D.DailyError("daily.round_over")
 
 
-def timers_status(table: Table) -> dict[str, Any] | None:
+def timers_status(table: Table) -> Timers | None:
     """The table's timers as the page's timers switch shows them (None when
     the game has none): ``value`` (``False`` or the seconds) and whether
     they may be changed now: not in a daily deal (played without timers) nor

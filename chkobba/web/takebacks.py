@@ -14,7 +14,6 @@ the statistics can tell those games apart.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from .. import messages as M
 from ..takeback import TakebackRefused, take_back
@@ -29,7 +28,7 @@ M.register({
 
 
 @api(name="take_back")
-def _take_back(args: Args) -> dict[str, Any]:
+def _take_back(args: Args) -> dict[str, object]:
     """Take back the person's last move of the round (and the computer moves
     after it): the table's new state. Refused in the engine's words
     (``takeback.*``), the table unchanged."""
