@@ -471,6 +471,11 @@ def build_into(out: Path, want_precompile: bool, build_id: str | None = None,
 
     # 2. The invite's QR encoder (npm qrcode-generator), next to web/online/invite.js.
     shutil.copy2(NODE_MODULES / "qrcode-generator" / "dist" / "qrcode.mjs", out / "online" / "qrcode.mjs")
+    # 2a. The QR decoder of "Scan the answer" where the browser has no BarcodeDetector
+    # (npm jsqr, a UMD file made an ES module), imported by web/online/scan.js only on a tap.
+    umd = (NODE_MODULES / "jsqr" / "dist" / "jsQR.js").read_text()
+    (out / "online" / "jsqr.mjs").write_text("const module = { exports: {} };\nconst exports = module.exports;\n"
+                                             + umd + "\nexport default module.exports;\n")
     # 2b. The signing of Nostr relays' events (npm @noble/secp256k1), next to web/online/nostr.js.
     shutil.copy2(NODE_MODULES / "@noble" / "secp256k1" / "index.js", out / "online" / "secp256k1.js")
 
@@ -693,9 +698,10 @@ def is_immutable(rel: str, immutable: list[str]) -> bool:
 # test bench. The "play friends" page (online.html, online/*: ~100 KB, 25 KB
 # gzip with its QR encoder) IS precached, so an installed app can host a
 # table offline on one Wi-Fi; the table page never loads it (docs/online.md).
+# Not the QR decoder (online/jsqr.mjs, 33 KB brotli): fetched on "Scan the answer" only.
 # Not precached: the Nostr signing code (online/secp256k1.js, 16 KB brotli), fetched when play
 # over a Nostr relay starts (of no use offline).
-NOT_PRECACHED = re.compile(r"i18n/[a-z]{2}/[^/]+\.json$|pyodide/[0-9a-f]+/python_stdlib_rest\.zip$|online/test\.(html|js)$|online/secp256k1\.js$"
+NOT_PRECACHED = re.compile(r"i18n/[a-z]{2}/[^/]+\.json$|pyodide/[0-9a-f]+/python_stdlib_rest\.zip$|online/test\.(html|js)$|online/jsqr\.mjs$|online/secp256k1\.js$"
                            + "|" + pyscript_site.NOT_PRECACHED
                            + (r"|snapshot-[0-9a-f]+\.bin$" if SNAPSHOT_FROM == "browser" else ""))
 

@@ -9,7 +9,7 @@ import { t } from "../i18n/i18n.js";
 import { messageText } from "../table/messages.js";
 import { FacadeError, startPython } from "../shell/py.js";
 import { Peer } from "./peer.js";
-import { $, CHANNEL, GIVE_UP_MS, STARTING_SILENT_MS, WAIT_FOR_HOST_MS, agreedKey, askConsent, facadeMessage, friend,
+import { $, CHANNEL, GIVE_UP_MS, HOST_KEY, STARTING_SILENT_MS, WAIT_FOR_HOST_MS, agreedKey, askConsent, facadeMessage, friend,
   guestKey, guestPy, iceServersOf, invite, load, netSettings, online, relaysOfLink, showLink, signals, status,
   store } from "./common.js";
 import { checkSummary, drawAnswer, drawPresence, reactNote, seatLabel, seatNote, seatNotes, setupReactions,
@@ -338,12 +338,16 @@ export function relay(frag) {
     text.textContent = t("online.relay_paste");
     return;
   }
+  // no table of this id kept in this browser: another browser app, a private tab, the messaging app's own browser
+  const here = (() => { try { return JSON.parse(load(HOST_KEY)).id === frag.table; } catch { return false; } })();
+  const none = here ? "online.relay_paste" : "online.relay_elsewhere";
+  if (!here) text.textContent = t(none);
   const bc = new BroadcastChannel(CHANNEL);
   bc.onmessage = (e) => {
     if (e.data && e.data.type === "taken" && e.data.table === frag.table) text.textContent = t("online.relay_done");
   };
   bc.postMessage({ type: "answer", table: frag.table, seat: frag.seat, text: frag.text });
   setTimeout(() => {
-    if (text.textContent === t("online.relay_sending")) text.textContent = t("online.relay_paste");
+    if (text.textContent === t("online.relay_sending")) text.textContent = t(none);
   }, 3000);
 }

@@ -198,6 +198,9 @@ export function hostAct(action) {
   hostChanged(out);
 }
 
+// A camera to read the friend's answer (web/online/scan.js, loaded on a tap); none on a page not served over https.
+const canScan = () => Boolean(navigator.mediaDevices && navigator.mediaDevices.getUserMedia);
+
 /** One friend's seat: its invitation (link + QR), the answer pasted back, the connection. */
 class InviteCard {
   constructor(seat) {
@@ -210,13 +213,17 @@ class InviteCard {
     this.el.dataset.seat = seat;
     this.el.innerHTML = `<h3></h3><p class="invite-state"></p><div class="invite-box"></div>
       <label class="field answer-field"><span></span><input type="text" class="answer-input" autocomplete="off" spellcheck="false"></label>
-      <p class="invite-actions"><button type="button" class="btn answer-use"></button></p>
+      <p class="invite-actions"><button type="button" class="btn answer-use"></button>
+        <button type="button" class="btn answer-scan" hidden></button></p>
       <p class="invite-actions reissue-row"><button type="button" class="btn ghost reissue"></button></p>
       <p class="reissue-note"></p>`;
     this.el.querySelector("h3").textContent = t("online.seat_friend", { n: seat + 1 });
     this.el.querySelector(".answer-field span").textContent = t("online.paste_answer");
     this.el.querySelector(".answer-use").textContent = t("online.use_answer");
     this.el.querySelector(".answer-use").addEventListener("click", () => this.accept(this.el.querySelector(".answer-input").value));
+    // in the same place: the host's camera reads the answer's QR code on the friend's screen
+    this.el.querySelector(".answer-scan").textContent = t("online.scan_answer");
+    this.el.querySelector(".answer-scan").addEventListener("click", () => this.scan());
     // a friend on a new browser or phone (its secret lost): the seat's old secret is retired, the waiting phone sits
     const reissue = this.el.querySelector(".reissue");
     reissue.textContent = t("online.reissue");
@@ -289,11 +296,20 @@ class InviteCard {
     this.el.querySelector(".answer-input").value = "";
     this.el.querySelector(".answer-field").hidden = Boolean(host.net);
     this.el.querySelector(".answer-use").hidden = Boolean(host.net);
+    this.el.querySelector(".answer-scan").hidden = Boolean(host.net) || !canScan();
     await showLink(this.el.querySelector(".invite-box"), this.link, { label: t("online.invite_link") });
   }
 
+  /** The friend's answer read by the camera: checked exactly as a pasted one. */
+  async scan() {
+    const { scanQr } = await import("./scan.js");
+    const text = await scanQr();
+    online.events.push(`host:${this.seat}:scanned:${text === null ? "none" : "text"}`);
+    if (text !== null) await this.accept(text, { scanned: true });
+  }
+
   /** The friend's answer: a pasted link, or its text alone. */
-  async accept(pasted) {
+  async accept(pasted, { scanned = false } = {}) {
     const text = String(pasted || "").trim();
     const m = /answer=([A-Za-z0-9_-]+)/.exec(text);
     const answer = m ? m[1] : text;
@@ -302,7 +318,7 @@ class InviteCard {
     try {
       await peer.accept(answer);
     } catch {
-      this.say(t("online.bad_answer"));
+      this.say(t(scanned ? "online.bad_scan" : "online.bad_answer"));
       return false;
     }
     this.el.dataset.state = "connecting";
@@ -310,6 +326,7 @@ class InviteCard {
     this.el.querySelector(".invite-box").replaceChildren();
     this.el.querySelector(".answer-field").hidden = true;
     this.el.querySelector(".answer-use").hidden = true;
+    this.el.querySelector(".answer-scan").hidden = true;
     this.giveUp = setTimeout(() => {
       if (peer.state === "open" || peer.channel.readyState === "open" || peer.pc.connectionState === "connected") return;
       this.fail();
