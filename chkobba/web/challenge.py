@@ -5,8 +5,8 @@ sender's moves; the friend plays the same match and sees both results.
 
 A challenge's table is an ordinary table whose save says ``"challenge":
 link``: it replays like any save, refuses take-backs (mode ``challenge``),
-has no coach, and its computers decide with ``challenge_choose`` (in the
-worker: the level's player, hard with a fixed number of rollouts, so every
+has no coach, and its computers decide with ``challenge_choose`` (in
+web/ai.py's slices: the level's player, hard with a fixed number of rollouts, so every
 phone meets the same opponent).
 """
 
@@ -130,7 +130,7 @@ def _challenge_check_step(args: Args) -> dict[str, object]:
 @api("save", "seat")
 def _challenge_choose(args: Args) -> dict[str, object]:
     """The challenge computer's action for ``seat`` in the save's position (in
-    the worker): decided from the position and the seed, never the clock."""
+    web/ai.py's slices): decided from the position and the seed, never the clock."""
     table_id(args)
     c, session, seat_list = _challenge_save(args["save"])
     seat, level = computer_to_act(args["seat"], session, seat_list)

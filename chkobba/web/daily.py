@@ -4,8 +4,8 @@ and the result against par with its share text and the daily results.
 
 A daily table is an ordinary table whose save says ``"daily": date``: it
 replays like any save, refuses take-backs (mode ``daily``) and stops after
-its one round. ``daily_choose``, ``daily_par`` and ``daily_result`` run in the
-worker (par plays a whole round: seconds on a slow phone).
+its one round. ``daily_choose``, ``daily_par`` and ``daily_result`` are thought in
+web/ai.py's short slices (par plays a whole round: seconds on a slow phone).
 
 Par is also computed a step at a time (``daily_par_step``: one computer
 decision per call, kept in this process per date and game), so the page's
@@ -379,8 +379,8 @@ def _played(deal: D.Daily, args: Args) -> None:
 
 @api("save", "seat", optional=("at",))
 def _daily_choose(args: Args) -> dict[str, object]:
-    """The daily computer's action for ``seat`` in the save's position (in the
-    worker): hard with the daily budget, seeded from the deal, never the clock."""
+    """The daily computer's action for ``seat`` in the save's position (thought
+    in web/ai.py's slices): hard with the daily budget, seeded from the deal, never the clock."""
     table_id(args)
     deal, session, seat_list = _daily_save(args["save"])
     _played(deal, args)
@@ -393,7 +393,7 @@ def _daily_choose(args: Args) -> dict[str, object]:
 
 @api(optional=("date", "at", "game", "save", "vs"))
 def _daily_par(args: Args) -> D.Par:
-    """Par of a daily deal (in the worker; the page keeps it per date and game).
+    """Par of a daily deal (in web/ai.py's slices; the page keeps it per date and game).
     Given a finished round's ``save``, also its re-derivation, finished here
     (``daily_result`` then finds it done): one ``web.check.*`` error if the
     save is not what the day's seed and computers give. Given a friend's
