@@ -38,16 +38,15 @@ def policy(page: Any) -> dict[str, list[str]]:
     return out
 
 
-def check_policy(page: Any, wasm: bool, unsafe_eval: bool = False) -> None:
-    """The page's policy; ``unsafe_eval``: the main table only (docs/embeds.md says why)."""
+def check_policy(page: Any, wasm: bool) -> None:
+    """The page's policy: the site's own scripts, WebAssembly where Python runs, never 'unsafe-eval'."""
     p = policy(page)
     assert p["default-src"] == ["'self'"]
-    script = ["'self'"] + (["'unsafe-eval'"] if unsafe_eval else []) + (["'wasm-unsafe-eval'"] if wasm else [])
+    script = ["'self'"] + (["'wasm-unsafe-eval'"] if wasm else [])
     assert p["script-src"] == script
     assert p["object-src"] == ["'none'"] and p["base-uri"] == ["'none'"]
     for directive, sources in p.items():
-        if not (unsafe_eval and directive == "script-src"):
-            assert "'unsafe-eval'" not in sources, directive
+        assert "'unsafe-eval'" not in sources, directive
         assert not any(s.startswith("http") or s == "*" for s in sources), (directive, sources)
 
 
