@@ -105,6 +105,8 @@ def test_a_challenge_link_round_trips(make_page: Any) -> None:
     assert "تحدّى صاحبك" in friend.inner_text(".challenge-rematch-about")
     friend.click("#challenge-rematch")
     friend.wait_for_selector("#summary", state="hidden")
+    # the rematch is dealt in a task of its own: wait for its table, not the challenge's
+    friend.wait_for_function("() => { const s = window.chkobbaApp.state; return Boolean(s && s.save && !s.save.challenge); }")
     again = state(friend)
     assert "challenge" not in again["save"] or again["save"]["challenge"] is None
     assert again["save"]["record"]["options"] == sender["save"]["record"]["options"]

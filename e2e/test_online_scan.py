@@ -106,7 +106,7 @@ def test_online_the_host_scans_the_friends_answer_and_the_friend_sits(camera: tu
     scan.click()
     friend.wait_for_function(DRAWN, timeout=120_000)
     host.wait_for_selector("#presence [data-seat='1'][data-state='here'], #presence [data-seat='1'][data-state='thinking']")
-    assert host.locator("dialog.scan-dialog").count() == 0
+    host.locator("dialog.scan-dialog").wait_for(state="detached")
     host.wait_for_function(CAMERA_OFF)
     assert "host:1:scanned:text" in host.evaluate("() => window.chkobbaOnline.events")
     if not host.evaluate("() => 'BarcodeDetector' in window"):   # read by the self-hosted decoder
@@ -131,7 +131,7 @@ def test_online_a_qr_code_that_is_no_answer_gives_one_clear_error_and_changes_no
         assert box[0] >= 0 and box[1] >= 0 and box[2] <= box[5] and box[3] <= box[6] and box[4] <= box[3], (size, box)
     host.set_viewport_size(PHONE)
     host.click("dialog.scan-dialog .scan-close")
-    assert dialog.count() == 0
+    dialog.wait_for(state="detached")   # removed by the dialog's close event, a task later
     host.wait_for_function(CAMERA_OFF)
     # a hostile code: a link of this site that is no answer, with markup in it
     write_y4m(camera[1], "https://example.invalid/online.html#answer=<img src=x onerror=alert(1)>")
@@ -139,7 +139,7 @@ def test_online_a_qr_code_that_is_no_answer_gives_one_clear_error_and_changes_no
     host.wait_for_function("() => window.chkobbaOnline.events.includes('host:1:scanned:text')", timeout=60_000)
     host.wait_for_function("""() => document.querySelector(".invite-card[data-seat='1'] .invite-state").textContent
         .startsWith('This code is not an answer')""")
-    assert dialog.count() == 0
+    dialog.wait_for(state="detached")
     host.wait_for_function(CAMERA_OFF)
     assert card.get_attribute("data-state") == "inviting"
     assert card.get_attribute("data-link") == link
