@@ -9,46 +9,22 @@ sealed."""
 
 from __future__ import annotations
 
-import json
 import re
 import socket
-import subprocess
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 from e2e_driver import PHONE
 from test_online_play import open_host
-from test_online_relay import NO_STUN, Tracker, sockets_of, tracker  # noqa: F401 (the tracker fixture)
+from test_online_relay import NO_STUN, LocalRelay, Tracker, sockets_of, start_relay, tracker  # noqa: F401 (the tracker fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-class NostrRelay:
-    def __init__(self, proc: subprocess.Popen[str], url: str) -> None:
-        self.proc = proc
-        self.url = url
-        self.lines: list[str] = []
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            out, _ = self.proc.communicate(timeout=10)
-            self.lines = out.split("\n")
-
-    def messages(self) -> list[Any]:
-        return [json.loads(line[4:]) for line in self.lines if line.startswith("MSG ")]
-
-
 @pytest.fixture()
-def nostr_relay() -> Iterator[NostrRelay]:
-    proc = subprocess.Popen(["node", str(ROOT / "e2e" / "nostr_relay.mjs")], cwd=ROOT, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    assert proc.stdout is not None
-    first = proc.stdout.readline()
-    m = re.match(r"PORT (\d+)", first)
-    assert m, f"the Nostr relay did not start: {first}"
-    relay = NostrRelay(proc, f"ws://127.0.0.1:{m.group(1)}")
+def nostr_relay() -> Iterator[LocalRelay]:
+    relay = start_relay([str(ROOT / "e2e" / "nostr_relay.mjs")], "Nostr relay")
     yield relay
     relay.stop()
 
@@ -110,7 +86,7 @@ def connect_over(make_page: Any, relays: list[str], sockets: set[str]) -> tuple[
 
 
 def test_online_two_phones_connect_through_a_nostr_relay_when_the_tracker_is_dead(
-        make_page: Any, nostr_relay: NostrRelay) -> None:
+        make_page: Any, nostr_relay: LocalRelay) -> None:
     tracker_url = dead_port()
     host, friend, opened = connect_over(make_page, [tracker_url, "nostr+" + nostr_relay.url],
                                         {tracker_url, nostr_relay.url})

@@ -40,30 +40,44 @@ s.listen(0, '127.0.0.1');
 """
 
 
-class Tracker:
+class LocalRelay:
+    """A relay started on this machine by a test (a node process that prints
+    ``PORT n`` once listening, then ``MSG ...`` for each message it receives)."""
+
     def __init__(self, proc: subprocess.Popen[str], url: str) -> None:
         self.proc = proc
         self.url = url
         self.lines: list[str] = []
 
-    def messages(self) -> list[dict[str, Any]]:
-        assert self.proc.stdout is not None
+    def stop(self) -> None:
+        """End the relay (once) and keep what it logged."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            out, _ = self.proc.communicate(timeout=10)
+            self.lines = out.split("\n")   # not splitlines: the 20-byte strings may hold U+0085
+
+    def messages(self) -> list[Any]:
         return [json.loads(line[4:]) for line in self.lines if line.startswith("MSG ")]
 
 
-@pytest.fixture()
-def tracker() -> Iterator[Tracker]:
-    proc = subprocess.Popen(["node", "--input-type=module", "-e", TRACKER], cwd=ROOT, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+Tracker = LocalRelay
+
+
+def start_relay(args: list[str], what: str) -> LocalRelay:
+    """Run ``node args`` and wait for the port it listens on."""
+    proc = subprocess.Popen(["node", *args], cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     assert proc.stdout is not None
     first = proc.stdout.readline()
     m = re.match(r"PORT (\d+)", first)
-    assert m, f"the tracker did not start: {first}"
-    t = Tracker(proc, f"ws://127.0.0.1:{m.group(1)}")
+    assert m, f"the {what} did not start: {first}"
+    return LocalRelay(proc, f"ws://127.0.0.1:{m.group(1)}")
+
+
+@pytest.fixture()
+def tracker() -> Iterator[LocalRelay]:
+    t = start_relay(["--input-type=module", "-e", TRACKER], "tracker")
     yield t
-    proc.terminate()
-    out, _ = proc.communicate(timeout=10)
-    t.lines = out.split("\n")
+    t.stop()
 
 
 def sockets_of(page: Any) -> list[str]:
@@ -149,9 +163,7 @@ def test_online_two_phones_find_each_other_through_a_relay_and_play(make_page: A
         assert [m.rstrip("/") for m in metas[1:]] == [f"connect-src 'self' {tracker.url}"], metas
     host.close()
     friend.close()
-    tracker.proc.terminate()
-    out, _ = tracker.proc.communicate(timeout=10)
-    tracker.lines = out.split("\n")   # not splitlines: the 20-byte strings may hold U+0085
+    tracker.stop()
     msgs = tracker.messages()
     assert msgs and all(m["action"] == "announce" for m in msgs)
     offers = [o["offer"]["sdp"] for m in msgs for o in m.get("offers", [])]
