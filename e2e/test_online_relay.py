@@ -265,3 +265,48 @@ def test_online_the_settings_and_the_notice_fit_each_screen(make_page: Any) -> N
             page.wait_for_selector("#setup:not([hidden])")
             assert opened == []
             page.close()
+
+
+def test_online_the_host_reloads_and_its_friend_comes_back_through_the_room(make_page: Any, tracker: Tracker) -> None:
+    """Over the internet the room outlives the host's page: the host reloads
+    mid-round, resumes, and the friend's page finds the host's new offer in
+    the same room by itself (no new link passes between the phones), sits at
+    its seat again with the secret it kept, and the round goes on."""
+    host, _ = host_over_relay(make_page, tracker.url)
+    host.click("#consent-yes")
+    card = host.locator(".invite-card[data-seat='1'][data-state=inviting]")
+    card.wait_for()
+    link = card.get_attribute("data-link")
+    friend = make_page(PHONE)
+    sit_over_relay(friend, link)
+    host.wait_for_selector("#presence [data-seat='1'][data-state='here'], #presence [data-seat='1'][data-state='thinking']")
+    # a few moves, so there is something to lose
+    for _ in range(40):
+        if host.evaluate("() => window.chkobbaOnline.table.position")[1] >= 2:
+            break
+        for page in (host, friend):
+            legal = page.evaluate("() => window.chkobbaOnline.legal()")
+            if legal:
+                before = friend.evaluate("() => window.chkobbaOnline.received.length")
+                page.evaluate("(a) => window.chkobbaOnline.act(a)", legal[0])
+                friend.wait_for_function("(n) => window.chkobbaOnline.received.length > n", arg=before)
+                break
+    record = host.evaluate("() => window.chkobbaOnline.record()")
+    visits = []
+    friend.on("framenavigated", lambda f: visits.append(f.url) if f == friend.main_frame else None)
+    host.reload()
+    host.wait_for_selector("#resume:not([hidden])")
+    host.click("#resume-go")
+    if host.locator("#consent:not([hidden])").count():
+        host.click("#consent-yes")
+    # the friend's page sits down again by itself, through the same room
+    host.wait_for_selector("#presence [data-seat='1'][data-state='here'], #presence [data-seat='1'][data-state='thinking']",
+                           timeout=60_000)
+    friend.wait_for_function("() => window.chkobbaOnline && window.chkobbaOnline.friend && window.chkobbaOnline.timing && window.chkobbaOnline.timing.view",
+                             timeout=60_000)
+    assert visits and all(v == link or v.split("#")[0] == link.split("#")[0] for v in visits), visits   # only its own link, reloaded
+    assert friend.locator("#consent").is_hidden()
+    assert host.evaluate("() => window.chkobbaOnline.record()") == record, "nothing played is lost"
+    assert not friend.evaluate("() => window.chkobbaOnline.received.some((m) => JSON.parse(m).type === 'error')")
+    play_until_audited(host, {1: friend})
+    assert friend.evaluate("() => window.chkobbaOnline.friend.failures") == []
