@@ -158,8 +158,10 @@ class Guest:
         return guest  # not seated: its page reloaded, it sits down again (a welcome)
 
     # ------------------------------------------------------------ sending
-    def join(self) -> str:
-        return wire.encode(wire.Join(self.seat, self.secret))
+    def join(self, name: str = "") -> str:
+        """The join message, with the player's name (checked here as the host
+        checks it: ``online.field``, nothing sent, for a name it would refuse)."""
+        return wire.encode(wire.Join(self.seat, self.secret, wire.check_name(name)))
 
     def act(self, action: str) -> str:
         return wire.encode(wire.Act(action, *self.position))

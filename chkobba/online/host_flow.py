@@ -199,7 +199,7 @@ class TableFlow:
                 "answers": kind}
 
     def _join(self, peer: int, p: Peer, msg: wire.Join) -> Out:
-        self.seating.sit(peer, p, msg.seat, msg.secret)
+        self.seating.sit(peer, p, msg.seat, msg.secret, msg.name)
         # the rounds whose seeds were asked for before this phone sat down (and are not dealt yet)
         rounds = self.seeding.rounds
         pending = {str(n): sd.request(n, self.match) for n, sd in sorted(rounds.items()) if not self._dealt(n)}

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .host_limits import Allowances
-from .wire import OnlineError
+from .wire import OnlineError, valid_name
 
 HOST = "host"
 REMOTE = "remote"
@@ -35,9 +35,11 @@ COMPUTER = "computer"
 @dataclass
 class SeatSpec:
     """Who plays a seat: ``host`` (this phone), ``remote`` (a friend's phone,
-    the computer at ``level`` while it is away), or ``computer`` at ``level``."""
+    the computer at ``level`` while it is away), or ``computer`` at ``level``;
+    ``name``: the host's own name (a friend's comes with its join)."""
     kind: str
     level: str = "medium"
+    name: str = ""
 
 
 @dataclass
@@ -49,6 +51,7 @@ class Seat:
     away_since: float | None = None  # when its phone left (None: present, or never came)
     retired: set[bytes] = field(default_factory=set)  # secrets of phones this seat was taken from
     audit_failed: dict[str, Any] | None = None  # the round its phone said does not check out (round, code)
+    name: str = ""  # the player's short name (wire.valid_name), "" for none
 
 
 @dataclass
@@ -77,7 +80,7 @@ class Seating:
                  rate: float, burst: float) -> None:
         if [s.kind for s in seats].count(HOST) != 1 or any(s.kind not in (HOST, REMOTE, COMPUTER) for s in seats):
             raise ValueError("exactly one seat is the host's; the others are remote or computer")
-        self.seats = [Seat(s) for s in seats]
+        self.seats = [Seat(s, name=s.name if s.kind == HOST else "") for s in seats]
         self.host_seat = [s.kind for s in seats].index(HOST)
         self.peers: dict[int, Peer] = {}
         self.clock, self.grace = clock, grace
@@ -102,10 +105,11 @@ class Seating:
 
     def presence(self, rematch_asks: set[int]) -> list[dict[str, Any]]:
         """Every seat: its kind, presence, whether the computer plays it, its
-        phone's rematch ask and failed audit, whether its secret is claimed."""
+        phone's rematch ask and failed audit, whether its secret is claimed,
+        its player's name ("" for none)."""
         return [{"seat": i, "kind": s.spec.kind, "present": self.present(i),
                  "computer": self.computer_plays(i), "rematch": i in rematch_asks,
-                 "audit_failed": s.audit_failed, "claimed": s.secret_hash is not None}
+                 "audit_failed": s.audit_failed, "claimed": s.secret_hash is not None, "name": s.name}
                 for i, s in enumerate(self.seats)]
 
     def phones(self) -> list[int]:
@@ -139,9 +143,10 @@ class Seating:
         """The seated connections not heard from for more than ``timeout`` seconds."""
         return [peer for peer, p in self.peers.items() if p.seat is not None and now - p.last_seen > timeout]
 
-    def sit(self, peer: int, p: Peer, seat: int, secret: str) -> None:
-        """Seat connection ``peer`` at ``seat`` with ``secret``, or raise the
-        refusal (``online.*``) and change nothing."""
+    def sit(self, peer: int, p: Peer, seat: int, secret: str, name: str = "") -> None:
+        """Seat connection ``peer`` at ``seat`` with ``secret`` (its player
+        named ``name``, read by wire.py), or raise the refusal (``online.*``)
+        and change nothing."""
         if p.seat is not None:
             raise OnlineError("online.already_seated", seat=p.seat)
         if not 0 <= seat < len(self.seats) or self.seats[seat].spec.kind != REMOTE:
@@ -161,6 +166,7 @@ class Seating:
             if old is not None:
                 old.seat = None
         s.peer, s.away_since, p.seat = peer, None, seat
+        s.name = name
 
     def reissue(self, seat: int) -> tuple[int | None, list[int]]:
         """Retire ``seat``'s secret and free the seat (the computer plays it
@@ -182,6 +188,7 @@ class Seating:
             s.peer = None
         s.away_since = None
         s.audit_failed = None
+        s.name = ""
         return unseated, [peer for peer, p in self.peers.items() if p.seat is None and p.invited == seat]
 
     # ------------------------------------------------------------ the host's save
@@ -189,7 +196,7 @@ class Seating:
         """The seats, as JSON values: the digests of their secrets (never the secrets)."""
         return [{"kind": x.spec.kind, "level": x.spec.level,
                  "secret_hash": x.secret_hash.hex() if x.secret_hash is not None else None,
-                 "retired": sorted(r.hex() for r in x.retired), "audit_failed": x.audit_failed}
+                 "retired": sorted(r.hex() for r in x.retired), "audit_failed": x.audit_failed, "name": x.name}
                 for x in self.seats]
 
     def resume(self, saved: list[dict[str, Any]]) -> None:
@@ -201,8 +208,11 @@ class Seating:
                 seat.away_since = self.clock()
             seat.retired = {bytes.fromhex(r) for r in x.get("retired", [])}
             seat.audit_failed = x.get("audit_failed")
+            name = x.get("name", "")
+            seat.name = name if valid_name(name) else ""   # the host's own storage, read as any input
 
 
 def specs(saved: list[dict[str, Any]]) -> list[SeatSpec]:
     """The seats' specs of a :meth:`Seating.save`."""
-    return [SeatSpec(x["kind"], x["level"]) for x in saved]
+    return [SeatSpec(x["kind"], x["level"], x.get("name", "") if x["kind"] == HOST and valid_name(x.get("name", "")) else "")
+            for x in saved]

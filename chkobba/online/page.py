@@ -152,14 +152,18 @@ def _call(*required: str, optional: tuple[str, ...] = ()) -> Callable[[Handler],
     return wrap
 
 
-@_call("game", "options", "seats", optional=("timers",))
+@_call("game", "options", "seats", optional=("timers", "name"))
 def host_new(page: Page, args: Args) -> None:
-    """A new table: the game, its options, each seat ``[kind, level]``, the timers."""
+    """A new table: the game, its options, each seat ``[kind, level]``, the
+    timers, the host's own name (checked as a friend's: wire.check_name)."""
     from ..registry import game_class
     game = edge.game_name(args["game"])
     options = _object(args["options"])
     players = game_class(game).options_class().from_dict(options).players
-    table = HostTable(game, options, _seats(args["seats"], players), page.clock,
+    seats = _seats(args["seats"], players)
+    name = wire.check_name(args.get("name", ""), "host_new")
+    seats = [SeatSpec(s.kind, s.level, name) if s.kind == HOST else s for s in seats]
+    table = HostTable(game, options, seats, page.clock,
                       timers=_timers(args.get("timers")), sliced=True)
     page.table, page.guest = table, None
 
@@ -403,9 +407,10 @@ def guest_sit(page: Page, args: Args) -> None:
     page.guest, page.table = guest, None
 
 
-@_call()
+@_call(optional=("name",))
 def guest_join(page: Page, args: Args) -> str:
-    return _guest(page).join()
+    """The join message, with the player's name (refused here as the host would refuse it)."""
+    return _guest(page).join(args.get("name", ""))
 
 
 @_call("action")

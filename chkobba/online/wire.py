@@ -21,6 +21,7 @@ import dataclasses
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Union
 
@@ -33,6 +34,8 @@ MAX_ACTION = 64
 MAX_ROUND = 10_000
 MAX_PLY = 10_000
 MAX_TIME = 2**53
+MAX_NAME = 16   # a player's name, in characters (web/online/common.js cleanName: the same rule)
+NAME_MARKS = frozenset(" -'._")   # besides letters (with their marks) and digits
 # The fixed set of quick reactions (no free text): the page translates each.
 REACTIONS = ("well_played", "bravo", "oops", "hurry", "thanks", "rematch")
 
@@ -51,9 +54,11 @@ class OnlineError(ChkobbaError):
 
 @dataclass(frozen=True)
 class Join:
-    """Claim a seat (first time) or take it back (rejoin) with its secret."""
+    """Claim a seat (first time) or take it back (rejoin) with its secret;
+    ``name``: the player's short name ("" for none: the seat's usual words)."""
     seat: int
     secret: str
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -114,6 +119,8 @@ FIELDS: dict[str, dict[str, str]] = {
     "leave": {},
     "audit_failed": {"round": "round", "code": "audit_code"},
 }
+# fields a message may leave out (a join without a name)
+OPTIONAL: dict[str, dict[str, str]] = {"join": {"name": "name"}}
 _RANGES = {"seat": (0, 3), "round": (1, MAX_ROUND), "ply": (0, MAX_PLY), "time": (0, MAX_TIME)}
 
 
@@ -140,7 +147,37 @@ def _want(kind: str) -> str:
         "action": f"a text of 1 to {MAX_ACTION} characters",
         "reaction": "one of " + ", ".join(REACTIONS),
         "audit_code": "an audit's code (online.audit_...)",
+        "name": f"at most {MAX_NAME} letters, digits, spaces or - ' . _ (no space first or last)",
     }[kind]
+
+
+def valid_name(value: object) -> bool:
+    """A player's name as the table takes it: text of at most :data:`MAX_NAME`
+    characters (checked first: O(1) for any length), each a letter (any
+    script, with its combining marks), a decimal digit or one of
+    :data:`NAME_MARKS`, no space first or last nor two in a row, so no
+    control, format (bidi override, zero-width) or markup character. ""
+    is no name.
+
+    >>> [valid_name(x) for x in ("Sami", "سامي", "Anne-Marie 2", "", " Sami", "A\u202eB", "<img>", 7)]
+    [True, True, True, True, False, False, False, False]
+    """
+    if not isinstance(value, str) or len(value) > MAX_NAME:
+        return False
+    if value != value.strip(" ") or "  " in value:
+        return False
+    return all(c in NAME_MARKS or unicodedata.category(c) in _NAME_CATEGORIES for c in value)
+
+
+_NAME_CATEGORIES = frozenset({"Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Nd"})
+
+
+def check_name(value: object, where: str = "join") -> str:
+    """``value`` if it is a name :func:`valid_name` takes, else ``online.field``."""
+    if not valid_name(value):
+        raise OnlineError("online.field", field="name", type=where, want=_want("name"))
+    assert isinstance(value, str)
+    return value
 
 
 def _valid(kind: str, value: object) -> bool:
@@ -157,6 +194,8 @@ def _valid(kind: str, value: object) -> bool:
         return 1 <= len(value) <= MAX_ACTION and value.isprintable()
     if kind == "audit_code":
         return value in AUDIT_CODES
+    if kind == "name":
+        return valid_name(value)
     return value in REACTIONS  # reaction
 
 
@@ -201,14 +240,14 @@ def check(data: dict[str, Any]) -> Message:
     if not isinstance(kind, str) or kind not in FIELDS:
         raise OnlineError("online.type", value=quote(kind, 20) if isinstance(kind, str) else kind_of(kind),
                           known=", ".join(FIELDS))
-    fields = FIELDS[kind]
-    if set(data) != {"v", "type", *fields}:
-        raise OnlineError("online.fields", type=kind, want=", ".join(["v", "type", *fields]))
-    for name, check_kind in fields.items():
-        if not _valid(check_kind, data[name]):
+    fields, optional = FIELDS[kind], OPTIONAL.get(kind, {})
+    if not {"v", "type", *fields} <= set(data) <= {"v", "type", *fields, *optional}:
+        raise OnlineError("online.fields", type=kind, want=", ".join(["v", "type", *fields, *optional]))
+    for name, check_kind in (fields | optional).items():
+        if name in data and not _valid(check_kind, data[name]):
             raise OnlineError("online.field", field=name, type=kind, want=_want(check_kind))
     if kind == "join":
-        return Join(data["seat"], data["secret"])
+        return Join(data["seat"], data["secret"], data.get("name", ""))
     if kind == "act":
         return Act(data["action"], data["round"], data["ply"])
     if kind == "commit":
@@ -236,4 +275,5 @@ def encode(msg: Message) -> str:
     body: dict[str, Any] = {"v": VERSION, "type": kind}
     fields = dataclasses.asdict(msg)
     body.update({name: fields[name] for name in FIELDS[kind]})
+    body.update({name: fields[name] for name in OPTIONAL.get(kind, {}) if fields[name]})
     return json.dumps(body, separators=(",", ":"))
