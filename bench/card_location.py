@@ -68,6 +68,20 @@ def played_this_hand(obs: Any) -> bool:
     return bool(obs.hand_counts[1 - obs.seat] < 3)
 
 
+def sampler_marginals(model: Any, obs: Any, samples: int, seed: int) -> dict[int, float]:
+    """For each card ``obs``'s seat cannot see, the share of ``samples`` draws
+    of ``model.determinize`` (draw ``j`` seeded ``seed + j``) that put it in
+    the other hand (two players), add-a-half smoothed towards k / n."""
+    other = 1 - obs.seat
+    unseen = C.cards_of(obs.unseen_mask())
+    k = obs.hand_counts[other]
+    counts = dict.fromkeys(unseen, 0)
+    for j in range(samples):
+        for c in model.determinize(obs, random.Random(seed + j)).hands[other]:
+            counts[c] += 1
+    return {c: (counts[c] + 0.5 * k / len(unseen)) / (samples + 0.5) for c in unseen}
+
+
 def score(p: dict[int, float], held: set[int]) -> tuple[float, float]:
     """(mean log loss per card, mean probability of the cards held)."""
     loss = 0.0
@@ -99,11 +113,7 @@ def main() -> None:
         if k == 0:
             continue   # the other hand is empty: nothing to place
         uniform = {c: k / len(unseen) for c in unseen}
-        counts = dict.fromkeys(unseen, 0)
-        for j in range(args.samples):
-            for c in model.determinize(obs, random.Random(i * 100_003 + j)).hands[other]:
-                counts[c] += 1
-        weighted = {c: (counts[c] + 0.5 * k / len(unseen)) / (args.samples + 0.5) for c in unseen}
+        weighted = sampler_marginals(model, obs, args.samples, i * 100_003)
         u_loss, u_held = score(uniform, held)
         w_loss, w_held = score(weighted, held)
         rows.append({"evidence": played_this_hand(obs), "u_loss": u_loss, "w_loss": w_loss,
