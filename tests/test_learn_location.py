@@ -67,3 +67,22 @@ def test_data_is_the_same_for_a_seed_and_resumes(tmp_path: Path) -> None:
     pos = game["positions"][5]
     obs = L.observation_at(game, pos)
     assert obs.deck_left == pos["deck_left"] and len(pos["other"]) == obs.hand_counts[1 - obs.seat]
+
+
+def test_the_learnt_models_deals_keep_the_counts_and_follow_its_marginals() -> None:
+    import random
+    from chkobba import cards as C
+    deck = deck_for("5H 2C JS KD", ["3S 4D 6H", "AC QC 6S"])
+    obs = chkobba_observation(session_with(deck, {"players": 2}, first_dealer=0, actions=["table", "3S"]).observation(0))
+    w = [0.0] * len(L.FEATURES)
+    w[L.INDEX["seven_diamonds"]] = 3.0
+    model = L.LearntModel(w)
+    unseen = sorted(C.cards_of(obs.unseen_mask()))
+    held = 0
+    for i in range(200):
+        s = model.determinize(obs, random.Random(i))
+        assert len(s.hands[1]) == 2 and s.hands[0] == obs.hand
+        assert sorted(s.hands[1] + s.deck[s.pos:]) == unseen
+        held += card("7D") in s.hands[1]
+    p = L.model_marginals(w, obs)[card("7D")]
+    assert p > 0.5 and abs(held / 200 - p) < 0.15
