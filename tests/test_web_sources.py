@@ -1,7 +1,8 @@
 """The page's code stays code a checker reads: no Python source inside a
 JavaScript string under web/ (Python lives in the package, under mypy, and
 the pages reach it through a checked edge: chkobba.web, chkobba.online.page),
-and no file of the online page over 600 lines."""
+no file of the online page over 600 lines, and no code or page file under web/
+over 600 lines either."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-MAX_ONLINE_LINES = 600
+MAX_LINES = 600
 
 # A JavaScript string literal: backquoted (a template), or quoted on one line.
 STRING = re.compile(r"`(?:\\.|[^`\\])*`|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", re.S)
@@ -65,4 +66,18 @@ def test_the_online_page_python_is_in_the_package() -> None:
 @pytest.mark.parametrize("path", sorted((WEB / "online").iterdir()), ids=lambda p: p.name)
 def test_no_file_of_the_online_page_is_over_600_lines(path: Path) -> None:
     lines = len(path.read_text(encoding="utf-8").splitlines())
-    assert lines <= MAX_ONLINE_LINES, f"web/online/{path.name} has {lines} lines (at most {MAX_ONLINE_LINES}): split it by concern"
+    assert lines <= MAX_LINES, f"web/online/{path.name} has {lines} lines (at most {MAX_LINES}): split it by concern"
+
+
+# Every .js, .html and .py file under web/ (scripts/build_site.py's copies
+# under build/ are not looked at) holds one job, in at most 600 lines. The
+# CSS is not checked yet: web/css/layout.css (over 800 lines) is the one left.
+def web_code_files() -> list[Path]:
+    return sorted(p for p in WEB.rglob("*") if p.suffix in {".js", ".html", ".py"} and "node_modules" not in p.parts)
+
+
+@pytest.mark.parametrize("path", web_code_files(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_no_code_file_under_web_is_over_600_lines(path: Path) -> None:
+    rel = path.relative_to(ROOT).as_posix()
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_LINES, f"{rel} has {lines} lines (at most {MAX_LINES}): split it by concern"
