@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -94,6 +95,7 @@ def hosting(camera: tuple[Any, Path]) -> Any:
 
 def test_online_the_host_scans_the_friends_answer_and_the_friend_sits(camera: tuple[Any, Path],
                                                                        make_page: Any) -> None:
+    t0 = time.perf_counter()
     host = hosting(camera)
     link = invite_link(host, 1)
     friend = make_page(PHONE)
@@ -103,8 +105,11 @@ def test_online_the_host_scans_the_friends_answer_and_the_friend_sits(camera: tu
     assert scan.is_visible()
     # the decoder is fetched on the tap, not before
     assert host.evaluate("() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/jsqr.mjs'))") is False
+    t_scan = time.perf_counter()
     scan.click()
     friend.wait_for_function(DRAWN, timeout=120_000)
+    t1 = time.perf_counter()   # docs/online.md's taps and seconds (-s prints them)
+    print(f"\n'Host this table' to the friend seated: {t1 - t0:.1f} s; the scan's tap to seated: {t1 - t_scan:.1f} s")
     host.wait_for_selector("#presence [data-seat='1'][data-state='here'], #presence [data-seat='1'][data-state='thinking']")
     host.locator("dialog.scan-dialog").wait_for(state="detached")
     host.wait_for_function(CAMERA_OFF)
