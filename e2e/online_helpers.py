@@ -95,32 +95,44 @@ SEATED = "() => window.chkobbaOnline.received.some((m) => JSON.parse(m).type ===
 DRAWN = "() => window.chkobbaOnline.friend && window.chkobbaOnline.timing.view"
 
 
-def connect(host: Any, friend: Any, seat: int, via: str = "paste", lang: str | None = None) -> float:
+def give_name(friend: Any, name: str | None) -> None:
+    """The friend types its name on the join screen (kept on its phone, sent with its join)."""
+    if name is not None:
+        friend.fill("#friend-name", name)
+        assert friend.evaluate("() => localStorage.getItem('chkobba.online.name')") == (name or None)
+
+
+def connect(host: Any, friend: Any, seat: int, via: str = "paste", lang: str | None = None,
+            name: str | None = None) -> float:
     """The invitation exchange, as the two players make it (the answer pasted
-    under the seat, or its link opened on the host's phone: ``via="link"``);
-    the seconds from opening the invitation to sitting down (the friend's
-    table drawn)."""
+    under the seat, or its link opened on the host's phone: ``via="link"``;
+    ``name``: the friend's, typed first); the seconds from opening the
+    invitation to sitting down (the friend's table drawn)."""
     link = invite_link(host, seat)
     t0 = time.perf_counter()
     answer = answer_of(friend, link, lang)
+    give_name(friend, name)
     give_answer(host, seat, answer, via)
     friend.wait_for_function(DRAWN, timeout=120_000)
     return time.perf_counter() - t0
 
 
 def connect_all(host: Any, friends: dict[int, Any], drawn: bool = False,
-                langs: dict[int, str] | None = None) -> dict[int, float]:
+                langs: dict[int, str] | None = None, names: dict[int, str] | None = None) -> dict[int, float]:
     """Every friend opens its invitation at once (as friends in one room do),
     then the host takes each answer; the seconds from opening the invitation
     to sitting down (the host's welcome; ``drawn``: its first view drawn,
-    which needs every friend's seat taken before the first deal)."""
+    which needs every friend's seat taken before the first deal). ``names``:
+    what each friend types as its name before its answer is used."""
     links = {seat: invite_link(host, seat) for seat in friends}
     opened = {}
     for seat, friend in friends.items():
         opened[seat] = time.perf_counter()
         open_invite(friend, links[seat], (langs or {}).get(seat))
     for seat, friend in friends.items():
-        give_answer(host, seat, answer_link(friend))
+        answer = answer_link(friend)
+        give_name(friend, (names or {}).get(seat))
+        give_answer(host, seat, answer)
     seconds = {}
     for seat, friend in friends.items():
         try:

@@ -30,15 +30,27 @@ LANDSCAPE = {"width": 640, "height": 360}
 
 
 def host_table(make_page: Any, table: str, seats: dict[int, str], lang: str | None = None,
-               viewport: dict[str, int] | None = None) -> Any:
-    """The host's set-up: each seat but the host's a friend or the easy
-    computer, the timers off; hosted."""
-    host = open_host(make_page, table, lang, viewport)
+               viewport: dict[str, int] | None = None, name: str | None = None, page: Any = None) -> Any:
+    """The host's set-up (on ``page``, its set-up open already, or a new one):
+    each seat but the host's a friend or the easy computer, the timers off,
+    the host's ``name`` typed; hosted."""
+    host = page or open_host(make_page, table, lang, viewport)
     for seat, kind in seats.items():
         host.select_option(f"select[name=seat{seat}]", kind)
     host.select_option("select[name=timer]", "off")
+    if name is not None:
+        host.fill("input[name=player_name]", name)
     host.click("#host-button")
     return host
+
+
+NAMES = {0: "ليلى", 1: "Wolfgang Amadeus", 2: "سامي"}   # the host's and each friend's (16 characters: the longest)
+ISOLATED = "\u2068{}\u2069"   # FSI name PDI: another phone's name reads its own way in either direction
+
+
+def seat_title(page: Any, seat: int) -> str:
+    text: str = page.locator(f"#table .seat[data-seat='{seat}'] .seat-title").inner_text()
+    return text
 
 
 def latencies(pages: list[Any], before: list[float] | None = None) -> str:
@@ -77,15 +89,38 @@ def seated(host: Any, seat: int) -> None:
 
 def test_online_a_2v2_round_with_two_friends_and_the_computer(make_page: Any) -> None:
     t0 = time.perf_counter()
-    host = host_table(make_page, "chkobba-4", {1: "friend", 2: "friend", 3: "easy"}, "ar", SMALL)
+    host = open_host(make_page, "chkobba-4", "ar", SMALL)
+    # the set-up says who partners whom: seats 1 and 3 against 2 and 4
+    assert [host.locator(f".seat-row:has(select[name=seat{s}])").get_attribute("data-partner") for s in (1, 2, 3)] \
+        == ["false", "true", "false"]
+    # a name the table would refuse is said so and hosts nothing; nothing is kept
+    host.fill("input[name=player_name]", "<img src=x onerror=alert(1)>")
+    assert host.locator("#setup .name-note").is_visible()
+    host.click("#host-button")
+    assert host.locator("#setup").is_visible() and host.evaluate("() => localStorage.getItem('chkobba.online.name')") is None
+    host_table(make_page, "chkobba-4", {1: "friend", 2: "friend", 3: "easy"}, name=NAMES[0], page=host)
+    # each invitation says whether that friend partners the host
+    assert host.locator(".invite-card[data-seat='1']").get_attribute("data-partner") == "false"
+    assert host.locator(".invite-card[data-seat='2']").get_attribute("data-partner") == "true"
+    assert host.locator(".invite-card[data-seat='2'] h3").inner_text().endswith("شريكك")
     friends = {1: make_page(PHONE), 2: make_page(LANDSCAPE)}
-    seconds = connect_all(host, friends, drawn=True, langs={1: "fr", 2: "ar"})
+    seconds = connect_all(host, friends, drawn=True, langs={1: "fr", 2: "ar"}, names={1: NAMES[1], 2: NAMES[2]})
     print(f"\nonline 2v2: from opening the invitation to the first view drawn: "
           + ", ".join(f"seat {s + 1} {x:.2f} s" for s, x in seconds.items()))
     for seat in friends:
         seated(host, seat)
     # the computer's seat is said as such, never as a friend
     assert host.locator("#presence [data-seat='3']").inner_text().strip()
+    # every phone shows each player's name at its seat, its own seat as "you"; the teams with their names
+    for page, me in ((host, 0), (friends[1], 1), (friends[2], 2)):
+        for seat in (0, 1, 2):
+            if seat != me:
+                assert ISOLATED.format(NAMES[seat]) in seat_title(page, seat), (me, seat, seat_title(page, seat))
+                name = page.locator(f"#presence [data-seat='{seat}'] .presence-name").text_content()
+                assert name == ISOLATED.format(NAMES[seat]), (me, seat, name)
+        assert NAMES[me] not in page.locator("#table").inner_text()
+    teams = host.locator("#invites .teams-line").text_content()
+    assert NAMES[2] in teams and NAMES[1] in teams and teams.index(NAMES[2]) < teams.index(NAMES[1]), teams
     play_until_audited(host, friends, seed=5, stop=lambda: host_position(host) >= (1, 6))
     fits(host, "2v2-host-ar-small")
     fits(friends[1], "2v2-friend-fr-phone")

@@ -29,15 +29,21 @@ def test_online_a_chkobba_round_between_two_phones_through_the_pages(make_page: 
     host = open_host(make_page)
     ARTIFACTS.mkdir(exist_ok=True)
     host.screenshot(path=str(ARTIFACTS / "online-setup.png"))
+    host.fill("input[name=player_name]", "  Leïla  ")   # trimmed, kept on the host's phone
     host.click("#host-button")
     friend = make_page(PHONE)
-    seconds = connect(host, friend, 1, lang="ar")
+    seconds = connect(host, friend, 1, lang="ar", name="سامي")
     assert friend.evaluate("() => document.documentElement.dir") == "rtl"
     timing = friend.evaluate("() => window.chkobbaOnline.timing")
     print(f"\nonline: from opening the invitation to sitting down: {seconds:.2f} s (the friend's page: answer "
           f"shown {timing['answer'] / 1000:.2f} s, channel open {timing['open'] / 1000:.2f} s, first view "
           f"{timing['view'] / 1000:.2f} s after it opened)")
     host.wait_for_selector("#presence [data-seat='1'][data-state='here'], #presence [data-seat='1'][data-state='thinking']")
+    # each phone shows the other's name at its seat (isolated: FSI ... PDI), in the table and the presence line
+    assert host.evaluate("() => localStorage.getItem('chkobba.online.name')") == "Leïla"
+    assert "\u2068سامي\u2069" in host.locator("#table .seat-top .seat-title").inner_text()
+    assert "\u2068Leïla\u2069" in friend.locator("#table .seat-top .seat-title").inner_text()
+    assert friend.locator("#presence [data-seat='0'] .presence-name").text_content() == "\u2068Leïla\u2069"
     friend.screenshot(path=str(ARTIFACTS / "online-friend-table.png"))
     host.screenshot(path=str(ARTIFACTS / "online-host-table.png"))
     play_until_audited(host, {1: friend})

@@ -44,6 +44,47 @@ export function load(key) {
   try { return localStorage.getItem(key); } catch { return null; }
 }
 
+// ---------------------------------------------------------------- the player's name
+
+// A short name, kept on this phone and shown at its seat on every phone. The
+// same rule as chkobba/online/wire.py valid_name (the host checks it again):
+// at most 16 letters of any script (with their marks), digits, spaces or
+// - ' . _ ; so no control, bidi, zero-width or markup character. "" is none.
+const NAME_KEY = "chkobba.online.name";
+export const MAX_NAME = 16;
+const NAME_CHARS = /^[\p{L}\p{Mn}\p{Mc}\p{Nd} '._-]*$/u;
+
+/** The name as typed, spaces trimmed and runs of them made one; null when the table would refuse it. */
+export function cleanName(text) {
+  const name = String(text ?? "").replace(/\s+/gu, " ").trim();
+  return [...name].length <= MAX_NAME && NAME_CHARS.test(name) ? name : null;
+}
+
+/** A name from outside (another phone's), isolated so that it reads its own way in any page: FSI ... PDI. */
+export const isolate = (name) => `\u2068${name}\u2069`;
+
+/** This phone's kept name ("" for none, or for a kept one the rule refuses). */
+export function loadName() {
+  return cleanName(load(NAME_KEY)) ?? "";
+}
+
+/** A name field: filled with the kept name; each change checked and kept, or its note says why not. */
+export function setupNameField(input, note) {
+  input.value = loadName();
+  input.maxLength = 4 * MAX_NAME;   // pasted spaces are trimmed before the rule counts
+  const check = () => {
+    const name = cleanName(input.value);
+    note.textContent = name === null ? t("online.name_bad") : "";
+    note.hidden = name !== null;
+    input.setAttribute("aria-invalid", String(name === null));
+    if (name !== null) store(NAME_KEY, name || null);
+    return name;
+  };
+  input.addEventListener("input", check);
+  input.addEventListener("change", () => { const name = check(); if (name) input.value = name; });
+  return check;
+}
+
 export function hex(bytes) {
   return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -10,10 +10,10 @@ import { messageText } from "../table/messages.js";
 import { FacadeError, startPython } from "../shell/py.js";
 import { Peer } from "./peer.js";
 import { $, CHANNEL, GIVE_UP_MS, HOST_KEY, STARTING_SILENT_MS, WAIT_FOR_HOST_MS, agreedKey, askConsent, facadeMessage, friend,
-  guestKey, guestPy, iceServersOf, invite, load, netSettings, online, relaysOfLink, showLink, signals, status,
+  guestKey, guestPy, iceServersOf, invite, load, netSettings, online, relaysOfLink, setupNameField, showLink, signals, status,
   store } from "./common.js";
 import { checkSummary, drawAnswer, drawPresence, reactNote, seatLabel, seatNote, seatNotes, setupReactions,
-  showReaction, showTable, summary, syncRematchLine, newMatch, view } from "./seats.js";
+  showReaction, showTable, summary, syncRematchLine, newMatch, view, withNames } from "./seats.js";
 
 /** The seconds left at the seat to act, counted down from the host's clock (its "seats" message). */
 function friendLeft() {
@@ -23,7 +23,7 @@ function friendLeft() {
 }
 
 function friendDraw() {
-  const a = friend.answer;
+  const a = friend.answer ? withNames(friend.answer, friend.presence) : null;
   drawPresence(friend.presence, a ? a.to_act : null, friend.seat, friendLeft());
   if (a) {
     drawAnswer(friendAct, a);
@@ -127,7 +127,8 @@ function friendReceive(msg, raw) {
   // a restart of a round's seeds, as it happens: its count and the reason the host gave
   if (msg.type === "commit_request" && Number(msg.restart) > 0) {
     const r = msg.reason || {};
-    const names = (seats) => seats.map((n) => seatLabel(n, friend.seat, "remote")).join(t("cards.separator"));
+    const nameOf = (n) => ((friend.presence || []).find((p) => p.seat === n) || {}).name;
+    const names = (seats) => seats.map((n) => seatLabel(n, friend.seat, "remote", nameOf(n))).join(t("cards.separator"));
     const why = (r.left || []).length ? t("online.restart.left", { who: names(r.left) })
       : (r.late || []).length ? t("online.restart.late", { who: names(r.late) }) : t("online.restart.none");
     seatNote("restart", "", t("online.note.restart", { count: msg.restart, why }));
@@ -151,6 +152,15 @@ function friendReceive(msg, raw) {
   friendDraw();
 }
 
+/** The join, with the player's name as typed (a name this page's Python refuses: none, its note says why). */
+function joinText() {
+  const name = friend.name ? friend.name() : "";
+  if (name) {
+    try { return guestPy("join", { name }); } catch (e) { if (!(e instanceof FacadeError)) throw e; }
+  }
+  return guestPy("join");
+}
+
 /** This phone's seat, with the secret and seeds it kept (a save it cannot read: a fresh start). */
 function sit(seat, savedText) {
   let saved = null;
@@ -169,6 +179,8 @@ export async function join(frag) {
   friend.seat = frag.seat;
   friend.table = frag.table;
   $("join").hidden = false;
+  // the player's name, kept on this phone, sent with the join (over the internet this panel shows only it)
+  friend.name = setupNameField($("friend-name"), $("join").querySelector(".name-note"));
   status(t("online.preparing_answer"));
   const python = startPython();   // for the seeds and the audit, while the answer is made
   python.catch(() => status(t("online.no_python")));
@@ -181,7 +193,7 @@ export async function join(frag) {
   let giveUp;
   if (net) {
     // over the internet (agreed): the host's offer comes through the relays, our answer goes back the same way
-    $("join").hidden = true;
+    $("join").querySelector(".join-step").hidden = true;
     status(t("online.finding_host"));
     const { Signal } = await signals();
     const agreedAt = performance.now();
@@ -264,7 +276,7 @@ export async function join(frag) {
   sit(frag.seat, load(guestKey(frag.table, frag.seat)));
   store(guestKey(frag.table, frag.seat), JSON.stringify(guestPy("save")));
   peer.onmessage = friendReceive;
-  peer.send(guestPy("join"));
+  peer.send(joinText());
   peer.options.silentMs = silentMs;
   status("");
   showTable(friendAct).set({ loading: t("online.waiting_seeds") });

@@ -9,10 +9,10 @@ import { t } from "../i18n/i18n.js";
 import { FacadeError, SLICE_MS, nextTask, startPython } from "../shell/py.js";
 import { PACE_MS, loadPace } from "../shell/storage.js";
 import { Peer } from "./peer.js";
-import { $, CHANNEL, GIVE_UP_MS, HOST_KEY, STARTING_SILENT_MS, askConsent, facadeMessage, hex, host, hostPy, iceServersOf,
-  invite, online, readSettingsForm, relaysParam, root, showLink, signals, status, store } from "./common.js";
-import { checkSummary, drawAnswer, drawPresence, hostAuditLine, newMatch, reactNote, seatNotes, setupReactions, showReaction,
-  showTable, summary, syncRematchLine, view } from "./seats.js";
+import { $, CHANNEL, GIVE_UP_MS, HOST_KEY, STARTING_SILENT_MS, askConsent, cleanName, facadeMessage, hex, host, hostPy,
+  iceServersOf, invite, online, readSettingsForm, relaysParam, root, showLink, signals, status, store } from "./common.js";
+import { checkSummary, drawAnswer, drawPresence, hostAuditLine, newMatch, reactNote, seatLabel, seatNotes, setupReactions,
+  showReaction, showTable, summary, syncRematchLine, view, withNames } from "./seats.js";
 
 function hostSettings() {
   const form = $("setup-form");
@@ -21,6 +21,9 @@ function hostSettings() {
   const options = game === "chkobba" ? { players: Number(choice.split("-")[1]) } : {};
   return { game, options, players: game === "seven_diamonds" ? 4 : options.players };
 }
+
+/** At four (Chkobba 2v2, Seven Diamonds) partners sit across: seats of one parity. Null at two. */
+const partners = (players, a, b) => (players === 4 ? (a - b) % 2 === 0 : null);
 
 export function drawSeatRows() {
   const { players } = hostSettings();
@@ -35,7 +38,9 @@ export function drawSeatRows() {
     const label = document.createElement("label");
     label.className = "field seat-row";
     const span = document.createElement("span");
-    span.textContent = t("online.seat_n", { n: seat + 1 });
+    const side = partners(players, seat, 0);
+    span.textContent = t(side === null ? "online.seat_n" : side ? "online.seat_partner" : "online.seat_opponent", { n: seat + 1 });
+    label.dataset.partner = side === null ? "" : String(side);
     const select = document.createElement("select");
     select.name = `seat${seat}`;
     for (const [value, key, params] of [["friend", "online.kind.friend"], ["easy", "online.kind.computer", { level: t("level.easy") }],
@@ -144,7 +149,8 @@ function hostDraw() {
   host.lastText = text;
   online.table = st;
   hostAuditLine(st.presence);
-  const answer = st.answer;
+  drawTeams(st);
+  const answer = st.answer ? withNames(st.answer, st.presence) : null;
   drawPresence(st.started ? st.presence : null, answer ? answer.to_act : null, st.seat, st.time_left);
   for (const p of st.presence) {
     const card = host.invites.get(p.seat);
@@ -165,6 +171,20 @@ function hostDraw() {
     showTable(hostAct).set({ loading: t("online.waiting_seeds") });
   }
   syncRematchLine();
+}
+
+/** At four, who partners whom, with each player's name once seated (over the invitations). */
+function drawTeams(st) {
+  const line = $("invites").querySelector(".teams-line");
+  const players = st.presence.length;
+  line.hidden = players !== 4;
+  if (players !== 4) return;
+  const who = (p) => seatLabel(p.seat, st.seat, p.kind, p.name);
+  const side = (mine) => {
+    const [a, b] = st.presence.filter((p) => partners(players, p.seat, st.seat) === mine).map(who);
+    return t("online.pair", { a, b });
+  };
+  line.textContent = t("online.teams", { mine: side(true), them: side(false) });
 }
 
 export function hostReact(reaction) {
@@ -203,8 +223,9 @@ const canScan = () => Boolean(navigator.mediaDevices && navigator.mediaDevices.g
 
 /** One friend's seat: its invitation (link + QR), the answer pasted back, the connection. */
 class InviteCard {
-  constructor(seat) {
+  constructor(seat, partner) {
     this.seat = seat;
+    this.partner = partner;   // at four: this seat partners the host's (true) or plays against it (false)
     this.peer = null;
     this.peerId = null;
     this.present = false;
@@ -217,7 +238,7 @@ class InviteCard {
         <button type="button" class="btn answer-scan" hidden></button></p>
       <p class="invite-actions reissue-row"><button type="button" class="btn ghost reissue"></button></p>
       <p class="reissue-note"></p>`;
-    this.el.querySelector("h3").textContent = t("online.seat_friend", { n: seat + 1 });
+    this.title("");
     this.el.querySelector(".answer-field span").textContent = t("online.paste_answer");
     this.el.querySelector(".answer-use").textContent = t("online.use_answer");
     this.el.querySelector(".answer-use").addEventListener("click", () => this.accept(this.el.querySelector(".answer-input").value));
@@ -237,6 +258,14 @@ class InviteCard {
   }
 
   say(text) { this.el.querySelector(".invite-state").textContent = text; }
+
+  /** "Friend, seat 3", or its player's name once one sat there; at four, "· your partner" or "· opponent". */
+  title(name) {
+    const who = seatLabel(this.seat, null, "remote", name);
+    this.el.querySelector("h3").textContent = this.partner === null ? who
+      : t(this.partner ? "online.invite_partner" : "online.invite_opponent", { who });
+    this.el.dataset.partner = this.partner === null ? "" : String(this.partner);
+  }
 
   async offer() {
     this.el.hidden = false;
@@ -348,6 +377,7 @@ class InviteCard {
   }
 
   sync(p) {
+    this.title(p.name);
     // a seat a phone sat at: the host can give it a fresh invitation (retiring that phone's secret)
     this.el.querySelector(".reissue-row").hidden = !p.claimed;
     this.el.querySelector(".reissue-note").hidden = !p.claimed;
@@ -379,7 +409,7 @@ async function startHosting(make) {
   $("invites").hidden = false;
   for (const p of st.presence) {
     if (p.kind !== "remote") continue;
-    const card = new InviteCard(p.seat);
+    const card = new InviteCard(p.seat, partners(st.presence.length, p.seat, st.seat));
     host.invites.set(p.seat, card);
     card.offer();
   }
@@ -410,6 +440,11 @@ export async function hostNew(e) {
   e.preventDefault();
   const { game, options, players } = hostSettings();
   const form = $("setup-form");
+  const name = cleanName(form.elements.player_name.value);
+  if (name === null) {
+    form.elements.player_name.focus();
+    return;   // its note says why
+  }
   const seats = [["host", "medium"]];
   for (let seat = 1; seat < players; seat += 1) {
     const v = form.elements[`seat${seat}`].value;
@@ -436,7 +471,7 @@ export async function hostNew(e) {
   const timers = pace === "off" ? null : base.map((x) => (pace === "slow" ? 2 * x : x));
   host.id = hex(8);
   online.role = "host";
-  startHosting(() => hostPy("new", { game, options, seats, timers }));
+  startHosting(() => hostPy("new", { game, options, seats, timers, name }));
 }
 
 export async function hostResume(saved, rematch = false) {

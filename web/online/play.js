@@ -20,8 +20,8 @@
 
 import { initI18n, mountLanguagePicker, t, translateDom } from "../i18n/i18n.js";
 import { loadPace, writePace } from "../shell/storage.js";
-import { $, HOST_KEY, fillSettingsForm, friend, guestPy, host, hostPy, invite, load, online, root, status,
-  store } from "./common.js";
+import { $, HOST_KEY, fillSettingsForm, friend, guestPy, host, hostPy, invite, load, online, root, setupNameField,
+  status, store } from "./common.js";
 import { drawSeatRows, hostAct, hostChanged, hostNew, hostReact, hostResume } from "./host.js";
 import { friendAct, friendReact, join, joinRoom, relay } from "./friend.js";
 
@@ -72,6 +72,7 @@ if (frag && frag.kind === "offer" && frag.seat !== undefined) {
   }
   drawSeatRows();
   fillSettingsForm();
+  setupNameField($("setup-form").elements.player_name, $("setup-form").querySelector(".name-note"));
   $("start-now").addEventListener("click", () => hostChanged(hostPy("start")));
   // the computer's pace: the table page's own setting, read again before each computer move (hostComputers)
   const pace = $("setup-form").elements.pace;

@@ -9,13 +9,15 @@ import { messageText } from "../table/messages.js";
 import { renderSummary } from "../shell/sheet.js";
 import { closeDialog, openDialog, setupDialog } from "../shell/dialogs.js";
 import { PACE_MS, loadPace } from "../shell/storage.js";
-import { $, friend, guestPy, host, online } from "./common.js";
+import { $, friend, guestPy, host, isolate, online } from "./common.js";
 import { appendOnlineReplay, countMatch } from "./count.js";
 
 // ---------------------------------------------------------------- presence
 
-export function seatLabel(seat, me, kind) {
+/** A seat in words: "You", its player's name (another phone's: isolated), else what sits there. */
+export function seatLabel(seat, me, kind, name = "") {
   if (seat === me) return t("seat.you");
+  if (name) return isolate(name);
   if (kind === "computer") return t("online.seat_computer", { n: seat + 1 });
   if (kind === "host") return t("online.seat_host", { n: seat + 1 });
   return t("online.seat_friend", { n: seat + 1 });
@@ -93,7 +95,10 @@ export function drawPresence(presence, toAct, me, left = null) {
     // a computer's seat is never "connected": only its turn is said; "connected"
     // is the green dot on screen (the words stay for screen readers), so four
     // seats fit two lines on a 320 px phone
-    li.textContent = seatLabel(p.seat, me, p.kind);
+    const label = document.createElement("span");
+    label.className = "presence-name";
+    label.textContent = seatLabel(p.seat, me, p.kind, p.name);
+    li.append(label);
     if (!(p.kind === "computer" && state === "here")) {
       const word = document.createElement("span");
       word.textContent = ` · ${t(PRESENCE[state])}`;
@@ -101,7 +106,7 @@ export function drawPresence(presence, toAct, me, left = null) {
       li.append(word);
     }
     if (state === "thinking" && left !== null && left !== undefined) {
-      li.textContent += ` · ${t("online.seconds_left", { n: left })}`;   // the online timer (the host's clock)
+      li.append(` · ${t("online.seconds_left", { n: left })}`);   // the online timer (the host's clock)
       li.dataset.left = left;
     }
     const said = bubbles.get(p.seat);
@@ -168,7 +173,7 @@ export function syncRematchLine(text = null) {
   const line = $("summary").querySelector(".rematch-line");
   let say = text;
   if (say === null && online.role === "host" && host.last) {
-    const asked = host.last.presence.filter((p) => p.rematch).map((p) => seatLabel(p.seat, host.last.seat, p.kind));
+    const asked = host.last.presence.filter((p) => p.rematch).map((p) => seatLabel(p.seat, host.last.seat, p.kind, p.name));
     say = asked.length ? t("online.rematch_wants", { who: asked.join(t("cards.separator")) }) : "";
   }
   if (say === null) return;
@@ -207,6 +212,20 @@ export function showTable(onAction) {
   return view;
 }
 
+/**
+ * The answer with each seat's player's name from the presence (the host's
+ * "seats"), for the renderers' seatName: the same object while neither changed.
+ */
+let named = { answer: null, key: "", out: null };
+export function withNames(answer, presence) {
+  const names = answer.seats.map((_, i) => ((presence || []).find((p) => p.seat === i) || {}).name || "");
+  const key = JSON.stringify(names);
+  if (named.answer !== answer || named.key !== key) {
+    named = { answer, key, out: { ...answer, seats: answer.seats.map((s, i) => (names[i] ? { ...s, name: names[i] } : s)) } };
+  }
+  return named.out;
+}
+
 /** Where an answer is in the match: a new move or round changes it. */
 const movedTo = (a) => `${a.moves.length}:${(a.last_round_moves || []).length}:${JSON.stringify(a.moves[a.moves.length - 1] || null)}`;
 
@@ -236,7 +255,7 @@ export function seatNotes(before, now, me) {
   for (const p of now) {
     const was = before.find((q) => q.seat === p.seat);
     if (!was || p.kind !== "remote" || p.seat === me) continue;
-    const who = seatLabel(p.seat, me, p.kind);
+    const who = seatLabel(p.seat, me, p.kind, p.name);
     if (!was.computer && p.computer) seatNote("computer", p.seat, t("online.note.computer", { who }));
     else if (was.computer && !p.computer && p.present) seatNote("back", p.seat, t("online.note.back", { who }));
   }
@@ -262,5 +281,5 @@ export function hostAuditLine(presence) {
   line.className = "audit-line audit-failed";
   line.dataset.seats = failed.map((p) => p.seat).join(",");
   line.textContent = failed.map((p) => t("online.audit_failed_host",
-    { who: seatLabel(p.seat, null, p.kind), round: p.audit_failed.round })).join(" ");
+    { who: seatLabel(p.seat, null, p.kind, p.name), round: p.audit_failed.round })).join(" ");
 }

@@ -46,9 +46,19 @@ function sameSide(st, a, b) {
 const OPPONENT = { right: "seat.opponent_right", left: "seat.opponent_left", top: "seat.opponent_top" };
 const PLAYER = { right: "seat.player_right", left: "seat.player_left", top: "seat.player_top", bottom: "seat.player_bottom" };
 
+// Another phone's player's name (online: web/online/seats.js withNames): outside
+// data, so isolated (FSI ... PDI) to read its own way in a page of either direction;
+// every caller escapes the text it puts in HTML.
+function playerName(st, seat) {
+  const name = st.seats && st.seats[seat] && st.seats[seat].name;
+  return typeof name === "string" && name ? `\u2068${name}\u2069` : null;
+}
+
 function seatName(st, seat, { short = false } = {}) {
   if (st.spectator) return t(PLAYER[seatPos(st, seat)]);   // a replay: nobody at the table is the reader
   if (seat === you(st)) return t("seat.you");
+  const player = playerName(st, seat);
+  if (player) return player;
   const level = st.seats && st.seats[seat] && st.seats[seat].level;
   const named = (name) => (level && !short ? t("seat.with_level", { name, level: levelName(level) }) : name);
   if (st.view.players === 2) return named(t(st.table === "online" ? "seat.opponent" : "seat.computer"));   // a friend's phone (web/online/)
@@ -65,7 +75,10 @@ function sideName(st, side) {
     if (st.view.players === 2) return seatName(st, st.sides[side][0]);
     return t(side === mine ? "side.bottom_top" : "side.left_right");
   }
-  if (st.view.players === 2) return side === mine ? t("side.you") : t(st.table === "online" ? "seat.opponent" : "side.computer");
+  if (st.view.players === 2) {
+    const other = playerName(st, st.sides[side][0]);
+    return side === mine ? t("side.you") : other ?? t(st.table === "online" ? "seat.opponent" : "side.computer");
+  }
   return side === mine ? t("side.you_partner") : t("side.opponents");
 }
 
