@@ -91,7 +91,7 @@ def frame_of(task: dict[str, Any], loafs: list[dict[str, Any]]) -> str:
 
 def during_computer_move(task: dict[str, Any], timings: list[list[Any]]) -> bool:
     """Whether a long task overlaps a computer's turn: the page's "computer
-    move" spans (web/app.js: from the turn's start to its move drawn)."""
+    move" spans (web/shell/moves.js: from the turn's start to its move drawn)."""
     return any(w[0] == "computer move" and w[1] < task["start"] + task["duration"] and task["start"] < w[1] + w[2]
                for w in timings)
 

@@ -48,7 +48,7 @@ def shot(page: Any, name: str) -> Path:
 
 
 def saved(page: Any) -> dict[str, Any]:
-    # a move's save is written in the task after its drawing (web/app.js): write any waiting one first
+    # a move's save is written in the task after its drawing (web/shell/saves.js): write any waiting one first
     raw = page.evaluate("() => { window.chkobbaApp.saveNow(); return localStorage.getItem('chkobba.save.v1'); }")
     assert raw, "no saved game in localStorage"
     return dict(json.loads(raw))
@@ -138,7 +138,7 @@ def point_and_play(page: Any, action: str) -> None:
         page.click(f'{HAND} .card[data-card="{card}"]')
         for code in [take[i:i + 2] for i in range(0, len(take), 2)]:
             page.click(f'{TABLE_CARDS} .card[data-card="{code}"]')
-            # a tap that leaves one legal capture takes it at once (the quicker capture, web/table/core.js)
+            # a tap that leaves one legal capture takes it at once (the quicker capture, web/table/input.js)
             if page.evaluate(PLAYED, [n_rounds, before]):
                 break
         else:

@@ -138,7 +138,7 @@ function checkOf(date, game, save, vs = null) {
 /** Set what tells the computers are idle (par thinks only then). */
 export function whenIdle(fn) { idle = fn; }
 
-/** Start par of a daily table's deal early (web/app.js, once the table is there). */
+/** Start par of a daily table's deal early (web/shell/moves.js, on every change of the table). */
 export function startPar(save) {
   if (!save || !save.daily) return;
   keepPar(null, save.daily, save.game).catch(() => { /* said when the result asks for it */ });

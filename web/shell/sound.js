@@ -186,7 +186,7 @@ export function soundsFor(before, st, me, side) {
   return out;
 }
 
-/** Play what a change of the table calls for (app.js calls this on every commit). */
+/** Play what a change of the table calls for (web/shell/moves.js calls this on every commit). */
 export function onChange(before, st, me, side) {
   soundsFor(before, st, me, side).forEach((name, i) => {
     const go = () => { play(name); if (name === "turn") vibrate(); };
