@@ -59,6 +59,7 @@ from .errors import ChkobbaError
 from .messages import Message, Param, quote
 from .protocol import JSON, JSONDict
 from .registry import game as registered
+from .records import RecordDict
 from .session import Session
 
 __all__ = ["TUNIS", "GAMES", "DAILY_BUDGETS", "HUMAN_SEAT", "FIRST_DAY", "DailyError", "Daily", "daily",
@@ -230,7 +231,7 @@ def daily(day: object, game: object) -> Daily:
 # ------------------------------------------------------------------ computers
 
 def _round_and_ply(session: Session) -> tuple[int, int]:
-    rounds = session.record()["rounds"]
+    rounds = session.record_data()["rounds"]
     return len(rounds), len(rounds[-1]["actions"]) if rounds else 0
 
 
@@ -398,7 +399,7 @@ class Rederivation:
     before the step applies it: nothing of the decision changes here until
     it is made."""
 
-    def __init__(self, fresh: Session, record: dict[str, Any], computers: frozenset[int],
+    def __init__(self, fresh: Session, record: RecordDict, computers: frozenset[int],
                  choose: Callable[[Session, int], Action]) -> None:
         self.session = fresh
         self.record = record
@@ -421,7 +422,7 @@ class Rederivation:
         decision (one search at most); whether the check is over."""
         while not self.done:
             if self.next == len(self.actions):
-                if json.dumps(self.session.record(), sort_keys=True) != json.dumps(self.record, sort_keys=True):
+                if json.dumps(self.session.record_data(), sort_keys=True) != json.dumps(self.record, sort_keys=True):
                     return self._fail("web.check.cards")
                 self.done = True
                 break

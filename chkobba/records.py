@@ -22,13 +22,13 @@ import json
 import re
 from collections import OrderedDict
 from dataclasses import dataclass, field, fields
-from typing import Any, NamedTuple
+from typing import Mapping, NamedTuple, Sequence, TypedDict, Union
 
 from . import strictjson
 from .cards import CODES, card
 from .errors import ChkobbaError, InvalidRecord
 from .messages import Message, Param, message, quote
-from .protocol import GameState, Observation
+from .protocol import JSON, GameState, JSONDict, Observation
 from .registry import GAMES, game_class
 from .registry import game as registered
 
@@ -38,6 +38,56 @@ State = GameState[Observation]
 MAX_BYTES = 16 * 1024 * 1024
 #: The deepest nesting a record has: record > rounds > round > decks > deck.
 MAX_DEPTH = 5
+
+# A table option's value: a whole number, a text, true or false, or the
+# timers (``{"call": seconds, "card": seconds}``, or null for none).
+OptionValue = Union[bool, int, str, None, dict[str, int]]
+Options = dict[str, OptionValue]
+
+
+def players_of(options: Options) -> int:
+    """The number of players of a full option set (every game has it, a whole number)."""
+    players = options["players"]
+    if type(players) is not int:
+        raise TypeError(f"the option players is not a whole number: {players!r}")
+    return players
+
+
+def of_side(pair: JSON, side: int) -> int:
+    """One side's whole number in a pair of a score sheet (``points``,
+    ``chkobba``: :func:`summary`'s rounds)."""
+    if not isinstance(pair, Sequence) or isinstance(pair, str):
+        raise TypeError(f"a score sheet's pair is not a list: {pair!r}")
+    value = pair[side]
+    if type(value) is not int:
+        raise TypeError(f"a score sheet's count is not a whole number: {value!r}")
+    return value
+
+
+class RoundDict(TypedDict):
+    """A round of a record as JSON: its decks (card codes) and action texts."""
+    decks: list[list[str]]
+    actions: list[str]
+
+
+class RecordDict(TypedDict):
+    """A record as JSON (RECORDS.md); ``options`` always the full option set."""
+    game: str
+    options: Options
+    first_dealer: int
+    rounds: list[RoundDict]
+
+
+class Summary(TypedDict):
+    """The replay output of RECORDS.md: each round's score sheet (the game's
+    own fields, with ``points`` per side), the match so far."""
+    game: str
+    rounds: list[JSONDict]
+    score: list[int]
+    games: list[int]
+    winner: int | None
+    complete: bool
+
 
 _KEYS = ("game", "options", "first_dealer", "rounds")
 _REQUIRED = ("game", "first_dealer", "rounds")
@@ -81,23 +131,31 @@ class RoundRecord:
     decks: list[list[str]] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> RoundDict:
         return {"decks": [list(d) for d in self.decks], "actions": list(self.actions)}
 
 
 @dataclass
 class Record:
     game: str
-    options: dict[str, Any]
+    options: Options
     first_dealer: int
     rounds: list[RoundRecord] = field(default_factory=list)
 
-    def to_dict(self) -> dict[str, Any]:
+    @property
+    def players(self) -> int:
+        return players_of(self.options)
+
+    def to_json(self) -> RecordDict:
         return {"game": self.game, "options": dict(self.options), "first_dealer": self.first_dealer,
                 "rounds": [r.to_dict() for r in self.rounds]}
 
+    def to_dict(self) -> dict[str, object]:
+        """:meth:`to_json` as a plain dict (for code that holds a record untyped)."""
+        return dict(self.to_json())
+
     def dumps(self) -> str:
-        return json.dumps(self.to_dict(), separators=(", ", ": "))
+        return json.dumps(self.to_json(), separators=(", ", ": "))
 
     def copy(self) -> "Record":
         return Record(self.game, dict(self.options), self.first_dealer,
@@ -121,7 +179,7 @@ def too_deep() -> InvalidRecord:
     return _fail("record.too_deep", levels=MAX_DEPTH)
 
 
-def loads(text: str | bytes) -> Any:
+def loads(text: str | bytes) -> JSON:
     """Read a record's JSON text (UTF-8 only, at most 16 MB, no duplicate
     keys, no NaN or Infinity, no deep nesting) with the one strict reader,
     :mod:`chkobba.strictjson`; raises :class:`InvalidRecord`."""
@@ -135,7 +193,8 @@ def loads(text: str | bytes) -> Any:
     elif len(text) > MAX_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise too_large()
     try:
-        return strictjson.loads(text, max_chars=MAX_BYTES, max_depth=MAX_DEPTH)
+        value: JSON = strictjson.loads(text, max_chars=MAX_BYTES, max_depth=MAX_DEPTH)
+        return value
     except strictjson.JsonError as e:
         raise _from_json(e) from None
 
@@ -175,7 +234,7 @@ def _big_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10**15
 
 
-def _options(game: str, options: object) -> dict[str, Any]:
+def _options(game: str, options: object) -> Options:
     """The record's options checked for its game, as the full option set."""
     if not isinstance(options, dict):
         raise _fail("record.options_form", value=show(options))
@@ -203,7 +262,7 @@ def _options(game: str, options: object) -> dict[str, Any]:
         opts = opts_cls.from_dict(options)
     except ChkobbaError as e:
         raise _fail("record.options", reason=_safe(e)) from None
-    result: dict[str, Any] = opts.to_dict()
+    result: Options = opts.to_dict()
     return result
 
 
@@ -243,7 +302,7 @@ def parse_record(data: object) -> Record:
     if not isinstance(game, str) or game not in _GAME_NAMES:
         raise _fail("record.game", value=show(game))
     options = _options(game, data.get("options", {}))
-    players = options["players"]
+    players = players_of(options)
     fd = data["first_dealer"]
     if type(fd) is not int or not 0 <= fd < players:
         raise _fail("record.first_dealer", last=players - 1, value=show(fd))
@@ -310,7 +369,9 @@ def _reason(e: ChkobbaError) -> dict[str, Param]:
     return _safe(e)
 
 
-RecordKey = tuple[Any, ...]
+# (game, options as (name, repr) pairs, first dealer, ((decks, actions), ...))
+RoundKey = tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]
+RecordKey = tuple[str, tuple[tuple[str, str], ...], int, tuple[RoundKey, ...]]
 
 
 class _Kept(NamedTuple):
@@ -353,7 +414,7 @@ def forget() -> None:
     _HEADS.clear()
 
 
-def replay(record: Record | dict[str, Any] | str) -> State:
+def replay(record: Record | Mapping[str, object] | str) -> State:
     """The state a record leads to (the position after its last action).
 
     The end states (and round starts) of the last few records replayed are
@@ -458,7 +519,7 @@ def _replay(rec: Record, starts: list[State]) -> State:
     return result
 
 
-def summary(state: State) -> dict[str, Any]:
+def summary(state: State) -> Summary:
     """The replay output of RECORDS.md for a state. A match before its first
     deal is complete: no round of it is cut off."""
     return {"game": state.game, "rounds": [res.to_dict() for res in state.results],

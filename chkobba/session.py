@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +30,7 @@ from .cards import CODES, Card, card
 from .errors import ChkobbaError, InvalidRecord
 from .positions import Step, position, round_moves, steps
 from .protocol import GameState, JSONDict, Observation
-from .records import Record, RoundRecord, parse_record, replay, summary
+from .records import Options, Record, RecordDict, RoundRecord, Summary, parse_record, replay, summary
 from .registry import game_class
 
 State = GameState[Observation]
@@ -75,7 +75,7 @@ class Session:
 
     # -------------------------------------------------------------- creation
     @classmethod
-    def new(cls, game: str = "chkobba", options: dict[str, Any] | None = None, seed: int | None = None,
+    def new(cls, game: str = "chkobba", options: Mapping[str, object] | None = None, seed: int | None = None,
             first_dealer: int | None = None) -> "Session":
         """A new match. The first dealer is drawn from the seed unless given."""
         state_cls = game_class(game)
@@ -88,7 +88,7 @@ class Session:
         return cls(state, Record(game, opts.to_dict(), first_dealer, []), seed)
 
     @classmethod
-    def from_record(cls, record: Record | dict[str, Any] | str, seed: int | None = None,
+    def from_record(cls, record: Record | Mapping[str, object] | str, seed: int | None = None,
                     at: tuple[int, int] | None = None) -> "Session":
         """Resume a record (a save, a shared game, a tutorial position).
 
@@ -130,9 +130,13 @@ class Session:
     def observation(self, seat: int) -> Observation:
         return self.state.observation(seat)
 
-    def record(self) -> dict[str, Any]:
+    def record_data(self) -> RecordDict:
         """The record so far (RECORDS.md), as a JSON object."""
-        return self._record.to_dict()
+        return self._record.to_json()
+
+    def record(self) -> dict[str, Any]:
+        """:meth:`record_data` for code that holds a record untyped."""
+        return dict(self._record.to_json())
 
     @property
     def decks_dealt(self) -> int:
@@ -195,7 +199,7 @@ class Session:
     def record_json(self) -> str:
         return self._record.dumps()
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Summary:
         """The replay output (RECORDS.md) of the game so far."""
         return summary(self.state)
 

@@ -54,12 +54,18 @@ import functools
 import hashlib
 import json
 import re
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Iterable, Literal, Mapping, NotRequired, Sequence, TypedDict
 
 from . import messages as M
 from . import strictjson
+from .daily_results import Results
 from .errors import StatsError
+from .messages import Param
+from .records import Summary, of_side
 from .registry import game as registered
+
+if TYPE_CHECKING:
+    from .session import Session
 
 FORMAT = "chkobba-stats"
 VERSION = 1                 # the version of a file with nothing folded
@@ -83,18 +89,21 @@ ID_CHARS = 24
 
 # The table options that make a variant, per game, with their allowed values
 # (None: a whole number in a range).
-VARIANTS: dict[str, dict[str, tuple[Any, ...] | range]] = {
+VARIANTS: dict[str, dict[str, tuple[int | str, ...] | range]] = {
     "chkobba": {"players": (2, 4), "capture": ("optional", "compulsory"), "target": (11, 21, 31),
                 "match": (1, 3, 5)},
     "seven_diamonds": {"players": (4,), "calls": (True, False), "target": range(1, 100_001)},
 }
-EARLIER = ("matches", "wins", "rounds", "points", "chkobbas", "best_streak", "streak")
+Count = Literal["matches", "wins", "rounds", "points", "chkobbas", "best_streak", "streak",
+                "takeback_matches", "takeback_wins"]
+EARLIER: tuple[Count, ...] = ("matches", "wins", "rounds", "points", "chkobbas", "best_streak", "streak")
 # version 2: ``last`` the latest time of a folded match; ``horizon`` the time
 # up to which folded matches may have been forgotten (0: none); ``ids`` the
 # digests of the folded matches remembered, DIGEST characters each
-FOLDED = ("last", "horizon", "ids")
+FOLDED: tuple[Literal["last", "horizon", "ids"], ...] = ("last", "horizon", "ids")
 # version 3: the folded games with take-backs, and how many of them were won
-TAKEBACK_EARLIER = ("takeback_matches", "takeback_wins")
+TAKEBACK_EARLIER: tuple[Count, ...] = ("takeback_matches", "takeback_wins")
+SUMMED: tuple[Count, ...] = ("matches", "wins", "rounds", "points", "chkobbas") + TAKEBACK_EARLIER   # by a merge
 DIGEST = 8
 DIGEST_CHARS = re.compile(r"(?:[A-Za-z0-9_-]{%d})*\Z" % DIGEST)
 
@@ -141,16 +150,106 @@ STATS_MESSAGES: dict[str, str] = {
 }
 M.register(STATS_MESSAGES)
 
-Stats = dict[str, Any]
+# A variant's option values (``true`` and 1 differ: bool is kept as bool).
+Variant = dict[str, int | str]
+# A match row: [id, group, at, won, rounds, points, chkobbas(, takebacks)]
+# (id a str, won a bool, the rest whole numbers).
+MatchRow = list[str | int]
 
 
-def _bad(code: str, /, **params: Any) -> StatsError:
+class Earlier(TypedDict):
+    """A group's folded totals (all of them once read: a version 1 file's
+    ``last`` and ``horizon`` are made up, its take-back totals are 0)."""
+    matches: int
+    wins: int
+    rounds: int
+    points: int
+    chkobbas: int
+    best_streak: int
+    streak: int
+    takeback_matches: int
+    takeback_wins: int
+    last: int
+    horizon: int
+    ids: str
+
+
+class Group(TypedDict):
+    game: str
+    variant: Variant
+    level: str
+    earlier: NotRequired[Earlier]
+
+
+class Stats(TypedDict):
+    """The statistics as kept (:func:`to_file` makes the JSON of a file)."""
+    format: str
+    version: int
+    groups: list[Group]
+    matches: list[MatchRow]
+    daily: NotRequired[Results]
+
+
+class FileGroup(TypedDict):
+    """A group as a file writes it (``earlier`` with the fields of the file's version)."""
+    game: str
+    variant: Variant
+    level: str
+    earlier: NotRequired[dict[str, int | str]]
+
+
+class StatsFile(TypedDict):
+    """The JSON object of a file (and of storage): :func:`to_file`."""
+    format: str
+    version: int
+    groups: list[FileGroup]
+    matches: list[MatchRow]
+    daily: NotRequired[Results]
+
+
+class Total(TypedDict):
+    """One row of :func:`totals`."""
+    game: str
+    variant: Variant
+    level: str
+    matches: int
+    wins: int
+    rounds: int
+    points: int
+    chkobbas: int
+    best_streak: int
+    streak: int
+    takeback_matches: int
+    takeback_wins: int
+    avg_points: float | None
+
+
+GroupKey = tuple[str, tuple[tuple[str, str, int | str], ...], str]
+
+
+def _mid(m: MatchRow) -> str:
+    """A row's id (rows are checked where they come in: :func:`from_file`, :func:`match_entry`)."""
+    v = m[0]
+    if not isinstance(v, str):
+        raise TypeError(f"a match row's id is not a text: {v!r}")
+    return v
+
+
+def _num(m: MatchRow, i: int) -> int:
+    """A row's whole number (or bool, ``won``) field ``i``."""
+    v = m[i]
+    if not isinstance(v, int):
+        raise TypeError(f"a match row's field {i} is not a number: {v!r}")
+    return v
+
+
+def _bad(code: str, /, **params: Param) -> StatsError:
     return StatsError("stats.file", reason={"code": code, "params": params})
 
 
-def _where(kind: str, index: int | None = None, field: str | None = None) -> dict[str, Any]:
+def _where(kind: str, index: int | None = None, field: str | None = None) -> dict[str, Param]:
     """Where in a file something is wrong, as a message (``field`` is a key of the file)."""
-    params: dict[str, Any] = {}
+    params: dict[str, Param] = {}
     if index is not None:
         params["index"] = index
     if field is not None:
@@ -158,7 +257,7 @@ def _where(kind: str, index: int | None = None, field: str | None = None) -> dic
     return {"code": f"stats.where.{kind}{'_field' if field else ''}", "params": params}
 
 
-def _daily_empty() -> dict[str, Any]:
+def _daily_empty() -> Results:
     return {"days": []}
 
 
@@ -167,21 +266,21 @@ def empty() -> Stats:
     return {"format": FORMAT, "version": VERSION, "groups": [], "matches": [], "daily": _daily_empty()}
 
 
-def daily_of(stats: Stats) -> dict[str, Any]:
+def daily_of(stats: Stats) -> Results:
     """The daily results kept in the statistics (:mod:`chkobba.daily_results`)."""
     return stats.get("daily") or _daily_empty()
 
 
-def with_daily(stats: Stats, results: dict[str, Any]) -> Stats:
+def with_daily(stats: Stats, results: Results) -> Stats:
     """The statistics with their daily results replaced (a new object)."""
     return {**stats, "daily": {"days": [list(r) for r in results["days"]]}}
 
 
-def add_daily(stats: Stats, result: dict[str, Any]) -> Stats:
+def add_daily(stats: Stats, result: Mapping[str, object]) -> Stats:
     """The statistics with one daily round's result added
     (:func:`chkobba.daily_results.add`: the first result of a deal counts)."""
     from . import daily_results
-    return with_daily(stats, daily_results.add(daily_of(stats), result))
+    return with_daily(stats, daily_results.add(daily_of(stats), dict(result)))
 
 
 @functools.lru_cache(maxsize=2 * MAX_MATCHES + 1000)
@@ -192,8 +291,8 @@ def digest(mid: str) -> str:
     return base64.urlsafe_b64encode(hashlib.sha256(mid.encode()).digest()[:6]).decode()
 
 
-def _digests(e: dict[str, Any] | None) -> list[str]:
-    ids = (e or {}).get("ids") or ""
+def _digests(e: Earlier | None) -> list[str]:
+    ids = e["ids"] if e else ""
     return [ids[i:i + DIGEST] for i in range(0, len(ids), DIGEST)]
 
 
@@ -205,7 +304,7 @@ def folded_ids(stats: Stats) -> set[str]:
     return out
 
 
-def counts(stats: Stats, mid: str, group: dict[str, Any] | None = None, at: int | None = None) -> bool:
+def counts(stats: Stats, mid: str, group: Group | None = None, at: int | None = None) -> bool:
     """Whether a match id is counted in ``stats`` already, or cannot be
     told apart from one that is: kept, folded and remembered, or (given its
     ``group`` and time ``at``) older than what that group still remembers."""
@@ -222,7 +321,7 @@ def counts(stats: Stats, mid: str, group: dict[str, Any] | None = None, at: int 
 
 # ---------------------------------------------------------------- a match
 
-def match_id(record: dict[str, Any]) -> str:
+def match_id(record: Mapping[str, object]) -> str:
     """The id of a finished match: made from its whole record, so the same
     match always has the same id and two matches (their shuffled decks
     differ) never share one."""
@@ -230,7 +329,7 @@ def match_id(record: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:ID_CHARS]
 
 
-def level_of(seats: list[dict[str, Any]]) -> str:
+def level_of(seats: Sequence[Mapping[str, object]]) -> str:
     """The computer level of a table: the computers' level, ``mixed`` when
     they differ, ``none`` with no computer (pass and play)."""
     levels = {str(s.get("level")) for s in seats if s.get("kind") == "computer"}
@@ -239,15 +338,21 @@ def level_of(seats: list[dict[str, Any]]) -> str:
     return levels.pop() if len(levels) == 1 else "mixed"
 
 
-def variant_of(game: str, options: dict[str, Any]) -> dict[str, Any]:
+def variant_of(game: str, options: Mapping[str, object]) -> Variant:
     """The variant of a table: the options that make a player's numbers
     comparable (docs/stats.md)."""
-    return {name: options[name] for name in VARIANTS[game]}
+    out: Variant = {}
+    for name in VARIANTS[game]:
+        value = options[name]
+        if not isinstance(value, (int, str)):
+            raise TypeError(f"the table option {name} is not a number or a text: {value!r}")
+        out[name] = value
+    return out
 
 
-def match_entry(game: str, options: dict[str, Any], seats: list[dict[str, Any]], summary: dict[str, Any],
-                side: int, record: dict[str, Any], at: int, takebacks: int = 0,
-                level: str | None = None) -> tuple[dict[str, Any], list[Any]]:
+def match_entry(game: str, options: Mapping[str, object], seats: Sequence[Mapping[str, object]],
+                summary: Summary, side: int, record: Mapping[str, object], at: int, takebacks: int = 0,
+                level: str | None = None) -> tuple[Group, MatchRow]:
     """The group and the ``[id, group, at, won, rounds, points, chkobbas]``
     row (group left 0) of a finished match, from the engine's summary (the
     replay output) and the player's ``side``; with ``takebacks`` (more than
@@ -256,16 +361,17 @@ def match_entry(game: str, options: dict[str, Any], seats: list[dict[str, Any]],
     if summary.get("winner") is None:
         raise StatsError("stats.not_over")
     rounds = summary["rounds"]
-    points = sum(int(r["points"][side]) for r in rounds)
-    chkobbas = sum(int(r.get("chkobba", [0, 0])[side]) for r in rounds) if registered(game).counts_sweeps else 0
-    group = {"game": game, "variant": variant_of(game, options), "level": level or level_of(seats)}
-    row = [match_id(record), 0, int(at), summary["winner"] == side, len(rounds), points, chkobbas]
+    points = sum(of_side(r["points"], side) for r in rounds)
+    chkobbas = sum(of_side(r.get("chkobba", [0, 0]), side) for r in rounds) if registered(game).counts_sweeps else 0
+    group: Group = {"game": game, "variant": variant_of(game, options), "level": level or level_of(seats)}
+    row: MatchRow = [match_id(record), 0, int(at), summary["winner"] == side, len(rounds), points, chkobbas]
     if takebacks:
         row.append(min(int(takebacks), MAX_TAKEBACKS))
     return group, row
 
 
-def add_match(stats: Stats, session: Any, seats: list[dict[str, Any]], at: int, takebacks: int = 0) -> Stats:
+def add_match(stats: Stats, session: Session, seats: Sequence[Mapping[str, object]], at: int,
+              takebacks: int = 0) -> Stats:
     """The statistics with a finished match (a :class:`~chkobba.session.Session`
     and its seats) added, seen from the first human seat's side, with the
     number of take-backs the player made in it. A match
@@ -275,12 +381,12 @@ def add_match(stats: Stats, session: Any, seats: list[dict[str, Any]], at: int, 
         raise StatsError("stats.not_over")
     me = next((i for i, s in enumerate(seats) if s.get("kind") == "human"), 0)
     side = int(session.observation(me).side)
-    record = session.record()
+    record = session.record_data()
     group, row = match_entry(session.game, record["options"], seats, session.summary(), side, record, at, takebacks)
     return add_row(stats, group, row)
 
 
-def add_online(stats: Stats, record: dict[str, Any], seat: int, at: int) -> Stats:
+def add_online(stats: Stats, record: Mapping[str, object], seat: int, at: int) -> Stats:
     """The statistics with a finished online match added (level ``online``),
     seen from ``seat``'s side: ``record`` is the match as this phone knows
     it (the host's session, or every round a friend's phone audited), read
@@ -292,26 +398,26 @@ def add_online(stats: Stats, record: dict[str, Any], seat: int, at: int) -> Stat
     if not session.is_over:
         raise StatsError("stats.not_over")
     side = int(session.observation(seat).side)
-    rec = session.record()
+    rec = session.record_data()
     group, row = match_entry(session.game, rec["options"], [], session.summary(), side, rec, at, level=ONLINE)
     return add_row(stats, group, row)
 
 
-def _group_key(group: dict[str, Any]) -> tuple[Any, ...]:
+def _group_key(group: Group) -> GroupKey:
     """What tells groups apart: the game, the variant and the level (the
     values' types too: ``true`` is not 1)."""
     return (group["game"], tuple(sorted((k, type(v).__name__, v) for k, v in group["variant"].items())),
             group["level"])
 
 
-def add_row(stats: Stats, group: dict[str, Any], row: list[Any]) -> Stats:
+def add_row(stats: Stats, group: Group, row: MatchRow) -> Stats:
     """The statistics with one match row added to ``group``: the very same
     object, unchanged, if the match is counted already (:func:`counts`:
     kept, or folded and remembered, or older than what its group still
     remembers). Raises ``stats.full`` for a new group past MAX_GROUPS."""
-    if counts(stats, row[0], group, row[2]):
+    if counts(stats, _mid(row), group, _num(row, 2)):
         return stats
-    groups = [dict(g) for g in stats["groups"]]
+    groups = [g.copy() for g in stats["groups"]]
     keys = [_group_key(g) for g in groups]
     key = _group_key(group)
     if key in keys:
@@ -328,8 +434,8 @@ def add_row(stats: Stats, group: dict[str, Any], row: list[Any]) -> Stats:
 
 # ------------------------------------------------------------ folding, order
 
-def _order(m: list[Any]) -> tuple[int, str]:
-    return m[2], m[0]
+def _order(m: MatchRow) -> tuple[int, str]:
+    return _num(m, 2), _mid(m)
 
 
 def _run(start: int, best: int, wins: Iterable[bool]) -> tuple[int, int]:
@@ -341,13 +447,14 @@ def _run(start: int, best: int, wins: Iterable[bool]) -> tuple[int, int]:
     return streak, best
 
 
-def _new_earlier() -> dict[str, Any]:
-    return {**dict.fromkeys(EARLIER + TAKEBACK_EARLIER, 0), "last": 0, "horizon": 0, "ids": ""}
+def _new_earlier() -> Earlier:
+    return {"matches": 0, "wins": 0, "rounds": 0, "points": 0, "chkobbas": 0, "best_streak": 0, "streak": 0,
+            "takeback_matches": 0, "takeback_wins": 0, "last": 0, "horizon": 0, "ids": ""}
 
 
-def _takebacks(m: list[Any]) -> int:
+def _takebacks(m: MatchRow) -> int:
     """The take-backs of a match row (0 for a row of 7 fields)."""
-    return int(m[7]) if len(m) > 7 else 0
+    return _num(m, 7) if len(m) > 7 else 0
 
 
 def _fold(stats: Stats) -> Stats:
@@ -361,16 +468,19 @@ def _fold(stats: Stats) -> Stats:
         old, matches = matches[:len(matches) - MAX_MATCHES], matches[len(matches) - MAX_MATCHES:]
         groups = stats["groups"]
         for m in old:
-            g = groups[m[1]]
-            e = {**dict.fromkeys(TAKEBACK_EARLIER, 0), **(g.get("earlier") or _new_earlier())}
+            g = groups[_num(m, 1)]
+            e = (g.get("earlier") or _new_earlier()).copy()
+            won = int(_num(m, 3))
             tb = 1 if _takebacks(m) else 0
-            for k, v in (("matches", 1), ("wins", int(m[3])), ("rounds", m[4]), ("points", m[5]),
-                         ("chkobbas", m[6]), ("takeback_matches", tb), ("takeback_wins", tb * int(m[3]))):
+            added: tuple[tuple[Count, int], ...] = (
+                ("matches", 1), ("wins", won), ("rounds", _num(m, 4)), ("points", _num(m, 5)),
+                ("chkobbas", _num(m, 6)), ("takeback_matches", tb), ("takeback_wins", tb * won))
+            for k, v in added:
                 e[k] = min(e[k] + v, MAX_TOTAL)
-            streak, best = _run(e["streak"], e["best_streak"], [m[3]])
+            streak, best = _run(e["streak"], e["best_streak"], [bool(won)])
             e["streak"], e["best_streak"] = min(streak, MAX_TOTAL), min(best, MAX_TOTAL)
-            e["last"] = max(e["last"], m[2])
-            e["ids"] += digest(m[0])
+            e["last"] = max(e["last"], _num(m, 2))
+            e["ids"] += digest(_mid(m))
             g["earlier"] = e
     stats["matches"] = matches
     _forget(stats)
@@ -381,22 +491,25 @@ def _forget(stats: Stats) -> None:
     """At most MAX_FOLDED digests: the oldest folded of the groups that hold
     the most are forgotten first, and their group's horizon moves to the
     latest folded match of that group."""
-    held = [len((g.get("earlier") or {}).get("ids") or "") // DIGEST for g in stats["groups"]]
+    held = [len(e["ids"]) // DIGEST if (e := g.get("earlier")) else 0 for g in stats["groups"]]
     excess = sum(held) - MAX_FOLDED
     while excess > 0:
         i = max(range(len(held)), key=lambda j: held[j])
         drop = min(excess, held[i])
-        e = dict(stats["groups"][i]["earlier"])
+        group = stats["groups"][i]
+        if "earlier" not in group:
+            raise TypeError("a group holding folded matches has no folded totals")
+        e = group["earlier"].copy()
         e["ids"] = e["ids"][drop * DIGEST:]
         e["horizon"] = e["last"]
-        stats["groups"][i]["earlier"] = e
+        group["earlier"] = e
         held[i] -= drop
         excess -= drop
 
 
 # ------------------------------------------------------------------ totals
 
-def totals(stats: Stats) -> list[dict[str, Any]]:
+def totals(stats: Stats) -> list[Total]:
     """One row per group: ``game``, ``variant``, ``level``, ``matches``,
     ``wins``, ``rounds``, ``points``, ``chkobbas``, ``best_streak``,
     ``streak`` (the winning streak now), ``avg_points`` (points per round,
@@ -404,19 +517,22 @@ def totals(stats: Stats) -> list[dict[str, Any]]:
     (the games with take-backs among ``matches`` and ``wins``). Ordered by
     game, then most played."""
     out = []
-    by_group: dict[int, list[list[Any]]] = {}
+    by_group: dict[int, list[MatchRow]] = {}
     for m in stats["matches"]:          # in the order they ended
-        by_group.setdefault(m[1], []).append(m)
+        by_group.setdefault(_num(m, 1), []).append(m)
     for i, g in enumerate(stats["groups"]):
-        e = {**dict.fromkeys(EARLIER + TAKEBACK_EARLIER, 0), **(g.get("earlier") or {})}
+        e = g.get("earlier") or _new_earlier()
         rows = by_group.get(i, [])
         streak, best = _run(e["streak"], e["best_streak"], (bool(m[3]) for m in rows))
-        t = {"game": g["game"], "variant": dict(g["variant"]), "level": g["level"],
-             "matches": e["matches"] + len(rows), "wins": e["wins"] + sum(1 for m in rows if m[3]),
-             "rounds": e["rounds"] + sum(m[4] for m in rows), "points": e["points"] + sum(m[5] for m in rows),
-             "chkobbas": e["chkobbas"] + sum(m[6] for m in rows), "best_streak": best, "streak": streak,
-             "takeback_matches": e["takeback_matches"] + sum(1 for m in rows if _takebacks(m)),
-             "takeback_wins": e["takeback_wins"] + sum(1 for m in rows if _takebacks(m) and m[3])}
+        t: Total = {
+            "game": g["game"], "variant": dict(g["variant"]), "level": g["level"],
+            "matches": e["matches"] + len(rows), "wins": e["wins"] + sum(1 for m in rows if m[3]),
+            "rounds": e["rounds"] + sum(_num(m, 4) for m in rows),
+            "points": e["points"] + sum(_num(m, 5) for m in rows),
+            "chkobbas": e["chkobbas"] + sum(_num(m, 6) for m in rows), "best_streak": best, "streak": streak,
+            "takeback_matches": e["takeback_matches"] + sum(1 for m in rows if _takebacks(m)),
+            "takeback_wins": e["takeback_wins"] + sum(1 for m in rows if _takebacks(m) and m[3]),
+            "avg_points": None}
         t["avg_points"] = round(t["points"] / t["rounds"], 2) if t["rounds"] else None
         if t["matches"]:
             out.append(t)
@@ -428,7 +544,14 @@ def totals(stats: Stats) -> list[dict[str, Any]]:
 
 # ------------------------------------------------------------------ merge
 
-def _merge_earlier(mine: dict[str, Any] | None, theirs: dict[str, Any] | None) -> tuple[dict[str, Any] | None, str]:
+def _moved(e: Earlier, last: int, horizon: int) -> Earlier:
+    """Folded totals with their ``last`` and ``horizon`` replaced (a new object)."""
+    out = e.copy()
+    out["last"], out["horizon"] = last, horizon
+    return out
+
+
+def _merge_earlier(mine: Earlier | None, theirs: Earlier | None) -> tuple[Earlier | None, str]:
     """The folded totals of one group on both sides, as one: ``(earlier,
     side)``, side ``a``, ``b`` or ``both`` (summed). Folded matches cannot
     be told apart one by one, so: when one side's remembered matches hold
@@ -438,23 +561,25 @@ def _merge_earlier(mine: dict[str, Any] | None, theirs: dict[str, Any] | None) -
     if not theirs:
         return mine, "a"
     if not mine:
-        return dict(theirs), "b"
+        return theirs.copy(), "b"
     fa, fb = set(_digests(mine)), set(_digests(theirs))
     last, horizon = max(mine["last"], theirs["last"]), max(mine["horizon"], theirs["horizon"])
     if fb <= fa and theirs["horizon"] <= mine["horizon"]:
-        return {**mine, "last": last, "horizon": horizon}, "a"
+        return _moved(mine, last, horizon), "a"
     if fa <= fb and mine["horizon"] <= theirs["horizon"]:
-        return {**theirs, "last": last, "horizon": horizon}, "b"
+        return _moved(theirs, last, horizon), "b"
     if not fa & fb and not mine["horizon"] and not theirs["horizon"]:
-        out = {k: min(mine.get(k, 0) + theirs.get(k, 0), MAX_TOTAL)
-               for k in ("matches", "wins", "rounds", "points", "chkobbas") + TAKEBACK_EARLIER}
         later = mine if mine["last"] >= theirs["last"] else theirs
+        out = _new_earlier()
+        for k in SUMMED:
+            out[k] = min(mine[k] + theirs[k], MAX_TOTAL)
         out["best_streak"] = max(mine["best_streak"], theirs["best_streak"])
         out["streak"] = later["streak"]
-        return {**out, "last": last, "horizon": 0, "ids": mine["ids"] + theirs["ids"]}, "both"
+        out["last"], out["horizon"], out["ids"] = last, 0, mine["ids"] + theirs["ids"]
+        return out, "both"
     if theirs["matches"] > mine["matches"]:
-        return {**theirs, "last": last, "horizon": horizon}, "b"
-    return {**mine, "last": last, "horizon": horizon}, "a"
+        return _moved(theirs, last, horizon), "b"
+    return _moved(mine, last, horizon), "a"
 
 
 def merge(a: Stats, b: Stats) -> Stats:
@@ -469,7 +594,7 @@ def merge_count(a: Stats, b: Stats) -> tuple[Stats, int]:
     """:func:`merge`, and how many matches of ``b`` are counted now that
     were not counted in ``a`` (what an import says it added)."""
     from . import daily_results
-    out: Stats = {"format": FORMAT, "version": VERSION, "groups": [dict(g) for g in a["groups"]],
+    out: Stats = {"format": FORMAT, "version": VERSION, "groups": [g.copy() for g in a["groups"]],
                   "matches": [], "daily": daily_results.merge(daily_of(a), daily_of(b))}
     keys = [_group_key(g) for g in out["groups"]]
     side = ["a"] * len(keys)
@@ -482,7 +607,7 @@ def merge_count(a: Stats, b: Stats) -> tuple[Stats, int]:
             if earlier:
                 out["groups"][i]["earlier"] = earlier
         else:
-            out["groups"].append(dict(g))
+            out["groups"].append(g.copy())
             keys.append(key)
             side.append("b")
             i = len(keys) - 1
@@ -490,30 +615,32 @@ def merge_count(a: Stats, b: Stats) -> tuple[Stats, int]:
     if len(out["groups"]) > MAX_GROUPS:
         raise _bad("stats.file.count", what="groups", count=len(out["groups"]), limit=MAX_GROUPS)
     folded = folded_ids(out)
-    before = {m[0] for m in a["matches"]} | folded_ids(a)
+    before = {_mid(m) for m in a["matches"]} | folded_ids(a)
     seen: set[str] = set()
     added = 0
     for who, rows, index in (("a", a["matches"], None), ("b", b["matches"], remap)):
         for m in rows:
-            group = m[1] if index is None else index[m[1]]
+            mid = _mid(m)
+            group = _num(m, 1) if index is None else index[_num(m, 1)]
             e = out["groups"][group].get("earlier")
-            if m[0] in seen or digest(m[0]) in folded:
+            if mid in seen or digest(mid) in folded:
                 continue                # kept on both sides, or in the folded totals
-            if e and m[2] <= e["horizon"] and side[group] not in (who, "both"):
+            if e and _num(m, 2) <= e["horizon"] and side[group] not in (who, "both"):
                 continue                # as old as what the totals may have forgotten
-            seen.add(m[0])
-            out["matches"].append([m[0], group] + list(m[2:]))
+            seen.add(mid)
+            row: MatchRow = [mid, group]
+            out["matches"].append(row + m[2:])
     merged = _fold(out)
-    now = {m[0] for m in merged["matches"]}
+    now = {_mid(m) for m in merged["matches"]}
     now_folded = folded_ids(merged)
-    added = sum(1 for m in b["matches"] if m[0] not in before and digest(m[0]) not in before
-                and (m[0] in now or digest(m[0]) in now_folded))
+    added = sum(1 for m in b["matches"] if _mid(m) not in before and digest(_mid(m)) not in before
+                and (_mid(m) in now or digest(_mid(m)) in now_folded))
     return merged, added
 
 
 # ------------------------------------------------------------------ files
 
-def to_file(stats: Stats) -> dict[str, Any]:
+def to_file(stats: Stats) -> StatsFile:
     """The statistics as the JSON object of a file (and of storage): version
     1 when nothing is folded (older pages read it), version 2 when some
     matches are folded, version 3 when it holds daily results or games with
@@ -522,16 +649,18 @@ def to_file(stats: Stats) -> dict[str, Any]:
     days = daily_of(stats)["days"]
     v4 = any(g["level"] == ONLINE for g in stats["groups"])
     v3 = v4 or bool(days) or any(len(m) > 7 for m in stats["matches"]) or any(
-        (g.get("earlier") or {}).get(k) for g in stats["groups"] for k in TAKEBACK_EARLIER)
+        e[k] for g in stats["groups"] if (e := g.get("earlier")) for k in TAKEBACK_EARLIER)
     groups = []
     for g in stats["groups"]:
-        d = {"game": g["game"], "variant": dict(g["variant"]), "level": g["level"]}
-        if g.get("earlier"):
+        d: FileGroup = {"game": g["game"], "variant": dict(g["variant"]), "level": g["level"]}
+        if "earlier" in g:
             fields = EARLIER + FOLDED + (TAKEBACK_EARLIER if v3 else ())
-            d["earlier"] = {k: g["earlier"].get(k, 0) for k in fields}
+            e = g["earlier"]
+            d["earlier"] = {k: e[k] for k in fields}
         groups.append(d)
     version = 4 if v4 else 3 if v3 else 2 if any("earlier" in g for g in groups) else 1
-    out = {"format": FORMAT, "version": version, "groups": groups, "matches": [list(m) for m in stats["matches"]]}
+    out: StatsFile = {"format": FORMAT, "version": version, "groups": groups,
+                      "matches": [list(m) for m in stats["matches"]]}
     if v3:
         out["daily"] = {"days": [list(r) for r in days]}
     return out
@@ -545,7 +674,7 @@ def to_text(stats: Stats) -> str:
 _kind = M.kind_of   # what a JSON value is, in words (chkobba.messages)
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     if isinstance(value, str):
         return '"' + M.quote(value, 40) + '"'
     if isinstance(value, bool) or value is None:
@@ -557,13 +686,14 @@ def _show(value: Any) -> str:
     return _kind(value)
 
 
-def _whole(value: Any, low: int, high: int, where: dict[str, Any]) -> int:
+def _whole(value: object, low: int, high: int, where: dict[str, Param]) -> int:
     if type(value) is not int or not low <= value <= high:
         raise _bad("stats.file.value", where=where, value=_show(value))
     return value
 
 
-def _keys(obj: Any, required: tuple[str, ...], optional: tuple[str, ...], where: dict[str, Any]) -> dict[str, Any]:
+def _keys(obj: object, required: tuple[str, ...], optional: tuple[str, ...],
+          where: dict[str, Param]) -> dict[str, object]:
     if not isinstance(obj, dict):
         raise _bad("stats.file.value", where=where, value=_show(obj))
     for key in obj:
@@ -575,8 +705,8 @@ def _keys(obj: Any, required: tuple[str, ...], optional: tuple[str, ...], where:
     return obj
 
 
-def _depth_ok(value: Any, limit: int) -> bool:
-    stack: list[tuple[Any, int]] = [(value, 1)]
+def _depth_ok(value: object, limit: int) -> bool:
+    stack: list[tuple[object, int]] = [(value, 1)]
     while stack:
         v, d = stack.pop()
         if isinstance(v, (dict, list)):
@@ -586,7 +716,7 @@ def _depth_ok(value: Any, limit: int) -> bool:
     return True
 
 
-def from_text(text: Any) -> Stats:
+def from_text(text: object) -> Stats:
     """A file's text read strictly (:mod:`chkobba.strictjson`, then
     :func:`from_file`)."""
     if not isinstance(text, str):
@@ -605,7 +735,7 @@ def from_text(text: Any) -> Stats:
     return from_file(data, _measured=True)
 
 
-def from_file(data: Any, _measured: bool = False) -> Stats:
+def from_file(data: object, _measured: bool = False) -> Stats:
     """The statistics of a file's JSON object, read strictly: the format and
     version, no unknown key, every value of the right type and in range,
     group indexes that exist, ids that are unique. Raises :class:`StatsError`
@@ -618,7 +748,7 @@ def from_file(data: Any, _measured: bool = False) -> Stats:
         raise _bad("stats.file.format") from None
 
 
-def _bad_match(m: Any, i: int, ids: set[str], groups: list[dict[str, Any]], version: int) -> None:
+def _bad_match(m: object, i: int, ids: set[str], groups: list[Group], version: int) -> None:
     """Raise the refusal of match ``i`` (0-based) of a file, which is wrong."""
     where = _where("match", i + 1)
     if not isinstance(m, list) or len(m) not in ((7, 8) if version >= 3 else (7,)):
@@ -630,18 +760,64 @@ def _bad_match(m: Any, i: int, ids: set[str], groups: list[dict[str, Any]], vers
         raise _bad("stats.file.value", where=_where("match", i + 1, "id"), value=_show(mid))
     if mid in ids:
         raise _bad("stats.file.twice", where=_where("match", i + 1, "id"))
-    _whole(group, 0, len(groups) - 1, _where("match", i + 1, "group"))
+    index = _whole(group, 0, len(groups) - 1, _where("match", i + 1, "group"))
     _whole(at, 0, MAX_AT, _where("match", i + 1, "time"))
     if not isinstance(won, bool):
         raise _bad("stats.file.value", where=_where("match", i + 1, "won"), value=_show(won))
     _whole(rounds, 1, MAX_ROUNDS, _where("match", i + 1, "rounds"))
     _whole(points, 0, MAX_POINTS, _where("match", i + 1, "points"))
-    most = MAX_ROUNDS * 40 if registered(groups[group]["game"]).counts_sweeps else 0
+    most = MAX_ROUNDS * 40 if registered(groups[index]["game"]).counts_sweeps else 0
     _whole(chkobbas, 0, most, _where("match", i + 1, "chkobbas"))
     raise _bad("stats.file.value", where=where, value=_show(m))   # not reached: one check above failed
 
 
-def _from_file(data: Any, measured: bool = False) -> Stats:
+def _variant(value: object, game: str, i: int) -> Variant:
+    """Group ``i``'s (0-based) variant of ``game``, read strictly."""
+    spec = VARIANTS[game]
+    variant = _keys(value, tuple(spec), (), _where("group", i + 1, "variant"))
+    out: Variant = {}
+    for name, allowed in spec.items():
+        v = variant[name]
+        if isinstance(allowed, range):
+            ok = type(v) is int and v in allowed
+        else:
+            ok = any(type(v) is type(a) and v == a for a in allowed)
+        if not ok or not isinstance(v, (int, str)):
+            raise _bad("stats.file.value", where=_where("group", i + 1, f"variant.{name}"), value=_show(v))
+        out[name] = v
+    return out
+
+
+def _earlier(value: object, i: int, version: int) -> Earlier:
+    """Group ``i``'s (0-based) folded totals, read strictly (a version 1
+    file's ``last`` and ``horizon`` are -1 here: see :func:`_from_file`)."""
+    fields = EARLIER + (FOLDED if version >= 2 else ()) + (TAKEBACK_EARLIER if version >= 3 else ())
+    e = _keys(value, fields, (), _where("group", i + 1, "earlier"))
+    n = {k: _whole(e[k], 0, MAX_TOTAL, _where("group", i + 1, f"earlier.{k}")) for k in EARLIER}
+    if n["wins"] > n["matches"] or n["streak"] > n["best_streak"] or n["best_streak"] > n["wins"]:
+        raise _bad("stats.file.totals", where=_where("group", i + 1, "earlier"))
+    for k in TAKEBACK_EARLIER:
+        n[k] = _whole(e[k], 0, MAX_TOTAL, _where("group", i + 1, f"earlier.{k}")) if version >= 3 else 0
+    if n["takeback_matches"] > n["matches"] or n["takeback_wins"] > min(n["takeback_matches"], n["wins"]):
+        raise _bad("stats.file.totals", where=_where("group", i + 1, "earlier"))
+    if version >= 2:
+        last = _whole(e["last"], 0, MAX_AT, _where("group", i + 1, "earlier.last"))
+        horizon = _whole(e["horizon"], 0, last, _where("group", i + 1, "earlier.horizon"))
+        digests = e["ids"]
+        if (not isinstance(digests, str) or not DIGEST_CHARS.match(digests)
+                or len(digests) > MAX_FOLDED * DIGEST):
+            raise _bad("stats.file.value", where=_where("group", i + 1, "earlier.ids"), value=_show(digests))
+        if len(digests) // DIGEST > n["matches"]:
+            raise _bad("stats.file.totals", where=_where("group", i + 1, "earlier"))
+    else:               # version 1: which matches were folded is not known
+        last, horizon, digests = -1, -1, ""
+    return {"matches": n["matches"], "wins": n["wins"], "rounds": n["rounds"], "points": n["points"],
+            "chkobbas": n["chkobbas"], "best_streak": n["best_streak"], "streak": n["streak"],
+            "takeback_matches": n["takeback_matches"], "takeback_wins": n["takeback_wins"],
+            "last": last, "horizon": horizon, "ids": digests}
+
+
+def _from_file(data: object, measured: bool = False) -> Stats:
     if not isinstance(data, dict):
         raise _bad("stats.file.type", kind=_kind(data))
     if not measured and not _depth_ok(data, MAX_DEPTH):     # an object handed in, not read from text
@@ -661,57 +837,27 @@ def _from_file(data: Any, measured: bool = False) -> Stats:
         raise _bad("stats.file.count", what="groups", count=len(groups_in), limit=MAX_GROUPS)
     if len(matches_in) > MAX_MATCHES:
         raise _bad("stats.file.count", what="matches", count=len(matches_in), limit=MAX_MATCHES)
-    groups = []
-    keys: set[tuple[Any, ...]] = set()
-    for i, g in enumerate(groups_in):
+    groups: list[Group] = []
+    keys: set[GroupKey] = set()
+    for i, g_in in enumerate(groups_in):
         where = _where("group", i + 1)
-        _keys(g, ("game", "variant", "level"), ("earlier",), where)
+        g = _keys(g_in, ("game", "variant", "level"), ("earlier",), where)
         game = g["game"]
         if not isinstance(game, str) or game not in VARIANTS:
             raise _bad("stats.file.value", where=_where("group", i + 1, "game"), value=_show(game))
-        spec = VARIANTS[game]
-        variant = _keys(g["variant"], tuple(spec), (), _where("group", i + 1, "variant"))
-        for name, allowed in spec.items():
-            v = variant[name]
-            ok = (type(v) is int and v in allowed) if isinstance(allowed, range) else any(
-                type(v) is type(a) and v == a for a in allowed)
-            if not ok:
-                raise _bad("stats.file.value", where=_where("group", i + 1, f"variant.{name}"), value=_show(v))
+        variant = _variant(g["variant"], game, i)
         level = g["level"]
         if not isinstance(level, str) or level not in LEVELS or (level == ONLINE and version < 4):
             raise _bad("stats.file.value", where=_where("group", i + 1, "level"), value=_show(level))
-        out: dict[str, Any] = {"game": game, "variant": {k: variant[k] for k in spec}, "level": level}
+        out: Group = {"game": game, "variant": variant, "level": level}
         if "earlier" in g:
-            fields = EARLIER + (FOLDED if version >= 2 else ()) + (TAKEBACK_EARLIER if version >= 3 else ())
-            e = _keys(g["earlier"], fields, (), _where("group", i + 1, "earlier"))
-            ea: dict[str, Any] = {k: _whole(e[k], 0, MAX_TOTAL, _where("group", i + 1, f"earlier.{k}"))
-                                  for k in EARLIER}
-            if ea["wins"] > ea["matches"] or ea["streak"] > ea["best_streak"] or ea["best_streak"] > ea["wins"]:
-                raise _bad("stats.file.totals", where=_where("group", i + 1, "earlier"))
-            for k in TAKEBACK_EARLIER:
-                ea[k] = _whole(e[k], 0, MAX_TOTAL, _where("group", i + 1, f"earlier.{k}")) if version >= 3 else 0
-            if ea["takeback_matches"] > ea["matches"] or ea["takeback_wins"] > min(ea["takeback_matches"], ea["wins"]):
-                raise _bad("stats.file.totals", where=_where("group", i + 1, "earlier"))
-            if version >= 2:
-                ea["last"] = _whole(e["last"], 0, MAX_AT, _where("group", i + 1, "earlier.last"))
-                ea["horizon"] = _whole(e["horizon"], 0, ea["last"], _where("group", i + 1, "earlier.horizon"))
-                digests = e["ids"]
-                if (not isinstance(digests, str) or not DIGEST_CHARS.match(digests)
-                        or len(digests) > MAX_FOLDED * DIGEST):
-                    raise _bad("stats.file.value", where=_where("group", i + 1, "earlier.ids"),
-                               value=_show(digests))
-                if len(digests) // DIGEST > ea["matches"]:
-                    raise _bad("stats.file.totals", where=_where("group", i + 1, "earlier"))
-                ea["ids"] = digests
-            else:               # version 1: which matches were folded is not known
-                ea.update(last=-1, horizon=-1, ids="")
-            out["earlier"] = ea
+            out["earlier"] = _earlier(g["earlier"], i, version)
         key = _group_key(out)
         if key in keys:
             raise _bad("stats.file.twice", where=where)
         keys.add(key)
         groups.append(out)
-    matches: list[list[Any]] = []
+    matches: list[MatchRow] = []
     ids: set[str] = set()
     last_group = len(groups) - 1
     sizes = (7, 8) if version >= 3 else (7,)
@@ -727,23 +873,26 @@ def _from_file(data: Any, measured: bool = False) -> Stats:
                     and 0 <= chkobbas <= (MAX_ROUNDS * 40 if registered(groups[group]["game"]).counts_sweeps else 0)
                     and type(tb) is int and 1 <= tb <= MAX_TAKEBACKS):
                 ids.add(mid)
-                matches.append([mid, group, at, won, rounds, points, chkobbas] + list(m[7:]))
+                row: MatchRow = [mid, group, at, won, rounds, points, chkobbas]
+                if len(m) == 8:
+                    row.append(tb)
+                matches.append(row)
                 continue
         _bad_match(m, i, ids, groups, version)
     folded: set[str] = set()
-    for i, g in enumerate(groups):
-        folds: dict[str, Any] | None = g.get("earlier")
+    for i, group_out in enumerate(groups):
+        folds = group_out.get("earlier")
         if folds and folds["horizon"] == -1:
             # a version 1 file: its folded matches all ended before its kept ones
-            folds["last"] = folds["horizon"] = min((m[2] for m in matches), default=0)
+            folds["last"] = folds["horizon"] = min((_num(m, 2) for m in matches), default=0)
         for d in _digests(folds):
             if d in folded:
                 raise _bad("stats.file.twice", where=_where("group", i + 1, "earlier.ids"))
             folded.add(d)
     if len(folded) > MAX_FOLDED:
         raise _bad("stats.file.count", what="folded matches", count=len(folded), limit=MAX_FOLDED)
-    for i, m in enumerate(matches):
-        if digest(m[0]) in folded:
+    for i, m_out in enumerate(matches):
+        if digest(_mid(m_out)) in folded:
             raise _bad("stats.file.twice", where=_where("match", i + 1, "id"))
     days = _daily_empty()
     if "daily" in data:
@@ -752,6 +901,7 @@ def _from_file(data: Any, measured: bool = False) -> Stats:
     return _fold({"format": FORMAT, "version": VERSION, "groups": groups, "matches": matches, "daily": days})
 
 
-__all__ = ["FORMAT", "VERSION", "Stats", "StatsError", "empty", "add_match", "add_row", "match_entry",
-           "match_id", "add_online", "ONLINE", "totals", "merge", "merge_count", "counts", "digest", "to_file", "to_text", "from_file", "from_text", "level_of",
-           "variant_of", "MAX_MATCHES", "daily_of", "with_daily", "add_daily"]
+__all__ = ["FORMAT", "VERSION", "Stats", "StatsFile", "StatsError", "empty", "add_match", "add_row", "match_entry",
+           "match_id", "add_online", "ONLINE", "totals", "merge", "merge_count", "counts", "digest", "to_file",
+           "to_text", "from_file", "from_text", "level_of", "variant_of", "MAX_MATCHES", "daily_of", "with_daily",
+           "add_daily"]

@@ -39,7 +39,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date as Date
 from datetime import timedelta
-from typing import Any, TypeVar
+from typing import NamedTuple, TypeVar, Union
 
 from .. import messages as M
 from ..actions import Action
@@ -47,6 +47,7 @@ from ..agents import Budget, make_agent
 from ..errors import ChkobbaError
 from ..messages import quote
 from ..registry import game_class
+from ..records import Options, of_side
 from ..session import Session
 from .codec import GAMES, InvalidLink, _choices, _read_options, _Reader, _width, _write_options, _Writer
 
@@ -70,21 +71,52 @@ LEVELS = ("easy", "medium", "hard")   # a computer seat's level, written 1 to 3 
 CHALLENGE_ROLLOUTS = 200
 _EPOCH = Date(2000, 1, 1)  # a result's date is written as days after this one
 
-#: A result's fields per game, in the order written: ``n`` a number
-#: (0..MAX_NUMBER), ``flag`` true/false, ``pair`` two numbers (the sender's
-#: side first), ``set`` a subset of the names given, ``range`` a number in
-#: [lo, hi].
-_MATCH_FIELDS: dict[str, tuple[tuple[str, str, Any], ...]] = {
-    "chkobba": (("won", "flag", None), ("score", "pair", None), ("games", "pair", None), ("rounds", "n", None),
-                ("chkobbas", "n", None)),
-    "seven_diamonds": (("won", "flag", None), ("score", "pair", None), ("games", "pair", None),
-                       ("rounds", "n", None)),
+class Field(NamedTuple):
+    """One field of a result: ``kind`` ``n`` a number (0..MAX_NUMBER),
+    ``flag`` true/false, ``pair`` two numbers (the sender's side first),
+    ``set`` a subset of the names ``extra``, ``range`` a number in
+    [``extra[0]``, ``extra[1]``]."""
+    name: str
+    kind: str
+    extra: tuple[str, ...] | tuple[int, int] | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """A ``set`` field's names."""
+        return tuple(x for x in self.extra or () if isinstance(x, str))
+
+    @property
+    def low(self) -> int:
+        """A ``range`` field's lowest number."""
+        return self._bound(0)
+
+    @property
+    def high(self) -> int:
+        """A ``range`` field's highest number."""
+        return self._bound(1)
+
+    def _bound(self, i: int) -> int:
+        value = (self.extra or (0, 0))[i]
+        if not isinstance(value, int):
+            raise TypeError(f"the field {self.name} has no range")
+        return value
+
+
+# A result's value: a flag, a number, a pair of numbers, or the names of a set.
+ResultValue = Union[bool, int, list[int], list[str]]
+Result = dict[str, ResultValue]
+
+#: A result's fields per game, in the order written.
+_MATCH_FIELDS: dict[str, tuple[Field, ...]] = {
+    "chkobba": (Field("won", "flag"), Field("score", "pair"), Field("games", "pair"), Field("rounds", "n"),
+                Field("chkobbas", "n")),
+    "seven_diamonds": (Field("won", "flag"), Field("score", "pair"), Field("games", "pair"), Field("rounds", "n")),
 }
-_DAILY_FIELDS: dict[str, tuple[tuple[str, str, Any], ...]] = {
-    "chkobba": (("points", "n", None), ("other", "n", None),
-                ("categories", "set", ("karta", "dinari", "barmila", "haya")), ("chkobbas", "n", None)),
-    "seven_diamonds": (("points", "n", None), ("other", "n", None), ("won", "flag", None),
-                       ("multiplier", "range", (1, 3)), ("bonus", "n", None), ("cards", "n", None)),
+_DAILY_FIELDS: dict[str, tuple[Field, ...]] = {
+    "chkobba": (Field("points", "n"), Field("other", "n"),
+                Field("categories", "set", ("karta", "dinari", "barmila", "haya")), Field("chkobbas", "n")),
+    "seven_diamonds": (Field("points", "n"), Field("other", "n"), Field("won", "flag"),
+                       Field("multiplier", "range", (1, 3)), Field("bonus", "n"), Field("cards", "n")),
 }
 
 M.register({
@@ -111,10 +143,10 @@ class Challenge:
     before the count was written, says nothing)."""
 
     game: str
-    options: dict[str, Any]
+    options: Options
     seed: int
     seats: tuple[str | None, ...]
-    result: dict[str, Any] = field(default_factory=dict)
+    result: Result = field(default_factory=dict)
     takebacks: int | None = 0
     #: the sender's moves (every action of the match, computers' too), or None:
     #: a link without them (``x1.``, ``x2.``) is not checked
@@ -132,7 +164,47 @@ class Challenge:
 
 # ------------------------------------------------------------------ results
 
-def match_result(session: Session, seat: int) -> dict[str, Any]:
+def _flag(res: Mapping[str, object], name: str) -> bool:
+    """A result's flag (``link.result`` if it is not one: a result is checked before it is read)."""
+    value = res[name]
+    if type(value) is not bool:
+        raise InvalidLink("link.result", field=name)
+    return value
+
+
+def _int(res: Mapping[str, object], name: str) -> int:
+    """A result's number (``link.result`` if it is not one)."""
+    value = res[name]
+    if type(value) is not int:
+        raise InvalidLink("link.result", field=name)
+    return value
+
+
+def _pair(res: Mapping[str, object], name: str) -> tuple[int, int]:
+    """A result's pair of numbers (``link.result`` if it is not one)."""
+    value = res[name]
+    if not isinstance(value, list) or len(value) != 2 or not all(type(v) is int for v in value):
+        raise InvalidLink("link.result", field=name)
+    return value[0], value[1]
+
+
+def _names(res: Mapping[str, object], name: str) -> list[str]:
+    """A result's set of names (``link.result`` if it is not one)."""
+    value = res[name]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InvalidLink("link.result", field=name)
+    return [str(v) for v in value]
+
+
+def _option(options: Mapping[str, object], name: str, default: int | None = None) -> int:
+    """A whole-number table option (``match``, ``target``; ``default`` for a game without it)."""
+    value = options[name] if default is None else options.get(name, default)
+    if type(value) is not int:
+        raise TypeError(f"the option {name} is not a whole number: {value!r}")
+    return value
+
+
+def match_result(session: Session, seat: int) -> Result:
     """A finished match for ``seat``'s side: ``won``, the last game's
     ``score`` and the ``games`` won (the side first), the ``rounds`` played
     and (Chkobba) the side's ``chkobbas``."""
@@ -140,41 +212,43 @@ def match_result(session: Session, seat: int) -> dict[str, Any]:
     if not session.is_over:
         raise InvalidLink("link.result", field="complete")
     side = seat % 2
-    out: dict[str, Any] = {"won": summary["winner"] == side,
-                           "score": [int(summary["score"][side]), int(summary["score"][1 - side])],
-                           "games": [int(summary["games"][side]), int(summary["games"][1 - side])],
-                           "rounds": len(summary["rounds"])}
-    if any(name == "chkobbas" for name, _k, _x in _MATCH_FIELDS[session.game]):
-        out["chkobbas"] = sum(int(r["chkobba"][side]) for r in summary["rounds"])
+    out: Result = {"won": summary["winner"] == side,
+                   "score": [int(summary["score"][side]), int(summary["score"][1 - side])],
+                   "games": [int(summary["games"][side]), int(summary["games"][1 - side])],
+                   "rounds": len(summary["rounds"])}
+    if any(f.name == "chkobbas" for f in _MATCH_FIELDS[session.game]):
+        out["chkobbas"] = sum(of_side(r["chkobba"], side) for r in summary["rounds"])
     return out
 
 
-def compare(yours: dict[str, Any], theirs: dict[str, Any]) -> int:
+def compare(yours: Mapping[str, object], theirs: Mapping[str, object]) -> int:
     """1 when ``yours`` is the better match result, -1 when ``theirs`` is, 0 level:
     won beats lost, then the games' margin, then the last game's margin."""
-    def key(r: dict[str, Any]) -> tuple[int, int, int]:
-        return int(r["won"]), r["games"][0] - r["games"][1], r["score"][0] - r["score"][1]
+    def key(r: Mapping[str, object]) -> tuple[int, int, int]:
+        games, score = _pair(r, "games"), _pair(r, "score")
+        return int(_flag(r, "won")), games[0] - games[1], score[0] - score[1]
     a, b = key(yours), key(theirs)
     return (a > b) - (a < b)
 
 
-def _write_result(w: _Writer, fields: tuple[tuple[str, str, Any], ...], res: dict[str, Any],
-                  options: dict[str, Any] | None = None, daily: str | None = None) -> None:
+def _write_result(w: _Writer, fields: tuple[Field, ...], res: Mapping[str, object],
+                  options: Mapping[str, object] | None = None, daily: str | None = None) -> None:
     _check_result(fields, res, options, daily)
-    for name, kind, extra in fields:
-        value = res[name]
-        if kind == "flag":
-            w.write(int(value), 1)
-        elif kind == "pair":
-            w.number(value[0])
-            w.number(value[1])
-        elif kind == "set":
-            for item in extra:
+    for f in fields:
+        if f.kind == "flag":
+            w.write(int(_flag(res, f.name)), 1)
+        elif f.kind == "pair":
+            first, second = _pair(res, f.name)
+            w.number(first)
+            w.number(second)
+        elif f.kind == "set":
+            value = _names(res, f.name)
+            for item in f.names:
                 w.write(int(item in value), 1)
-        elif kind == "range":
-            w.write(value - extra[0], _width(extra[1] - extra[0] + 1))
+        elif f.kind == "range":
+            w.write(_int(res, f.name) - f.low, _width(f.high - f.low + 1))
         else:
-            w.number(value)
+            w.number(_int(res, f.name))
 
 
 def _number(rd: _Reader, name: str) -> int:
@@ -184,50 +258,50 @@ def _number(rd: _Reader, name: str) -> int:
     return value
 
 
-def _read_result(rd: _Reader, fields: tuple[tuple[str, str, Any], ...], options: dict[str, Any] | None = None,
-                 daily: str | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for name, kind, extra in fields:
-        if kind == "flag":
-            out[name] = bool(rd.read(1))
-        elif kind == "pair":
-            out[name] = [_number(rd, name), _number(rd, name)]
-        elif kind == "set":
-            out[name] = [item for item in extra if rd.read(1)]
-        elif kind == "range":
-            value = rd.read(_width(extra[1] - extra[0] + 1)) + extra[0]
-            if value > extra[1]:
-                raise InvalidLink("link.result", field=name)
-            out[name] = value
+def _read_result(rd: _Reader, fields: tuple[Field, ...], options: Mapping[str, object] | None = None,
+                 daily: str | None = None) -> Result:
+    out: Result = {}
+    for f in fields:
+        if f.kind == "flag":
+            out[f.name] = bool(rd.read(1))
+        elif f.kind == "pair":
+            out[f.name] = [_number(rd, f.name), _number(rd, f.name)]
+        elif f.kind == "set":
+            out[f.name] = [item for item in f.names if rd.read(1)]
+        elif f.kind == "range":
+            value = rd.read(_width(f.high - f.low + 1)) + f.low
+            if value > f.high:
+                raise InvalidLink("link.result", field=f.name)
+            out[f.name] = value
         else:
-            out[name] = _number(rd, name)
+            out[f.name] = _number(rd, f.name)
     _check_result(fields, out, options, daily)
     return out
 
 
-def _is_number(value: Any) -> bool:
+def _is_number(value: object) -> bool:
     return type(value) is int and 0 <= value <= MAX_NUMBER
 
 
-def _check_result(fields: tuple[tuple[str, str, Any], ...], res: Any, options: dict[str, Any] | None = None,
+def _check_result(fields: tuple[Field, ...], res: object, options: Mapping[str, object] | None = None,
                   daily: str | None = None) -> None:
     """A result of exactly these fields, each in its range, and one a game
     can have (``link.result``): a match of ``options``, or the daily round of
     the game ``daily``."""
-    if not isinstance(res, dict) or set(res) != {name for name, _k, _x in fields}:
+    if not isinstance(res, dict) or set(res) != {f.name for f in fields}:
         raise InvalidLink("link.result", field="fields")
-    for name, kind, extra in fields:
-        value = res[name]
-        ok = (type(value) is bool if kind == "flag"
-              else isinstance(value, list) and len(value) == 2 and all(map(_is_number, value)) if kind == "pair"
-              else isinstance(value, list) and value == [x for x in extra if x in value] if kind == "set"
-              else type(value) is int and extra[0] <= value <= extra[1] if kind == "range"
+    for f in fields:
+        value = res[f.name]
+        ok = (type(value) is bool if f.kind == "flag"
+              else isinstance(value, list) and len(value) == 2 and all(map(_is_number, value)) if f.kind == "pair"
+              else isinstance(value, list) and value == [x for x in f.names if x in value] if f.kind == "set"
+              else type(value) is int and f.low <= value <= f.high if f.kind == "range"
               else _is_number(value))
         if not ok:
-            raise InvalidLink("link.result", field=name)
+            raise InvalidLink("link.result", field=f.name)
     if "games" in res:   # a match result: the winner won more games, and at least one
-        games = res["games"]
-        if res["won"] != (games[0] > games[1]) or max(games) < 1 or res["rounds"] < sum(games):
+        games = _pair(res, "games")
+        if _flag(res, "won") != (games[0] > games[1]) or max(games) < 1 or _int(res, "rounds") < sum(games):
             raise InvalidLink("link.result", field="games")
     if options is not None:
         _check_match(options, res)
@@ -249,43 +323,44 @@ MAX_CARDS_LEFT = 4 * 20 + 12 * 10
 DAILY_SEVEN_BONUS = 200
 
 
-def _check_daily(game: str, res: dict[str, Any]) -> None:
+def _check_daily(game: str, res: Mapping[str, object]) -> None:
     """A daily round's result (``link.result``) only a round can have: the
     daily table options are the defaults (chkobba/daily.py). A Chkobba
     result names its categories, a Seven Diamonds one its bonus."""
     if "categories" in res:
-        cats, sweeps = len(res["categories"]), res["chkobbas"]
+        cats, sweeps = len(_names(res, "categories")), _int(res, "chkobbas")
         if sweeps > MAX_SWEEPS:
             raise InvalidLink("link.result", field="chkobbas")
-        if res["points"] != cats + sweeps:   # one point a category won, one a sweep
+        if _int(res, "points") != cats + sweeps:   # one point a category won, one a sweep
             raise InvalidLink("link.result", field="points")
-        if res["other"] > (4 - cats) + (MAX_SWEEPS - sweeps):
+        if _int(res, "other") > (4 - cats) + (MAX_SWEEPS - sweeps):
             raise InvalidLink("link.result", field="other")
     else:
-        if res["bonus"] not in (0, DAILY_SEVEN_BONUS):
+        bonus, cards = _int(res, "bonus"), _int(res, "cards")
+        if bonus not in (0, DAILY_SEVEN_BONUS):
             raise InvalidLink("link.result", field="bonus")
-        if res["cards"] > MAX_CARDS_LEFT or res["cards"] % 10:
+        if cards > MAX_CARDS_LEFT or cards % 10:
             raise InvalidLink("link.result", field="cards")
-        total = (res["cards"] + res["bonus"]) * res["multiplier"]
-        if [res["points"], res["other"]] != ([total, 0] if res["won"] else [0, total]):
+        total = (cards + bonus) * _int(res, "multiplier")
+        if [_int(res, "points"), _int(res, "other")] != ([total, 0] if _flag(res, "won") else [0, total]):
             raise InvalidLink("link.result", field="points")
 
 
-def _check_match(options: dict[str, Any], res: dict[str, Any]) -> None:
+def _check_match(options: Mapping[str, object], res: Mapping[str, object]) -> None:
     """A match's result (``link.result``) only a match of these options can
     have: the winner won the games a match needs (best of ``match``; Seven
     Diamonds: one game) and the loser fewer; the winner of the last game (the
     match's winner) reached the target with more points (unless Chkobba's
     ``all_diamonds_wins`` ended it); no more points or sweeps than the
     rounds played can give."""
-    need = (int(options.get("match", 1)) + 1) // 2
-    games, score, rounds = res["games"], res["score"], res["rounds"]
+    need = (_option(options, "match", 1) + 1) // 2
+    games, score, rounds = _pair(res, "games"), _pair(res, "score"), _int(res, "rounds")
     if max(games) != need or min(games) >= need:
         raise InvalidLink("link.result", field="games")
-    mine, theirs = (score[0], score[1]) if res["won"] else (score[1], score[0])
-    target = int(options["target"])
+    mine, theirs = (score[0], score[1]) if _flag(res, "won") else (score[1], score[0])
+    target = _option(options, "target")
     if "chkobbas" in res:
-        if res["chkobbas"] > MAX_SWEEPS * rounds:
+        if _int(res, "chkobbas") > MAX_SWEEPS * rounds:
             raise InvalidLink("link.result", field="chkobbas")
         if max(score) > MAX_ROUND_POINTS * rounds:
             raise InvalidLink("link.result", field="score")
@@ -490,7 +565,7 @@ def _decode_challenge(text: object) -> Challenge:
 
 # ------------------------------------------------------------ daily results
 
-def encode_result(day: str, game: str, res: dict[str, Any], fresh: Session | None = None,
+def encode_result(day: str, game: str, res: Mapping[str, object], fresh: Session | None = None,
                   moves: tuple[str, ...] | list[str] | None = None, derive: Derive | None = None) -> str:
     """A daily deal's result (``daily.result``'s ``you``) as ``r1.`` text, bound to its date and game.
     Given the round's ``moves``, the deal's ``fresh`` session and ``derive``
@@ -513,7 +588,7 @@ def encode_result(day: str, game: str, res: dict[str, Any], fresh: Session | Non
     return _seal(RESULT_MOVES_PREFIX, w, MAX_MOVES_LINK)
 
 
-def decode_result(text: object, day: str, game: str) -> dict[str, Any]:
+def decode_result(text: object, day: str, game: str) -> Result:
     """The daily result a text holds, which must be for the deal of ``day``
     and ``game``; or one InvalidLink (``link.*``), whatever the text. An
     ``r2.`` text's moves are read with :func:`decode_result_moves` only."""
@@ -521,7 +596,7 @@ def decode_result(text: object, day: str, game: str) -> dict[str, Any]:
 
 
 def decode_result_moves(text: object, day: str, game: str, fresh: Session | None = None,
-                        derive: Derive | None = None) -> tuple[dict[str, Any], Session | None]:
+                        derive: Derive | None = None) -> tuple[Result, Session | None]:
     """The daily result a text holds and, for an ``r2.`` text, the session its
     moves give when played on ``fresh`` (the deal's new session), checked to
     give the result claimed (``derive``, as :func:`encode_result`'s;
@@ -531,7 +606,7 @@ def decode_result_moves(text: object, day: str, game: str, fresh: Session | None
 
 
 def _decode_result(text: object, day: str, game: str, fresh: Session | None,
-                   derive: Derive | None) -> tuple[dict[str, Any], Session | None]:
+                   derive: Derive | None) -> tuple[Result, Session | None]:
     v2 = isinstance(text, str) and text.startswith(RESULT_MOVES_PREFIX)
     rd = _open(RESULT_MOVES_PREFIX, "result", text, MAX_MOVES_LINK) if v2 else _open(RESULT_PREFIX, "result", text)
     g = rd.read(2)

@@ -324,7 +324,7 @@ def encode(link: Link | Record | dict[str, Any] | str) -> str:
     w = _Writer()
     w.write(GAMES.index(rec.game), 2)
     _write_options(w, rec.game, rec.options)
-    players = rec.options["players"]
+    players = rec.players
     w.write(rec.first_dealer, _width(players))
     w.number(len(rec.rounds))
     state: State = cls.new(rec.options, rec.first_dealer)
@@ -385,7 +385,7 @@ def _write_view(w: _Writer, rec: Record, link: Link) -> None:
         w.write(1, 1)
     else:
         w.write(0, 1)
-        w.write(link.show, _width(rec.options["players"]))
+        w.write(link.show, _width(rec.players))
     if link.mode == "puzzle":
         w.write(int(link.reasons), 1)
     if link.mode == "play" and link.level is not None:
@@ -399,7 +399,7 @@ def _check_view(rec: Record, link: Link, end: State | None = None) -> None:
     ``end``: the state at the end of the record, when the caller has it."""
     if link.mode not in MODES:
         raise _fail("link.mode", value=quote(link.mode))
-    players = rec.options["players"]
+    players = rec.players
     if link.show is not None and (type(link.show) is not int or not 0 <= link.show < players):
         raise _fail("link.seat", seat=quote(link.show), last=players - 1)
     if type(link.reasons) is not bool or (link.reasons and link.mode != "puzzle"):

@@ -44,8 +44,8 @@ def _finished(value: object) -> tuple[C.Challenge, Session]:
         raise WebError("web.challenge.not_over")
     seats = tuple(None if s.human else s.level for s in seat_list)
     result = C.match_result(session, humans[0])
-    moves = tuple(a for r in session.record()["rounds"] for a in r["actions"])
-    return C.Challenge(session.game, session.record()["options"], session.seed, seats, result,
+    moves = tuple(a for r in session.record_data()["rounds"] for a in r["actions"])
+    return C.Challenge(session.game, session.record_data()["options"], session.seed, seats, result,
                        takebacks_of(save), moves), session
 
 

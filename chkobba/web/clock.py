@@ -49,7 +49,7 @@ M.register({
 
 def _timeouts_played(session: Session) -> bool:
     """Whether any move of the match so far is a ``timeout``."""
-    return any(TIMEOUT in r["actions"] for r in session.record()["rounds"])
+    return any(TIMEOUT in r["actions"] for r in session.record_data()["rounds"])
 
 
 def with_timers(table: Table, value: object) -> Table:
@@ -63,7 +63,7 @@ def with_timers(table: Table, value: object) -> Table:
         raise WebError("web.timers.challenge" if mode_of(table) == "challenge" else "web.timers.daily")
     if value is not False and not isinstance(value, dict):   # strictly the record's two forms
         raise WebError("web.timers.value", reason={"code": "options.timers_form", "params": {"value": quote(show(value))}})
-    record = table.session.record()
+    record = table.session.record_data()
     options = dict(record["options"])
     try:
         checked = check_options(table.session.game, {**options, "timers": value}).to_dict()["timers"]

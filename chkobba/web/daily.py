@@ -130,7 +130,7 @@ def _canonical(record: object) -> str:
 
 
 def _position(kind: str, session: Session, seat: int) -> str:
-    return f"{kind}|{session.seed}|{seat}|{_canonical(session.record())}"
+    return f"{kind}|{session.seed}|{seat}|{_canonical(session.record_data())}"
 
 
 def decided(kind: str, session: Session, seat: int, choose: Callable[[], Action]) -> str:
@@ -156,7 +156,7 @@ def check_setup(save: Mapping[str, object], session: Session, seat_list: list[Se
     """What a save of a daily deal or a challenge must be before any move is
     replayed: the options, seats, levels and first cards of ``fresh`` (the
     day's or the link's session), no take-back (``web.check.*``)."""
-    rec, want = session.record(), fresh.record()
+    rec, want = session.record_data(), fresh.record_data()
     if rec["options"] != want["options"]:
         raise WebError("web.check.options")
     if [None if s.human else s.level for s in seat_list] != list(seats) or any(
@@ -187,7 +187,7 @@ def rederivation(kind: str, save: Mapping[str, object], session: Session, seat_l
     """The re-derivation of a save (kept per record in this process, made on
     first use), after :func:`check_setup`."""
     check_setup(save, session, seat_list, fresh, seats)   # every time: the run is kept per record only
-    record = session.record()
+    record = session.record_data()
     computers = frozenset(i for i, level in enumerate(seats) if level is not None)
     return _kept_check(f"{kind}|{session.seed}|{_canonical(record)}", lambda: D.Rederivation(
         fresh, record, computers, lambda s, seat: decided(kind, s, seat, lambda: choose(s, seat))))  # type: ignore[arg-type,return-value]
@@ -240,7 +240,7 @@ def _derive(deal: D.Daily) -> Callable[[Session], JSONDict | None]:
     """A daily round's result from the session its moves give: None unless
     its first round is over and no move goes past it."""
     def derive(session: Session) -> JSONDict | None:
-        rounds = session.record()["rounds"]
+        rounds = session.record_data()["rounds"]
         if not D.round_over(session) or any(r["actions"] for r in rounds[1:]):
             return None
         return D.round_result(deal, session.summary()["rounds"][0])
@@ -269,7 +269,7 @@ def _friend_check(args: Args, deal: D.Daily) -> tuple[dict[str, Any] | None, D.R
     res, played = decode_result_moves(args["vs"], deal.date, deal.game, deal.session(), _derive(deal))
     if played is None:
         return res, None
-    record = played.record()
+    record = played.record_data()
     computers = frozenset(i for i, level in enumerate(deal.seats) if level is not None)
     return res, _kept_check(f"daily-vs|{played.seed}|{_canonical(record)}", lambda: D.Rederivation(
         deal.session(), record, computers,
@@ -516,7 +516,7 @@ def _daily_result(args: Args) -> dict[str, object]:
 def _result_link(deal: D.Daily, session: Session, you: JSONDict) -> str:
     """The result's ``r2.`` text: the result and the round's moves (a friend's
     page replays them); the ``r1.`` text without them if they do not fit."""
-    moves = session.record()["rounds"][0]["actions"]
+    moves = session.record_data()["rounds"][0]["actions"]
     try:
         return encode_result(deal.date, deal.game, you, deal.session(), moves, _derive(deal))
     except ChkobbaError:

@@ -233,7 +233,7 @@ def _share(args: Args) -> dict[str, object]:
     table_id(args)
     last_only = flag(args.get("last_round", False), "web.share.last_round")
     session, seats, _ = load(args["save"])
-    data = session.record()
+    data = session.record_data()
     record = parse_record(data)
     try:
         game = links.encode(links.Link(record, None, "replay", None, False))

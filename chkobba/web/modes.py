@@ -68,5 +68,5 @@ def timers_status(table: Table) -> Timers | None:
     game = table.session.game
     if not any(o["kind"] == "timers" for o in describe_options(game)):
         return None
-    value = table.session.record()["options"].get("timers", False)
+    value = table.session.record_data()["options"].get("timers", False)
     return {"value": False if table.clock_off else value, "changeable": mode_of(table) not in ("daily", "challenge")}

@@ -71,7 +71,7 @@ class Table:
 
     def save(self) -> dict[str, object]:
         """Format v2: what resumes this game (the table id is not in it)."""
-        out: dict[str, object] = {"v": SAVE_VERSION, "game": self.session.game, "record": self.session.record(),
+        out: dict[str, object] = {"v": SAVE_VERSION, "game": self.session.game, "record": self.session.record_data(),
                                "seed": self.session.seed, "seats": [s.to_json() for s in self.seats], "coach": self.coach}
         if self.takebacks:
             out["takebacks"] = self.takebacks
@@ -301,7 +301,7 @@ def challenge_of(save: Mapping[str, object], session: Session | None = None, sea
     except ChkobbaError as exc:
         raise WebError("web.save.challenge", reason=as_message(exc)) from None
     if session is not None and seat_list is not None and (
-            (c.game, c.options, c.seed) != (session.game, session.record()["options"], session.seed)
+            (c.game, c.options, c.seed) != (session.game, session.record_data()["options"], session.seed)
             or list(c.seats) != [None if s.human else s.level for s in seat_list]):
         raise WebError("web.save.challenge", reason={"code": "web.save.challenge_deal", "params": {}})
     return str(value)   # a text: decode_challenge reads nothing else

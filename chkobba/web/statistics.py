@@ -8,7 +8,7 @@ record's id)."""
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TypedDict
 
 from .. import daily as D
 from .. import messages as M
@@ -35,16 +35,35 @@ def _stats_at(args: Args) -> int:
     return at
 
 
-def _rows(kept: stats.Stats) -> list[dict[str, Any]]:
-    rows = []
+class Row(TypedDict):
+    """A row of the statistics table: a group's :class:`~chkobba.stats.Total`
+    (``chkobbas`` null for a game without sweeps) and its labels."""
+    game: str
+    variant: stats.Variant
+    level: str
+    matches: int
+    wins: int
+    rounds: int
+    points: int
+    chkobbas: int | None
+    best_streak: int
+    streak: int
+    takeback_matches: int
+    takeback_wins: int
+    avg_points: float | None
+    game_label: dict[str, object]
+    variant_labels: list[dict[str, object]]
+    level_label: dict[str, object]
+
+
+def _rows(kept: stats.Stats) -> list[Row]:
+    rows: list[Row] = []
     for t in stats.totals(kept):
         game = registered(t["game"])
-        t["game_label"] = label(f"stats.game.{t['game']}")
-        t["variant_labels"] = [label(code, **params) for code, params in game.stats_labels(t["variant"])]
-        t["level_label"] = label(f"stats.level.{t['level']}")
-        if not game.counts_sweeps:
-            t["chkobbas"] = None
-        rows.append(t)
+        rows.append({**t, "chkobbas": t["chkobbas"] if game.counts_sweeps else None,
+                     "game_label": label(f"stats.game.{t['game']}"),
+                     "variant_labels": [label(code, **params) for code, params in game.stats_labels(t["variant"])],
+                     "level_label": label(f"stats.level.{t['level']}")})
     return rows
 
 
