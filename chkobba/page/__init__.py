@@ -31,12 +31,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
 from .. import links
 from .. import messages as M
 from ..errors import ChkobbaError
 from ..messages import Param, message
+from ..protocol import GameState, Observation
 from ..records import Record, parse_record
 from ..registry import GAMES
 from ..session import Session
@@ -109,10 +108,10 @@ class Verdict:
         return self.text
 
 
-def _empty_record(state: Any) -> Record:
+def _empty_record(state: GameState[Observation]) -> Record:
     """The record of a position built from its parts: its game, its options,
     no round (such a position cannot be a link: docs/links.md)."""
-    return Record(state.game, state.options.to_dict(), int(getattr(state, "dealer", 0)), [])
+    return Record(state.game, state.options.to_dict(), int(state.dealer), [])
 
 
 @dataclass
@@ -227,7 +226,7 @@ def setup(game: str = "chkobba", **parts: object) -> Position:
     if game not in GAMES:
         raise ValueError(f"game must be one of {', '.join(GAMES)}, not {M.quote(game)}")
     from importlib import import_module
-    maker: Callable[..., Any] = import_module(f"chkobba.games.{game}.setup").setup
+    maker: Callable[..., GameState[Observation]] = import_module(f"chkobba.games.{game}.setup").setup
     state = maker(**parts)
     return Position(Session(state, _empty_record(state), 0), None, None, True)
 
@@ -262,17 +261,17 @@ def link(text: str, seat: int | None = None) -> Position:
 
 # ------------------------------------------------------------------ tables
 
-_mounted: list[Any] = []
+_mounted: list[object] = []     # the page's table controllers (web/page/bridge.js's objects)
 
 
-def tables() -> list[Any]:
+def tables() -> list[object]:
     """The live tables mounted on this page (for tests and the curious)."""
     return list(_mounted)
 
 
-def table(target: str | Any, position: Position | str | Callable[[], Position | str] | None = None,
+def table(target: object, position: Position | str | Callable[[], Position | str] | None = None,
           mode: str = QUESTION, *, right: Sequence[str] = (), hint: str | None = None, seat: int | None = None,
-          show: int | None = None, reasons: bool = False, level: str | None = None) -> Any:
+          show: int | None = None, reasons: bool = False, level: str | None = None) -> object:
     """Mount a live table into ``target`` (an element or a CSS selector of
     the writer's page). Returns its controller, or None when the table could
     not be made (the element then says why, in the page's language, and the
@@ -338,14 +337,18 @@ class Live:
 
     CALLS = {"replay": ("link_step",), "play": ("link_act", "link_computer"), "puzzle": ("link_judge",)}
 
-    def first(self) -> dict[str, Any]:
+    def first(self) -> dict[str, object]:
         """The facade's ``link_open`` answer (the engine's error if the link is refused)."""
         from .. import web
         web.allow_tables(len(_mounted) + 2)      # every table of the page stays open
-        out: dict[str, Any] = json.loads(web.call("link_open", json.dumps({"table": self.id, "link": self.link})))
+        out: object = json.loads(web.call("link_open", json.dumps({"table": self.id, "link": self.link})))
+        if not isinstance(out, dict):
+            raise TypeError(f"the facade answered {out!r}")
         if "error" in out:
             raise ChkobbaError(out["code"], **out["params"])
-        answer_: dict[str, Any] = out["ok"]
+        answer_ = out["ok"]
+        if not isinstance(answer_, dict):
+            raise TypeError(f"the facade's link_open answer is not an object: {answer_!r}")
         return answer_
 
     def call(self, name: str, payload: str) -> str:

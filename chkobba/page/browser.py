@@ -15,36 +15,56 @@ from __future__ import annotations
 
 import json
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from ..errors import ChkobbaError
 
 if TYPE_CHECKING:
     from . import Live, Question
 
-_keep: list[Any] = []     # the proxies handed to the page live as long as the page
+# What crosses from the page: opaque JavaScript objects (elements, proxies,
+# table controllers), handed back to the page as they came.
+JsObject = object
 
 
-def _js() -> Any:
-    return import_module("js")
+class Bridge(Protocol):
+    """web/page/bridge.js's API: every argument a JavaScript object or JSON text."""
+
+    def words(self, code: str, params: str, english: str) -> object: ...
+    def language(self) -> object: ...
+    def mount(self, element: JsObject, first: str, call: JsObject) -> JsObject: ...
+    def mountLive(self, element: JsObject, first: str, call: JsObject) -> JsObject: ...
+    def fail(self, element: JsObject, message: str) -> None: ...
 
 
-def _proxy(fn: Any) -> Any:
-    p = import_module("pyodide.ffi").create_proxy(fn)
+class _Document(Protocol):
+    def querySelector(self, selector: str) -> JsObject | None: ...
+
+
+_keep: list[JsObject] = []     # the proxies handed to the page live as long as the page
+
+
+def _document() -> _Document:
+    doc: _Document = import_module("js").document
+    return doc
+
+
+def _proxy(fn: Callable[[str, str], str]) -> JsObject:
+    p: JsObject = import_module("pyodide.ffi").create_proxy(fn)
     _keep.append(p)
     return p
 
 
-def bridge() -> Any:
+def bridge() -> Bridge:
     """web/page/bridge.js's API (``globalThis.chkobbaPage``)."""
-    b = getattr(_js(), "chkobbaPage", None)
+    b: Bridge | None = getattr(import_module("js"), "chkobbaPage", None)
     if b is None:
         raise RuntimeError("chkobba's page bridge is not loaded: start PyScript with chkobba's "
                            "page/pyscript.js (docs/pyscript.md)")
     return b
 
 
-def words(code: str, params: Any, english: str) -> str:
+def words(code: str, params: object, english: str) -> str:
     """A message in the page's language (web/i18n's catalogs, as every page of the site)."""
     return str(bridge().words(code, json.dumps(params), english))
 
@@ -53,21 +73,22 @@ def language() -> str:
     return str(bridge().language())
 
 
-def element(target: Any) -> Any:
+def element(target: JsObject) -> JsObject:
+    """An element of the page: ``target`` itself, or the one a CSS selector names."""
     if not isinstance(target, str):
         return target
-    el = _js().document.querySelector(target)
+    el = _document().querySelector(target)
     if el is None:
         raise ValueError(f"no element of the page matches {target!r}")
     return el
 
 
-def mount_question(target: Any, spec: Question) -> Any:
+def mount_question(target: JsObject, spec: Question) -> JsObject:
     b = bridge()
     return b.mount(element(target), json.dumps(spec.first()), _proxy(spec.call))
 
 
-def mount_live(target: Any, spec: Live) -> Any:
+def mount_live(target: JsObject, spec: Live) -> JsObject:
     """A replay, play or puzzle table: the facade's ``link_open`` answer and
     the mode's calls (:meth:`chkobba.page.Live.call`)."""
     b = bridge()
@@ -75,7 +96,7 @@ def mount_live(target: Any, spec: Live) -> Any:
     return b.mountLive(el, json.dumps(spec.first()), _proxy(spec.call))
 
 
-def fail(target: Any, exc: Exception) -> None:
+def fail(target: JsObject, exc: Exception) -> None:
     """The one line a table that could not be made shows instead (its
     reason in the page's language); the rest of the page goes on."""
     if isinstance(exc, ChkobbaError):
