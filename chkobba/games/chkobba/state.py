@@ -12,10 +12,9 @@ else with :class:`IllegalAction`, whose message :meth:`explain` writes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any
 
 from ... import cards as C
 from ...actions import (ACCEPT, CAPTURE, CLAIM, KEEP, LAY, ORDER, PASS, PROPOSE, REFUSE, TABLE,
@@ -67,13 +66,13 @@ class RoundResult:
     game_winner: int | None = None
     game_won_by: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONDict:
         """The replay output's entry for this round (RECORDS.md)."""
         return {"karta": list(self.karta), "dinari": list(self.dinari), "barmila": list(self.barmila),
                 "haya": list(self.haya), "chkobba": list(self.chkobba), "points": list(self.points),
                 "game": self.game}
 
-    def details(self) -> dict[str, Any]:
+    def details(self) -> JSONDict:
         d = self.to_dict()
         d.update(cards=list(self.cards), diamonds=list(self.diamonds), sevens=list(self.sevens),
                  sixes=list(self.sixes), leftovers=C.codes(self.leftovers), leftovers_to=self.leftovers_to,
@@ -296,7 +295,7 @@ class ChkobbaState(StateBase):
         return DECK
 
     @classmethod
-    def new(cls, options: ChkobbaOptions | dict[str, Any] | None = None, first_dealer: int = 0,
+    def new(cls, options: ChkobbaOptions | Mapping[str, object] | None = None, first_dealer: int = 0,
             deck: Sequence[Card] | None = None) -> "ChkobbaState":
         """A new match; ``first_dealer`` deals the first round. Without a deck
         the state waits in the ``deal`` phase for :meth:`deal`."""

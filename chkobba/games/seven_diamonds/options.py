@@ -48,7 +48,7 @@ class SevenDiamondsOptions(GameOptions):
         return self.target
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | None = None) -> "SevenDiamondsOptions":
+    def from_dict(cls, data: Mapping[str, object] | None = None) -> "SevenDiamondsOptions":
         if data is not None and not isinstance(data, Mapping):
             raise InvalidOptions("options.not_object")
         data = dict(data or {})

@@ -28,7 +28,6 @@ input raises one :class:`~chkobba.errors.ChkobbaError` saying what is wrong.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ... import cards as C
 from ...actions import LAY, Action
@@ -62,7 +61,7 @@ def _playable(laid: int) -> int:
     return out
 
 
-def check_score(score: Any, target: int) -> tuple[int, int]:
+def check_score(score: object, target: int) -> tuple[int, int]:
     """``score`` as a pair of whole numbers below ``target`` (only the winning
     team scores a round, so a game in play has no team at the target)."""
     if (not isinstance(score, (tuple, list)) or len(score) != 2
@@ -73,7 +72,7 @@ def check_score(score: Any, target: int) -> tuple[int, int]:
 
 def setup(hands: Sequence[str | Sequence[str]], laid: str | Sequence[str] = "", *, turn: int | None = None,
           calls: Sequence[str] = (), dealer: int | None = None, score: tuple[int, int] = (0, 0),
-          options: Mapping[str, Any] | None = None) -> SevenDiamondsState:
+          options: Mapping[str, object] | None = None) -> SevenDiamondsState:
     """A Seven Diamonds position in play.
 
     - ``hands``: the four hands by seat (``"7D 8D KC"`` or a list of codes);

@@ -31,16 +31,16 @@ Decisions where RULES.md is silent (also in ``docs/seven-diamonds.md``):
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple, Optional
 
 from ... import cards as C
 from ...actions import CAPTURE, CLAIM, DOUBLE, LAY, PASS, TIMEOUT, TRIPLE, Action, parse_action, word
 from ...cards import CODES, SUITS, Card
 from ...errors import IllegalAction, InvalidAction
 from ...messages import Message, message, quote
-from ...protocol import GameState, JSONDict, Observation, StateBase
+from ...protocol import GameState, JSONDict, Log, Observation, StateBase
 from .observation import SevenDiamondsObservation, observe_seven_diamonds
 from .options import SevenDiamondsOptions
 from .view import describe_moves, view
@@ -70,7 +70,7 @@ class Event(NamedTuple):
         """The card code for a lay, the kind's word otherwise."""
         return CODES[self.card] if self.kind == LAID else self.kind
 
-    def to_json(self) -> list[Any]:
+    def to_json(self) -> list[int | str]:
         return [self.seat, self.text]
 
     def __str__(self) -> str:
@@ -84,10 +84,10 @@ _LAID: tuple[Event, ...] = tuple(Event(seat, LAID, c) for seat in range(PLAYERS)
 # The lay actions of a mask of cards (at most one per suit: the legal ones), cached.
 _LAYS_OF: dict[int, tuple[Action, ...]] = {}
 
-Cell = tuple[Any, Any]  # a linked-list cell (item, rest), rest a Cell or None
+Cell = tuple[Event, Optional["Cell"]]  # a linked-list cell of public events (event, rest)
 
 
-def _items(cell: Cell | None) -> list[Any]:
+def _items(cell: Cell | None) -> list[Event]:
     out = []
     while cell is not None:
         out.append(cell[0])
@@ -114,12 +114,12 @@ class SevenDiamondsRoundResult:
     game_winner: int | None = None
     game_won_by: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONDict:
         """The replay output's entry for this round (RECORDS.md)."""
         return {"game": self.game, "winner_team": self.winner_team, "multiplier": self.multiplier,
                 "cards": self.cards, "bonus": self.bonus, "points": list(self.points)}
 
-    def details(self) -> dict[str, Any]:
+    def details(self) -> JSONDict:
         d = self.to_dict()
         d.update(winner_seat=self.winner_seat, last_card=CODES[self.last_card],
                  left=[C.codes(sorted(C.cards_of(m), key=build_order)) for m in self.left])
@@ -163,7 +163,7 @@ class SevenDiamondsState(StateBase):
     score: tuple[int, int]
     games: tuple[int, int]
     results: tuple[SevenDiamondsRoundResult, ...]
-    log: Cell | None           # the round's actions, newest first
+    log: Log                   # the round's actions, newest first
     log_len: int
     events: Cell | None        # the round's public events, newest first
     winner: int | None
@@ -180,7 +180,7 @@ class SevenDiamondsState(StateBase):
         return DECK
 
     @classmethod
-    def new(cls, options: SevenDiamondsOptions | dict[str, Any] | None = None, first_dealer: int = 0,
+    def new(cls, options: SevenDiamondsOptions | Mapping[str, object] | None = None, first_dealer: int = 0,
             deck: Sequence[Card] | None = None) -> "SevenDiamondsState":
         """A new game; ``first_dealer`` deals the first round. Without a deck
         the state waits in the ``deal`` phase for :meth:`deal`."""
