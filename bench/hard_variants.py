@@ -19,6 +19,9 @@ Variants (Chkobba: 600 rollouts, Seven Diamonds: 300, no time cap here):
 * ``no-infer``: hard without the weighted sampling of two-player Chkobba
   (``ChkobbaModel(infer=False)``: sampled deals uniform over the unseen cards).
 * ``hard-2400``: four times the rollouts.
+* ``learnt-location``: the other hand of each sampled deal (1v1) drawn from
+  the marginals of ``bench/learn_location.py``'s logistic model
+  (``--location-weights FILE``) instead of hard's weighted sampling.
 * ``oracle-hand``, ``oracle-deck``: hard handed the other seats' real hands
   (and the real order of the deck) in every sampled deal, at the same budget:
   the ceiling any inference of the unseen cards can reach under this search.
@@ -110,7 +113,20 @@ VARIANTS: dict[str, Callable[[], HardAgent]] = {
     # the bound on inference: hard handed the other hands (and the deck) at the same budget
     "oracle-hand": lambda: HardAgent("chkobba", Budget(rollouts=600), OracleModel(deck=False)),
     "oracle-deck": lambda: HardAgent("chkobba", Budget(rollouts=600), OracleModel(deck=True)),
+    # the other hand drawn from bench/learn_location.py's learnt marginals (--location-weights) instead
+    # of hard's weighted sampling
+    "learnt-location": lambda: HardAgent("chkobba", Budget(rollouts=600), _learnt_model()),
 }
+LOCATION_WEIGHTS: list[Path] = []   # set by --location-weights
+
+
+def _learnt_model() -> CK.ChkobbaModel:
+    import learn_location   # bench/learn_location.py
+    if not LOCATION_WEIGHTS:
+        sys.exit("the learnt-location variant needs --location-weights FILE (bench/learn_location.py train)")
+    return learn_location.LearntModel(learn_location.load_weights(LOCATION_WEIGHTS[0]))
+
+
 SEVEN_VARIANTS: dict[str, Callable[[], HardAgent]] = {
     "hard": lambda: HardAgent("seven_diamonds", Budget(rollouts=300)),
     "hard-1200": lambda: HardAgent("seven_diamonds", Budget(rollouts=1200)),
@@ -226,7 +242,10 @@ def main() -> None:
     ap.add_argument("--cost", type=int, metavar="POSITIONS",
                     help="no games: CPU time of each of --variants' decisions on this many positions (--option sets the table)")
     ap.add_argument("--last-deal", action="store_true", help="for --cost: positions of the last deal only")
+    ap.add_argument("--location-weights", type=Path, help="for the learnt-location variant: bench/learn_location.py's weights")
     args = ap.parse_args()
+    if args.location_weights:
+        LOCATION_WEIGHTS.append(args.location_weights)
     if args.cost:
         copts: dict[str, Any] = {"players": 2}
         for kv in args.option:
