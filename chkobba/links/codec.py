@@ -28,8 +28,8 @@ import base64
 import math
 import re
 import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from .. import messages as M
 from ..cards import CODES, card
@@ -37,7 +37,7 @@ from ..errors import ChkobbaError, InvalidRecord
 from ..messages import message, quote
 from ..positions import check_at, position
 from ..protocol import GameState, Observation
-from ..records import Record, RoundRecord, parse_record, remember, replay
+from ..records import Options, Record, RoundRecord, parse_record, remember, replay
 from ..options_base import LinkField
 from ..registry import GAMES as REGISTERED_GAMES
 from ..registry import game as registered
@@ -234,7 +234,7 @@ def _unrank(r: int, base: list[int]) -> list[int]:
 
 
 # --------------------------------------------------------------- options
-def _write_options(w: _Writer, game: str, options: dict[str, Any]) -> None:
+def _write_options(w: _Writer, game: str, options: Mapping[str, object]) -> None:
     table = OPTIONS_V1[game]
     for name, _kind, default, _c in table:
         w.write(int(options[name] != default), 1)
@@ -247,22 +247,26 @@ def _write_options(w: _Writer, game: str, options: dict[str, Any]) -> None:
             w.write(others.index(value), _width(len(others)))
         elif kind == "number":
             lo, hi = choices
+            if type(value) is not int:
+                raise TypeError(f"the option {name} is not a whole number: {value!r}")
             w.write(value - lo, _width(hi - lo + 1))
         elif kind == "timers":
             lo, hi = choices
             if value is False:
                 w.write(0, 1)
-            else:
+            elif isinstance(value, Mapping):
                 w.write(1, 1)
                 w.write(value["call"] - lo, _width(hi - lo + 1))
                 w.write(value["card"] - lo, _width(hi - lo + 1))
+            else:
+                raise TypeError(f"the timers are neither false nor an object: {value!r}")
         # bool: differing from the default says it all
 
 
-def _read_options(rd: _Reader, game: str) -> dict[str, Any]:
+def _read_options(rd: _Reader, game: str) -> Options:
     table = OPTIONS_V1[game]
     present = [rd.read(1) for _ in table]
-    out: dict[str, Any] = {}
+    out: Options = {}
     for flag, (name, kind, default, choices) in zip(present, table):
         if not flag:
             out[name] = default
@@ -302,14 +306,14 @@ def _choices(state: State) -> list[str]:
     return sorted(str(a) for a in state.legal_actions())
 
 
-def _record_of(x: Record | dict[str, Any] | str) -> Record:
+def _record_of(x: Record | Mapping[str, object] | str) -> Record:
     if isinstance(x, Record):
         return parse_record(x.to_dict())  # the strict reader's own reading
     return parse_record(x)
 
 
 # ---------------------------------------------------------------- encode
-def encode(link: Link | Record | dict[str, Any] | str) -> str:
+def encode(link: Link | Record | Mapping[str, object] | str) -> str:
     """The link's text (``c1.`` + base64url). A record alone is a replay link
     of the whole record. Raises ChkobbaError if the record does not replay
     or the view settings do not fit the position."""

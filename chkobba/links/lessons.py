@@ -15,12 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
 from .. import messages as M
 from .. import strictjson
 from ..errors import ChkobbaError, InvalidRecord
 from ..messages import Message, message, quote
+from ..protocol import JSONDict
 from ..records import Record, parse_record
 from ..registry import game as registered
 from ..session import Session
@@ -62,7 +61,7 @@ class Step:
     text: Text
     hint: Text
     moves: tuple[str, ...]
-    expect: dict[str, Any]
+    expect: JSONDict
     wrong: tuple[dict[str, str], ...]
 
     def session(self) -> Session:
@@ -85,7 +84,7 @@ class Step:
             return Verdict(True, message("lesson.right"), None)
         return Verdict(False, message("lesson.not_this"), self.hint)
 
-    def outcome(self, move: str) -> dict[str, Any]:
+    def outcome(self, move: str) -> JSONDict:
         """What a legal move brings about, in the terms ``expect`` uses:
         ``taken`` (cards into the mover's pile), ``chkobba`` (a chkobba
         scored), ``table`` (after the move), ``round_over``, ``result``
@@ -95,7 +94,7 @@ class Step:
         before = s.state
         s.apply(move)
         after = s.state
-        out: dict[str, Any] = {"round_over": after.round_over() or len(after.results) > len(before.results)}
+        out: JSONDict = {"round_over": after.round_over() or len(after.results) > len(before.results)}
         if len(after.results) > len(before.results):
             out["result"] = after.results[-1].details()
         out.update(registered(before.game).lesson_outcome(before, after, self.seat))

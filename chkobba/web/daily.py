@@ -22,14 +22,14 @@ import json
 import time
 from collections import OrderedDict
 from collections.abc import Mapping
-from typing import Any, Callable
+from typing import Callable
 
 from .. import daily as D
 from .. import links
 from .. import stats as S
 from .. import daily_results as R
 from .. import messages as M
-from ..links.challenge import decode_result_moves, encode_result
+from ..links.challenge import Result, decode_result_moves, encode_result
 from ..actions import Action
 from ..errors import ChkobbaError
 from ..protocol import JSONDict
@@ -247,7 +247,7 @@ def _derive(deal: D.Daily) -> Callable[[Session], JSONDict | None]:
     return derive
 
 
-def _friend(args: Args, deal: D.Daily) -> dict[str, Any] | None:
+def _friend(args: Args, deal: D.Daily) -> Result | None:
     """The sender's result a shared link carries (``vs``: an ``r1.`` or
     ``r2.`` text of this deal, chkobba/links/challenge.py), checked strictly:
     an ``r2.`` text's moves are replayed from the day's cards and must give the
@@ -258,7 +258,7 @@ def _friend(args: Args, deal: D.Daily) -> dict[str, Any] | None:
     return res
 
 
-def _friend_check(args: Args, deal: D.Daily) -> tuple[dict[str, Any] | None, D.Rederivation | None]:
+def _friend_check(args: Args, deal: D.Daily) -> tuple[Result | None, D.Rederivation | None]:
     """The sender's result a link's ``vs`` carries and, for an ``r2.`` text,
     the re-derivation of its moves (kept per moves, like a save's: every
     computer move in them must be the daily computer's); no re-derivation
@@ -276,7 +276,7 @@ def _friend_check(args: Args, deal: D.Daily) -> tuple[dict[str, Any] | None, D.R
         lambda s, seat: decided("daily", s, seat, lambda: D.computer_choice(deal, s, seat))))  # type: ignore[arg-type,return-value]
 
 
-def _friend_checked(args: Args, deal: D.Daily) -> tuple[dict[str, Any] | None, bool, dict[str, Any] | None]:
+def _friend_checked(args: Args, deal: D.Daily) -> tuple[Result | None, bool, dict[str, M.Param] | None]:
     """The sender's result, whether it is checked, and why it is refused:
     an ``r2.`` text's re-derivation is finished here (``daily_par_step``
     with ``vs`` thinks it in slices first, so this finds it done); one whose
@@ -303,7 +303,7 @@ def _in_progress(deal: D.Daily) -> Table | None:
     return None
 
 
-def _kept_results(args: Args) -> dict[str, Any] | None:
+def _kept_results(args: Args) -> R.Results | None:
     """The daily results the call was given: ``stats``' daily key (null: none
     yet) or an older page's ``results``; None when given neither."""
     if "stats" in args:
@@ -313,7 +313,7 @@ def _kept_results(args: Args) -> dict[str, Any] | None:
     return None
 
 
-def _practice(deal: D.Daily, results: dict[str, Any] | None) -> bool:
+def _practice(deal: D.Daily, results: R.Results | None) -> bool:
     """Whether the day's result of this deal is in already: then playing it
     again is practice, which never changes the result nor the streak."""
     return results is not None and any((r[0], r[1]) == (deal.date, deal.game) for r in results["days"])

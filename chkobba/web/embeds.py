@@ -13,14 +13,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from .. import links
 from ..agents import Budget, make_agent
 from ..agents import hint as coach_hint
 from ..errors import ChkobbaError
 from ..positions import every_position, position
-from ..protocol import JSON
+from ..protocol import JSON, JSONDict
 from ..records import parse_record
 from ..session import Session
 from .answer import Reader, answer
@@ -53,7 +52,7 @@ class Embed:
     every: bool = False
     marks: bool = False
     level: str | None = None
-    ranking: list[dict[str, Any]] | None = None
+    ranking: list[JSONDict] | None = None     # the coach's (chkobba.agents.hint's actions)
 
     def seats(self) -> list[Seat]:
         # the players of a replayed record, a puzzle or a lesson were whoever they were
