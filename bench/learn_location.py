@@ -4,7 +4,7 @@ the seat to act cannot see?
 
     python bench/learn_location.py data --games 3000 --slice 100 --seed 1 --out /work/runs/location/medium [--level hard]
     python bench/learn_location.py train --data DIR --out weights.json [--share 0.3] [--l2 1.0]
-    python bench/learn_location.py eval --data DIR --weights weights.json [--sampler 300] [--samples 200]
+    python bench/learn_location.py eval --data DIR --weights weights.json [--share 0.3] [--sampler-every 5] [--samples 1000]
 
 ``data`` plays self-play games (default options, two players; medium against
 medium, or hard against hard at 600 rollouts with ``--level hard``) and
@@ -27,10 +27,11 @@ command and seed as JSON.
 ``eval`` scores the held-out slices (index ``% holdout == holdout - 1``): the
 mean log loss per unseen card (natural log) of uniform (k / n), of the model
 (its probabilities shifted by one logit per position so they sum to k, the
-cards in the other hand) and, on the first ``--sampler`` positions, of hard's
+cards in the other hand) and, on every ``--sampler-every``-th position, of hard's
 weighted sampler (``ChkobbaModel().determinize``, marginals over
 ``--samples`` draws: bench/card_location.py), with 95% intervals over
-positions; a markdown table like docs/agents.md's.
+positions (and, below the table, over games: a game's positions are not
+independent); a markdown table like docs/agents.md's.
 """
 
 from __future__ import annotations
@@ -317,16 +318,16 @@ def lbfgs(f: Any, w: list[float], iters: int = 200, memory: int = 10, tol: float
 
 
 def sampled_positions(data: Path, which: str, holdout: int, share: float, limit: int | None
-                      ) -> Iterator[tuple[ChkobbaObservation, set[int]]]:
+                      ) -> Iterator[tuple[ChkobbaObservation, set[int], int]]:
     """Positions of the train or held-out slices, each kept with probability
-    ``share`` (a fixed draw), with the other hand's true cards."""
+    ``share`` (a fixed draw), with the other hand's true cards and the game's seed."""
     rng = random.Random(12345)
     n = 0
     for game in games_of(data, which, holdout):
         for pos in game["positions"]:
             if rng.random() >= share:
                 continue
-            yield observation_at(game, pos), {C.card(x) for x in pos["other"]}
+            yield observation_at(game, pos), {C.card(x) for x in pos["other"]}, game["seed"]
             n += 1
             if limit is not None and n >= limit:
                 return
@@ -336,7 +337,7 @@ def cmd_train(args: argparse.Namespace) -> None:
     t0 = time.process_time()
     rows: list[tuple[list[tuple[int, float]], int]] = []
     positions = 0
-    for obs, held in sampled_positions(args.data, "train", args.holdout, args.share, args.max_positions):
+    for obs, held, _ in sampled_positions(args.data, "train", args.holdout, args.share, args.max_positions):
         positions += 1
         for c, x in features(obs).items():
             rows.append((x, 1 if c in held else 0))
@@ -429,14 +430,14 @@ def cmd_eval(args: argparse.Namespace) -> None:
     w = load_weights(args.weights)
     sampler = CK.ChkobbaModel()
     rows: list[dict[str, Any]] = []
-    for i, (obs, held) in enumerate(sampled_positions(args.data, "eval", args.holdout, args.share, args.max_positions)):
+    for i, (obs, held, gid) in enumerate(sampled_positions(args.data, "eval", args.holdout, args.share, args.max_positions)):
         unseen = C.cards_of(obs.unseen_mask())
         k = len(held)
         uniform = {c: k / len(unseen) for c in unseen}
-        row: dict[str, Any] = {"evidence": played_this_hand(obs)}
+        row: dict[str, Any] = {"evidence": played_this_hand(obs), "game": gid}
         row["u_loss"], row["u_held"] = score(uniform, held)
         row["m_loss"], row["m_held"] = score(model_marginals(w, obs), held)
-        if i < args.sampler:
+        if i % args.sampler_every == 0:
             row["w_loss"], row["w_held"] = score(sampler_marginals(sampler, obs, args.samples, i * 100_003), held)
         rows.append(row)
 
@@ -453,6 +454,7 @@ def cmd_eval(args: argparse.Namespace) -> None:
     sub = [r for r in rows if "w_loss" in r]
     print(f"held-out positions of `{meta['command']}` (every {args.holdout}th slice, share {args.share}); "
           f"weights {args.weights}; cpu {time.process_time() - t0:.0f} s\n")
+    print("(u: uniform, w: hard's sampler, m: the model)\n")
     print("| positions from | positions | log loss a / b | b minus a | p(card held) a / b |")
     print("|---|---|---|---|---|")
     ev = [r for r in rows if r["evidence"]]
@@ -460,10 +462,20 @@ def cmd_eval(args: argparse.Namespace) -> None:
     print(line("the same, the other seat has played this hand", ev, "u", "m"))
     if sub:
         sub_ev = [r for r in sub if r["evidence"]]
-        print(line(f"first {len(sub)}: uniform / sampler", sub, "u", "w"))
-        print(line(f"first {len(sub)}: sampler / model", sub, "w", "m"))
+        print(line(f"every {args.sampler_every}th: uniform / sampler", sub, "u", "w"))
+        print(line(f"every {args.sampler_every}th: sampler / model", sub, "w", "m"))
         print(line("the same, the other seat has played this hand: uniform / sampler", sub_ev, "u", "w"))
         print(line("the same, the other seat has played this hand: sampler / model", sub_ev, "w", "m"))
+
+    def by_game(rs: list[dict[str, Any]], a: str, b: str) -> str:
+        """b minus a, the 95% interval over games (a game's positions are not independent)."""
+        games: dict[int, list[float]] = {}
+        for r in rs:
+            games.setdefault(r["game"], []).append(r[b + "_loss"] - r[a + "_loss"])
+        d = mean_ci([statistics.fmean(x) for x in games.values()])
+        return f"{b} minus {a} {d[0]:+.4f} [{d[1]:+.4f}, {d[2]:+.4f}] over {len(games)} games"
+    print("\nlog loss, intervals over games: " + "; ".join(
+        [by_game(rows, "u", "m")] + ([by_game(sub, "u", "w"), by_game(sub, "w", "m")] if sub else [])))
 
 
 def main() -> None:
@@ -487,8 +499,8 @@ def main() -> None:
     t.add_argument("--iters", type=int, default=200)
     e = sub.choices["eval"]
     e.add_argument("--weights", type=Path, required=True)
-    e.add_argument("--sampler", type=int, default=300, help="positions also scored for hard's sampler")
-    e.add_argument("--samples", type=int, default=200, help="sampler draws a position")
+    e.add_argument("--sampler-every", type=int, default=5, help="every this-many-th position is also scored for hard's sampler")
+    e.add_argument("--samples", type=int, default=1000, help="sampler draws a position (fewer add noise that the log loss counts against it)")
     args = ap.parse_args()
     {"data": cmd_data, "train": cmd_train, "eval": cmd_eval}[args.cmd](args)
 
