@@ -337,13 +337,13 @@ class Session:
         self._decks += 1
 
     # ------------------------------------------------------------------ view
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> JSONDict:
         """What ``seat`` sees, as JSON-able values for an interface; ``None``
         shows every hand (replays, embeds). ``legal`` is given only to the
         seat to act (to every view when ``seat`` is None); ``claim`` is
         ``{"card", "seat"}`` when the seat to act may claim a missed capture
         now, else None (never revealing whether one was missed)."""
-        v: dict[str, Any] = dict(self.state.view(seat))
+        v: JSONDict = dict(self.state.view(seat))
         v["last"] = self.last_move
         v["legal"] = self.legal() if seat is None or self.state.to_act() == seat else []
         return v

@@ -194,9 +194,12 @@ def answer(session: Session, reader: Reader, seats: Sequence[Seat], *, table: st
     seat = reader.seat
     view = session.view(None if reader.every else seat)
     to_act = session.to_act()
-    legal: list[str] = view.pop("legal", [])
+    shown_legal = view.pop("legal", [])
+    legal = [a for a in shown_legal if isinstance(a, str)] if isinstance(shown_legal, list) else []
     if reader.every:
         hands = view["hands"]
+        if not isinstance(hands, list) or not isinstance(hands[seat], list):
+            raise TypeError(f"a view of every hand holds no list of hands: {hands!r}")
         view["hand"] = list(hands[seat])
         view["seat"] = seat
         view["side"] = session.state.side_of(seat)
@@ -211,8 +214,9 @@ def answer(session: Session, reader: Reader, seats: Sequence[Seat], *, table: st
     person = None if reader.speaks_to is None else seat
     shown = [worded(m, person) for m in shown]
     before = [worded(m, person) for m in before]
-    if view.get("last") is not None:
-        view["last"] = worded(view["last"], person)
+    last = view.get("last")
+    if isinstance(last, dict):
+        view["last"] = worded(last, person)
     return {
         "table": table,
         "game": session.game,
