@@ -187,7 +187,11 @@ def other_plays(obs: ChkobbaObservation) -> list[Any]:
 def features(obs: ChkobbaObservation) -> dict[int, list[tuple[int, float]]]:
     """For each card ``obs``'s seat cannot see, its features (sparse: pairs of
     an index into FEATURES and a value) as evidence that it is in the other
-    player's hand (two players, in play)."""
+    player's hand (two players, in play). The counts are over the other
+    player's plays of its current hand of three (it held the card then, if it
+    holds it now); ``medium_log_weight`` is hard's sampler's own evidence for
+    the card alone: the sum over those plays of log(K_i / (K_i + e_i(c))),
+    chkobba/agents/inference.py."""
     other = 1 - obs.seat
     values = VALUES[obs.options.faces]
     unseen = C.cards_of(obs.unseen_mask())
