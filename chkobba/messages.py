@@ -391,7 +391,7 @@ def message(code: str, **params: Param) -> Message:
     return Message(code, params)
 
 
-def for_reader(msg: Message | Mapping[str, Param], reader: int | None) -> Message:
+def for_reader(msg: Message | Mapping[str, object], reader: int | None) -> Message:
     """A move's message in the person its reader needs: the ``move.you.*``
     form when ``reader`` is the seat that made the move (``params["seat"]``),
     else the message as it is (another seat's move, a spectator's replay with

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from ..messages import Param, for_reader
 from ..protocol import JSONDict
@@ -172,7 +172,7 @@ def moves(session: Session) -> tuple[list[JSONDict], list[JSONDict]]:
     return session.moves(), (session.moves(index - 1) if index > 0 else [])
 
 
-def worded(move: dict[str, Any], reader: int | None) -> dict[str, Any]:
+def worded(move: JSONDict, reader: int | None) -> JSONDict:
     """A move worded for its reader: the ``move.you.*`` form of the reader's
     own moves (:func:`chkobba.messages.for_reader`), its ``text`` too. This
     is the one place a move's code takes the reader's person: a page words
