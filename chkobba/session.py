@@ -30,7 +30,7 @@ from .cards import CODES, Card, card
 from .errors import ChkobbaError, InvalidRecord
 from .positions import Step, position, round_moves, steps
 from .protocol import GameState, JSONDict, Observation
-from .records import Options, Record, RecordDict, RoundRecord, Summary, parse_record, replay, summary
+from .records import Record, RecordDict, RoundRecord, Summary, parse_record, replay, summary
 from .registry import game_class
 
 State = GameState[Observation]
