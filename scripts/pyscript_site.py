@@ -86,7 +86,7 @@ def write(out: Path, pyo_hash: str, pkg_name: str, every: Path, page_needs: set[
 
 
 # The site's stylesheets a live table needs, in their order on the site's pages.
-TABLE_CSS = ("theme.css", "layout.css", "cards.css", "a11y.css")
+TABLE_CSS = ("theme.css", "layout.css", "table.css", "table-fit.css", "cards.css", "a11y.css")
 CSS_MARKER = "/* __SITE_CSS__ */"
 _OUTSIDE = ("@keyframes", "@font-face", "@property", "@import", "@charset", "@layer")
 _ROOTS = re.compile(r"(?<![\w.#:-])(?::root|html|body)(?![\w-])")
