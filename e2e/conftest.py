@@ -11,9 +11,10 @@
   error (only the few known messages of PyScript and of the test browser
   itself in ``KNOWN_CONSOLE`` pass).
 * No page makes the snapshot for a next visit (``NO_SNAPSHOT_WORKER``)
-  unless its test asks for it; a test's first page opens in a context all
-  tests share, which keeps its HTTP cache but not what the site stored
-  (``SharedContext``). Why: docs/tests.md.
+  unless its test asks for it; a test's pages open in contexts all tests
+  share, which keep their HTTP cache but not what the site stored
+  (``ContextPool``, ``SharedContext``); the first page restores the build's
+  snapshot as a returning visitor's does. Why: docs/tests.md.
 * Tests wait on ready markers (``html.ready``, state predicates), never on
   sleeps. Screenshots go to ``test-artifacts/``.
 """
@@ -265,12 +266,14 @@ def diagnose(pages: list[Any]) -> None:
 
 class SharedContext:
     """One browser context (a profile of its own) kept for the whole session,
-    where the first page of each test opens. Its HTTP cache, and the
+    where one page of each test opens (one phone). Its HTTP cache, and the
     WebAssembly compiled from it, is kept from test to test: a page there
     costs about 2.6 s of CPU against 4.6 s in a new context (docs/tests.md).
     Before each test the page's origin loses all it stored (local storage,
-    IndexedDB, Cache Storage), so the page is still a first visit to the
-    game: nothing is saved, no snapshot is kept. A test that changes the
+    IndexedDB, Cache Storage), so nothing of the game is saved; with
+    ``snapshot`` the build's snapshot is then put back in Cache Storage, as
+    a returning visitor's offline copy holds it, and the page restores it
+    instead of starting CPython. A test that changes the
     context itself (an init script, a route, closing it) asks for a context
     of its own, ``make_page(fresh=True)``; on this one such calls fail."""
 
@@ -279,8 +282,9 @@ class SharedContext:
                "expose_binding", "expose_function", "set_extra_http_headers", "set_geolocation",
                "set_default_timeout", "set_default_navigation_timeout")
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Any, snapshot: str | None = None) -> None:
         self.ctx = ctx
+        self.snapshot = snapshot   # the build's snapshot URL, put back in Cache Storage for each test
         self.watch: PageWatch | None = None   # the running test's
         self.pages: list[Any] = []            # its pages (tabs it opened too)
         ctx.add_init_script(LONGTASK_SCRIPT)
@@ -307,7 +311,7 @@ class SharedContext:
             watch = self.watch
             p.on("websocket", lambda ws: watch.requests.append(ws.url))
 
-    def new_page(self, origin: str, watch: PageWatch) -> Any:
+    def new_page(self, origin: str, watch: PageWatch, snapshot: bool = True) -> Any:
         """A tab whose origin has nothing stored. The last test's pages may
         still have writes to local storage on their way when they close (a
         closed renderer's last messages can reach the browser after the
@@ -329,6 +333,11 @@ class SharedContext:
             page.wait_for_timeout(100)
         else:
             raise RuntimeError("the shared context's local storage would not stay empty")
+        if self.snapshot and snapshot:
+            # the visitor's offline copy holds the build's snapshot (sw.js precaches it): the page
+            # restores it instead of starting CPython and importing the package (docs/tests.md)
+            page.evaluate("async (u) => { const r = await fetch(u); if (!r.ok) throw new Error(u + ': ' + r.status);"
+                          " await (await caches.open('e2e-snapshot')).put(u, r); }", self.snapshot)
         del watch.requests[asked:]
         cdp.detach()
         return page
@@ -341,31 +350,74 @@ class SharedContext:
                 p.close()
 
 
+def _snapshot_url(site: Path, base_url: str) -> str | None:
+    """The build's snapshot, as the table page's boot hints name it (None: built without one)."""
+    import re
+    m = re.search(r"<meta name=\"chkobba-boot\" content='([^']+)'", (site / "index.html").read_text())
+    snap = json.loads(m.group(1)).get("snapshot") if m else None
+    return base_url.rstrip("/") + "/" + snap.removeprefix("./") if snap else None
+
+
+class ContextPool:
+    """The contexts all tests share, each a profile of its own kept for the
+    whole session: the first for a test's first page, the others for its
+    other pages (a friend's phone, up to ``SIZE - 1``), so every phone of a
+    test keeps its HTTP cache and compiled WebAssembly from test to test.
+    Launched when first needed."""
+
+    SIZE = 4
+
+    def __init__(self, playwright: Any, root: Path, snapshot: str | None) -> None:
+        self.playwright = playwright
+        self.root = root
+        self.snapshot = snapshot
+        self.contexts: list[SharedContext] = []
+
+    def get(self, i: int) -> SharedContext:
+        while len(self.contexts) <= i:
+            ctx = launch_persistent(self.playwright, str(self.root / f"profile{len(self.contexts)}"),
+                                    viewport=DESKTOP, service_workers="block")
+            self.contexts.append(SharedContext(ctx, self.snapshot))
+        return self.contexts[i]
+
+    def close(self) -> None:
+        for c in self.contexts:
+            type(c.ctx).close(c.ctx)
+
+
 @pytest.fixture(scope="session")
-def shared_context(playwright: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedContext]:
-    ctx = launch_persistent(playwright, str(tmp_path_factory.mktemp("profile")), viewport=DESKTOP,
-                            service_workers="block")
-    yield SharedContext(ctx)
-    type(ctx).close(ctx)
+def context_pool(playwright: Any, site: Path, base_url: str,
+                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[ContextPool]:
+    snapshot = None if os.environ.get("E2E_NO_SNAPSHOT") else _snapshot_url(site, base_url)
+    pool = ContextPool(playwright, tmp_path_factory.mktemp("profiles"), snapshot)
+    yield pool
+    pool.close()
 
 
 @pytest.fixture()
-def make_page(browser: Any, shared_context: SharedContext, base_url: str,
+def make_page(browser: Any, context_pool: ContextPool, base_url: str,
               request: pytest.FixtureRequest) -> Iterator[Any]:
     """``make_page(viewport=PHONE)`` -> a page with a ``.watch``, its origin's
-    storage empty. The test's first page opens in the context all tests
-    share (:class:`SharedContext`), unless ``fresh`` or ``snapshot_worker``;
-    every other page in a new context of its own (another phone)."""
+    storage empty. A test's pages open in the contexts all tests share
+    (:class:`ContextPool`: the first page in the first, each other page, a
+    friend's phone, in the next), unless ``fresh`` or ``snapshot_worker``
+    (a new context of its own). The first page opens as a visit whose
+    offline copy holds the build's snapshot, so it restores that instead of
+    starting CPython (``E2E_NO_SNAPSHOT=1``: not); the other phones' pages
+    are first visits."""
     contexts: list[tuple[Any, PageWatch]] = []
     origin = base_url.rstrip("/")
-    shared: list[PageWatch] = []
+    shared: list[tuple[SharedContext, PageWatch]] = []
 
     def factory(viewport: dict[str, int] | None = None, reduced_motion: str = "no-preference",
                 snapshot_worker: bool = False, fresh: bool = False) -> Any:
-        if not (fresh or snapshot_worker or shared or contexts):
+        if not (fresh or snapshot_worker) and len(shared) < ContextPool.SIZE:
             watch = PageWatch(origin)
-            shared.append(watch)
-            page = shared_context.new_page(origin, watch)
+            shared_context = context_pool.get(len(shared))
+            shared.append((shared_context, watch))
+            # the test's first page restores the build's snapshot; other phones are first visits, as a
+            # friend opening an invitation usually is
+            page = shared_context.new_page(origin, watch, snapshot=len(shared) == 1)
             page.set_viewport_size(viewport or DESKTOP)
             if reduced_motion != "no-preference":
                 page.emulate_media(reduced_motion=reduced_motion)
@@ -395,9 +447,9 @@ def make_page(browser: Any, shared_context: SharedContext, base_url: str,
 
     yield factory
     if request.node.stash.get(CALL_FAILED, False):
-        diagnose(shared_context.pages + [pg for ctx, _ in contexts for pg in ctx.pages])
+        diagnose([pg for sc, _ in shared for pg in sc.pages] + [pg for ctx, _ in contexts for pg in ctx.pages])
     failures = []
-    for ctx, watch in [(None, w) for w in shared] + contexts:
+    for ctx, watch in [(None, w) for _, w in shared] + contexts:
         if watch.foreign():
             failures.append(f"requests left the origin: {watch.foreign()}")
         if watch.errors:
@@ -406,7 +458,8 @@ def make_page(browser: Any, shared_context: SharedContext, base_url: str,
             failures.append(f"console warnings or errors: {watch.console}")
         if ctx is not None:
             ctx.close()
-    shared_context.end_test()
+    for sc, _ in shared:
+        sc.end_test()
     if failures:
         pytest.fail("; ".join(failures))
 

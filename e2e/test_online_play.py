@@ -435,7 +435,7 @@ def test_online_a_finished_table_offers_a_rematch_not_a_resume(make_page: Any) -
                            "&& !window.chkobbaOnline.table.over && window.chkobbaOnline.table.answer")
     friend = make_page(PHONE)
     # the friend's phone kept its secret from the match (its storage, before its page opens)
-    friend.context.add_init_script(
+    friend.add_init_script(
         "if (!sessionStorage.getItem('kept')) { sessionStorage.setItem('kept', '1'); "
         f"localStorage.setItem({json.dumps(f'chkobba.online.guest.{table}.1')}, {json.dumps(json.dumps(net.guests[1].save()))}); }}")
     connect(host, friend, 1)

@@ -6,7 +6,8 @@
 #   bash scripts/test.sh -k claim   # extra arguments go to pytest
 #   TEST_WORKERS=1 bash scripts/test.sh   # one process (default: 2 to 4, by cores)
 #
-# The tests run in parallel processes (pytest-xdist), one per core: the
+# The tests run in parallel processes (pytest-xdist, an idle one takes
+# tests queued for another: --dist worksteal), one per core: the
 # end-to-end tests keep the CPU busy (mostly each page's start: Chromium and
 # Pyodide), so more processes than cores would not be faster (docs/tests.md;
 # the whole suite passed with load averages of 20-29). The slowest tests are
@@ -65,4 +66,4 @@ echo "== pytest (unit, property, records, agents, end-to-end) in $workers proces
 if [ "$workers" -le 1 ]; then
     exec "$VPY" -m pytest -p no:cacheprovider --durations=25 "$@"
 fi
-exec "$VPY" -m pytest -p no:cacheprovider -n "$workers" --dist load --durations=25 "$@"
+exec "$VPY" -m pytest -p no:cacheprovider -n "$workers" --dist worksteal --durations=25 "$@"
