@@ -27,7 +27,7 @@ command and seed as JSON.
 ``eval`` scores the held-out slices (index ``% holdout == holdout - 1``): the
 mean log loss per unseen card (natural log) of uniform (k / n), of the model
 (its probabilities shifted by one logit per position so they sum to k, the
-cards in the other hand) and, on every ``--sampler-every``-th position, of hard's
+cards in the other hand) and, on one position in ``--sampler-every`` (drawn), of hard's
 weighted sampler (``ChkobbaModel().determinize``, marginals over
 ``--samples`` draws: bench/card_location.py), with 95% intervals over
 positions (and, below the table, over games: a game's positions are not
@@ -433,6 +433,7 @@ def cmd_eval(args: argparse.Namespace) -> None:
     t0 = time.process_time()
     w = load_weights(args.weights)
     sampler = CK.ChkobbaModel()
+    pick = random.Random(54321)
     rows: list[dict[str, Any]] = []
     for i, (obs, held, gid) in enumerate(sampled_positions(args.data, "eval", args.holdout, args.share, args.max_positions)):
         unseen = C.cards_of(obs.unseen_mask())
@@ -441,7 +442,7 @@ def cmd_eval(args: argparse.Namespace) -> None:
         row: dict[str, Any] = {"evidence": played_this_hand(obs), "game": gid}
         row["u_loss"], row["u_held"] = score(uniform, held)
         row["m_loss"], row["m_held"] = score(model_marginals(w, obs), held)
-        if i % args.sampler_every == 0:
+        if pick.random() * args.sampler_every < 1:   # a fixed draw, not every n-th: positions come in turns
             row["w_loss"], row["w_held"] = score(sampler_marginals(sampler, obs, args.samples, i * 100_003), held)
         rows.append(row)
 
@@ -466,8 +467,8 @@ def cmd_eval(args: argparse.Namespace) -> None:
     print(line("the same, the other seat has played this hand", ev, "u", "m"))
     if sub:
         sub_ev = [r for r in sub if r["evidence"]]
-        print(line(f"every {args.sampler_every}th: uniform / sampler", sub, "u", "w"))
-        print(line(f"every {args.sampler_every}th: sampler / model", sub, "w", "m"))
+        print(line(f"1 in {args.sampler_every}: uniform / sampler", sub, "u", "w"))
+        print(line(f"1 in {args.sampler_every}: sampler / model", sub, "w", "m"))
         print(line("the same, the other seat has played this hand: uniform / sampler", sub_ev, "u", "w"))
         print(line("the same, the other seat has played this hand: sampler / model", sub_ev, "w", "m"))
 
@@ -503,7 +504,7 @@ def main() -> None:
     t.add_argument("--iters", type=int, default=200)
     e = sub.choices["eval"]
     e.add_argument("--weights", type=Path, required=True)
-    e.add_argument("--sampler-every", type=int, default=5, help="every this-many-th position is also scored for hard's sampler")
+    e.add_argument("--sampler-every", type=int, default=5, help="one position in this many (drawn) is also scored for hard's sampler")
     e.add_argument("--samples", type=int, default=1000, help="sampler draws a position (fewer add noise that the log loss counts against it)")
     args = ap.parse_args()
     {"data": cmd_data, "train": cmd_train, "eval": cmd_eval}[args.cmd](args)
