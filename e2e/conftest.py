@@ -317,15 +317,22 @@ class SharedContext:
         closed renderer's last messages can reach the browser after the
         clearing, on a loaded machine: a pass-and-play save came back, its
         hand-off screen made the next test's page inert), so the tab opens a
-        small file of the origin first and clears again until it sees local
-        storage empty. That visit is not the test's: its requests are dropped
-        from the watch."""
+        blank page of the origin first (answered by the test, with an icon:
+        a document without one, the site's icon.svg say, makes the browser
+        ask for /favicon.ico, whose 404 is a console error that could reach
+        the test's watch late on a loaded machine) and clears again until it
+        sees local storage empty. That visit is not the test's: its requests
+        are dropped from the watch."""
         self.watch = watch
         page = self.ctx.new_page()
         cdp = self.ctx.new_cdp_session(page)
         cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
         asked = len(watch.requests)
-        page.goto(origin + "/icon.svg")
+        blank = origin + "/e2e-blank.html"
+        page.route(blank, lambda r: r.fulfill(status=200, content_type="text/html",
+                                              body='<!doctype html><link rel="icon" href="data:,">'))
+        page.goto(blank)
+        page.unroute(blank)   # (while a page routes, its HTTP cache is off)
         for _ in range(50):
             if page.evaluate("() => localStorage.length") == 0:
                 break
