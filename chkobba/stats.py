@@ -157,9 +157,8 @@ Variant = dict[str, int | str]
 MatchRow = list[str | int]
 
 
-class Earlier(TypedDict):
-    """A group's folded totals (all of them once read: a version 1 file's
-    ``last`` and ``horizon`` are made up, its take-back totals are 0)."""
+class Counts(TypedDict):
+    """A group's counts, as folded (:class:`Earlier`) and as shown (:class:`Total`)."""
     matches: int
     wins: int
     rounds: int
@@ -169,6 +168,11 @@ class Earlier(TypedDict):
     streak: int
     takeback_matches: int
     takeback_wins: int
+
+
+class Earlier(Counts):
+    """A group's folded totals (all of them once read: a version 1 file's
+    ``last`` and ``horizon`` are made up, its take-back totals are 0)."""
     last: int
     horizon: int
     ids: str
@@ -207,20 +211,11 @@ class StatsFile(TypedDict):
     daily: NotRequired[Results]
 
 
-class Total(TypedDict):
+class Total(Counts):
     """One row of :func:`totals`."""
     game: str
     variant: Variant
     level: str
-    matches: int
-    wins: int
-    rounds: int
-    points: int
-    chkobbas: int
-    best_streak: int
-    streak: int
-    takeback_matches: int
-    takeback_wins: int
     avg_points: float | None
 
 
