@@ -24,6 +24,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -359,7 +360,6 @@ class SharedContext:
 
 def _snapshot_url(site: Path, base_url: str) -> str | None:
     """The build's snapshot, as the table page's boot hints name it (None: built without one)."""
-    import re
     m = re.search(r"<meta name=\"chkobba-boot\" content='([^']+)'", (site / "index.html").read_text())
     snap = json.loads(m.group(1)).get("snapshot") if m else None
     return base_url.rstrip("/") + "/" + snap.removeprefix("./") if snap else None
