@@ -75,6 +75,8 @@ class Game:
     # the daily deal (chkobba.daily): a finished round for a side, and the share text's code and params
     daily_round: Callable[[Mapping[str, JSON], int], JSONDict]
     daily_share: Callable[[Mapping[str, Param], Mapping[str, Param], Params], tuple[str, Params]]
+    # online play: the turn timers' seconds (to call, to play) when on (docs/online.md, "Timers")
+    online_timers: tuple[int, int]
 
     def options_class(self) -> type[GameOptions]:
         return self.state_class.options_class()
@@ -94,12 +96,12 @@ _DECLARED: tuple[Game, ...] = (
     Game("chkobba", "Chkobba", (2, 4), ChkobbaState, determinize_chkobba, _chkobba_agents,
          chkobba_table.words, chkobba_table.extras, chkobba_table.hide, chkobba_table.terminal,
          CHKOBBA_LINK_FIELDS, True, chkobba_table.stats_labels, chkobba_table.lesson_outcome,
-         chkobba_table.daily_round, chkobba_table.daily_share),
+         chkobba_table.daily_round, chkobba_table.daily_share, (30, 30)),
     Game("seven_diamonds", "Seven Diamonds", (4,), SevenDiamondsState, determinize_seven_diamonds,
          _seven_diamonds_agents, seven_diamonds_table.words, seven_diamonds_table.extras,
          seven_diamonds_table.hide, seven_diamonds_table.terminal, SEVEN_DIAMONDS_LINK_FIELDS, False,
          seven_diamonds_table.stats_labels, seven_diamonds_table.lesson_outcome,
-         seven_diamonds_table.daily_round, seven_diamonds_table.daily_share),
+         seven_diamonds_table.daily_round, seven_diamonds_table.daily_share, (10, 12)),
 )
 
 # In this order for good: a link writes a game as its index here (docs/links.md).

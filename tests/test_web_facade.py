@@ -425,6 +425,9 @@ def test_describe_and_messages() -> None:
     names = [o["name"] for o in chk["options"]]
     assert names[0] == "players" and set(names) == set(web.defaults()["chkobba"])
     assert [g["game"] for g in ok("describe", game="seven_diamonds")["games"]] == ["seven_diamonds"]
+    # what the page shows of each game besides its table comes from here, not from the page's own lists
+    facts = {g["game"]: (g["daily"], g["sweeps"], g["timers"]) for g in d["games"]}
+    assert facts == {"chkobba": (True, True, [30, 30]), "seven_diamonds": (True, False, [10, 12])}
     assert err("describe", game="poker")["code"] == "web.game"
     msgs = ok("messages")["messages"]
     assert set(web.WEB_MESSAGES) <= set(msgs)

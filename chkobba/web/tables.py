@@ -20,6 +20,7 @@ from .. import messages as M
 from ..actions import TIMEOUT
 from ..agents import Budget, make_agent
 from ..agents import hint as coach_hint
+from ..daily import GAMES as DAILY_GAMES
 from ..options import check as check_options
 from ..options import describe as describe_options
 from ..registry import GAMES, PLAYERS
@@ -43,13 +44,18 @@ WORD_LABELS = {w: M.MESSAGES[f"word.{w}"] for w in ("keep", "table", "propose", 
 
 
 class GameFacts(TypedDict):
-    """One game in ``describe``: its name, seats and options."""
+    """One game in ``describe``: its name, seats and options, and what the
+    page shows of it besides its table: whether it has a daily deal, whether
+    its statistics count chkobbas (sweeps), and its online turn timers."""
 
     game: str
     name: str
     available: bool
     players: list[int]
     options: list[JSONDict]
+    daily: bool
+    sweeps: bool
+    timers: list[int]
 
 
 class Described(TypedDict):
@@ -120,8 +126,11 @@ def _describe(args: Args) -> Described:
     games = [game_name(args["game"])] if "game" in args else list(GAMES)
     out: list[GameFacts] = []
     for g in games:
+        facts = registered(g)
         out.append({"game": g, "name": GAME_NAMES[g], "available": g in PLAYABLE,
-                    "players": list(PLAYERS[g]), "options": describe_options(g)})
+                    "players": list(PLAYERS[g]), "options": describe_options(g),
+                    "daily": g in DAILY_GAMES, "sweeps": facts.counts_sweeps,
+                    "timers": list(facts.online_timers)})
     return {"games": out, "levels": list(LEVELS), "default_level": DEFAULT_LEVEL,
             "seat_kinds": list(SEAT_KINDS), "save_version": SAVE_VERSION, "save_versions": list(SAVE_VERSIONS)}
 
