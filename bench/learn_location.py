@@ -3,8 +3,8 @@
 the seat to act cannot see?
 
     python bench/learn_location.py data --games 3000 --slice 100 --seed 1 --out /work/runs/location/medium [--level hard]
-    python bench/learn_location.py train --data DIR --out weights.json [--share 0.3] [--l2 1.0]
-    python bench/learn_location.py eval --data DIR --weights weights.json [--share 0.3] [--sampler-every 5] [--samples 1000]
+    python bench/learn_location.py train --data DIR [DIR ...] --out weights.json [--share 0.3 [0.3 ...]] [--l2 1.0]
+    python bench/learn_location.py eval --data DIR --weights weights.json [more.json ...] [--share 0.3] [--sampler-every 5] [--samples 1000]
 
 ``data`` plays self-play games (default options, two players; medium against
 medium, or hard against hard at 600 rollouts with ``--level hard``) and
@@ -21,8 +21,15 @@ skipped, so a stopped run goes on where it stopped and gives the same files.
 features read only the observation: nothing hidden), computes the features of
 each unseen card (:func:`features`) and fits a logistic regression with L2
 (pure Python, L-BFGS) on the train slices (every slice but each
-``--holdout``-th). It writes the weights, the feature names and the data's
-command and seed as JSON.
+``--holdout``-th) of each ``--data`` directory, pooled (``--share`` once for
+all or once each). It writes the weights, the feature names and the data's
+commands and seeds as JSON. Beside the per-card counts, the features pair
+facts a strong player reads together (``PAIRS``): a lay while this value
+could capture, by value, by single or sum capture, by what it would have
+taken; those counts times the same-value cards unseen or on the last card
+held; the sevens and the seven of diamonds with the sevens left, the piles'
+lead and the score; hard's sampler's evidence by hand size. Weights without
+a feature read it as zero.
 
 ``eval`` scores the held-out slices (index ``% holdout == holdout - 1``): the
 mean log loss per unseen card (natural log) of uniform (k / n), of the model
@@ -31,7 +38,8 @@ cards in the other hand) and, on one position in ``--sampler-every`` (drawn), of
 weighted sampler (``ChkobbaModel().determinize``, marginals over
 ``--samples`` draws: bench/card_location.py), with 95% intervals over
 positions (and, below the table, over games: a game's positions are not
-independent); a markdown table like docs/agents.md's.
+independent); a markdown table like docs/agents.md's for each ``--weights``
+file, all on the same positions and sampler draws.
 """
 
 from __future__ import annotations
@@ -163,7 +171,25 @@ FEATURES = (["bias", "prior_logit", "other_k", "plays_into_hand", "deck_left"] +
                "same_value_unseen_3", "same_value_unseen_4", "laid_when_could_capture", "captured_what_it_could",
                "passed_up_capture", "passed_up_sweep", "passed_up_seven_diamonds", "played_same_value",
                "medium_log_weight"])
+# interactions: what a strong player reads from several facts at once
+PAIRS = (["k_1", "k_2", "lay_could_single", "lay_could_sum", "lay_could_more_cards", "lay_could_points",
+          "passed_up_more_cards", "passed_up_points", "last_play_laid_when_could_capture"]
+         + [f"lay_could_value_{v}" for v in range(1, 11)]
+         + ["lay_could_x_same_unseen", "passed_up_x_same_unseen", "played_same_x_same_unseen",
+            "lay_could_x_k_1", "passed_up_x_k_1", "medium_log_weight_x_k_1", "medium_log_weight_x_plays",
+            "medium_log_weight_min", "seven_x_sevens_unseen", "seven_x_sevens_lead", "seven_x_plays",
+            "seven_diamonds_x_plays", "seven_diamonds_x_score_lead", "seven_x_score_lead",
+            "diamond_x_diamonds_lead", "diamond_x_plays", "deck_left_x_plays"])
+FEATURES += PAIRS
 INDEX = {n: i for i, n in enumerate(FEATURES)}
+SEVEN_VALUE = 7
+
+
+def _points(cards: Any, values: Any) -> float:
+    """A rough worth of taking ``cards``: the cards, the sevens, the
+    diamonds and the seven of diamonds again (the round's counts)."""
+    return sum(1.0 + (values[x] == SEVEN_VALUE) + (C.suit_of(x) == C.DIAMOND) + 2.0 * bool((1 << x) & HAYA_BIT)
+               for x in cards)
 
 
 def other_plays(obs: ChkobbaObservation) -> list[Any]:
@@ -204,6 +230,11 @@ def features(obs: ChkobbaObservation) -> dict[int, list[tuple[int, float]]]:
     for c in unseen:
         by_value[values[c]] += 1
     prior = math.log(k / (n - k)) if 0 < k < n else 0.0
+    # the other side's lead in the round's counts (cards, sevens, diamonds) and in the game's score
+    me, them = (C.cards_of(obs.piles[side]) for side in (obs.seat, other))
+    lead = [len(them) - len(me), sum(values[x] == SEVEN_VALUE for x in them) - sum(values[x] == SEVEN_VALUE for x in me),
+            sum(C.suit_of(x) == C.DIAMOND for x in them) - sum(C.suit_of(x) == C.DIAMOND for x in me)]
+    score_lead = (obs.score[other] - obs.score[obs.seat]) / 10.0
     out: dict[int, list[tuple[int, float]]] = {}
     for c in unseen:
         v = values[c]
@@ -214,15 +245,21 @@ def features(obs: ChkobbaObservation) -> dict[int, list[tuple[int, float]]]:
         if (1 << c) & HAYA_BIT:   # (a seven: value_7; a diamond: suit_D)
             f[INDEX["seven_diamonds"]] = 1.0
         counts = dict.fromkeys(("laid_when_could_capture", "captured_what_it_could", "passed_up_capture",
-                                "passed_up_sweep", "passed_up_seven_diamonds", "played_same_value"), 0)
+                                "passed_up_sweep", "passed_up_seven_diamonds", "played_same_value",
+                                "lay_could_single", "lay_could_sum", "lay_could_more_cards", "lay_could_points",
+                                "passed_up_more_cards", "passed_up_points", "last_play_laid_when_could_capture"), 0)
         log_w = 0.0
-        for a, table, (_, k_i, e_i) in moves:
+        log_min = 0.0
+        for i, (a, table, (_, k_i, e_i)) in enumerate(moves):
             caps = {tuple(sorted(t)) for t in captures_on(table, v, values)} if table else set()
             took = tuple(sorted(a.take)) if a.kind == CAPTURE else None
             if values[a.card] == v:
                 counts["played_same_value"] += 1
             if caps and a.kind == LAY:
                 counts["laid_when_could_capture"] += 1
+                counts["lay_could_single" if any(len(t) == 1 for t in caps) else "lay_could_sum"] += 1
+                if i == len(moves) - 1:
+                    counts["last_play_laid_when_could_capture"] = 1
             if took is not None and took in caps:
                 counts["captured_what_it_could"] += 1
             elif caps:
@@ -232,12 +269,42 @@ def features(obs: ChkobbaObservation) -> dict[int, list[tuple[int, float]]]:
                 haya = [t for t in caps if any((1 << x) & HAYA_BIT for x in t)]
                 if haya and not (took is not None and any((1 << x) & HAYA_BIT for x in took)):
                     counts["passed_up_seven_diamonds"] += 1
-            log_w += math.log(k_i / (k_i + e_i.get(c, 0.0)))
+                most = max(len(t) for t in caps)
+                best = max(_points(t, values) for t in caps)
+                if took is None:   # how much a capture with this value would have taken
+                    counts["lay_could_more_cards"] += most
+                    counts["lay_could_points"] += best
+                else:   # it took less than a card of this value would have
+                    counts["passed_up_more_cards"] += most > len(took)
+                    counts["passed_up_points"] += best > _points(took, values)
+            lw = math.log(k_i / (k_i + e_i.get(c, 0.0)))
+            log_w += lw
+            log_min = min(log_min, lw)
         for name, x in counts.items():
             if x:
                 f[INDEX[name]] = float(x)
         if log_w:
             f[INDEX["medium_log_weight"]] = log_w
+        pairs = {"lay_could_x_same_unseen": counts["laid_when_could_capture"] * by_value[v],
+                 "passed_up_x_same_unseen": counts["passed_up_capture"] * by_value[v],
+                 "played_same_x_same_unseen": counts["played_same_value"] * by_value[v],
+                 "lay_could_x_k_1": counts["laid_when_could_capture"] * (k == 1),
+                 "passed_up_x_k_1": counts["passed_up_capture"] * (k == 1),
+                 "medium_log_weight_x_k_1": log_w * (k == 1), "medium_log_weight_x_plays": log_w * (3 - k),
+                 "medium_log_weight_min": log_min, "deck_left_x_plays": obs.deck_left / 30.0 * (3 - k),
+                 "k_1": float(k == 1), "k_2": float(k == 2)}
+        if counts["laid_when_could_capture"]:
+            pairs[f"lay_could_value_{v}"] = counts["laid_when_could_capture"]
+        if v == SEVEN_VALUE:
+            pairs.update({"seven_x_sevens_unseen": by_value[v], "seven_x_sevens_lead": lead[1] / 4.0,
+                          "seven_x_plays": 3 - k, "seven_x_score_lead": score_lead})
+            if (1 << c) & HAYA_BIT:
+                pairs.update({"seven_diamonds_x_plays": 3 - k, "seven_diamonds_x_score_lead": score_lead})
+        if C.suit_of(c) == C.DIAMOND:
+            pairs.update({"diamond_x_diamonds_lead": lead[2] / 10.0, "diamond_x_plays": 3 - k})
+        for name, x in pairs.items():
+            if x:
+                f[INDEX[name]] = float(x)
         out[c] = sorted(f.items())
     return out
 
@@ -341,16 +408,19 @@ def cmd_train(args: argparse.Namespace) -> None:
     t0 = time.process_time()
     rows: list[tuple[list[tuple[int, float]], int]] = []
     positions = 0
-    for obs, held, _ in sampled_positions(args.data, "train", args.holdout, args.share, args.max_positions):
-        positions += 1
-        for c, x in features(obs).items():
-            rows.append((x, 1 if c in held else 0))
+    shares = args.share if len(args.share) == len(args.data) else args.share[:1] * len(args.data)
+    for data, share in zip(args.data, shares):
+        for obs, held, _ in sampled_positions(data, "train", args.holdout, share, args.max_positions):
+            positions += 1
+            for c, x in features(obs).items():
+                rows.append((x, 1 if c in held else 0))
     t_feat = time.process_time() - t0
     w = lbfgs(lambda w: loss_grad(w, rows, args.l2), [0.0] * len(FEATURES), iters=args.iters)
     loss, _ = loss_grad(w, rows, 0.0)
-    meta = json.loads((args.data / "meta.json").read_text())
+    metas = [json.loads((d / "meta.json").read_text()) for d in args.data]
     out = {"about": "bench/learn_location.py: logistic regression of 'this unseen card is in the other hand'",
-           "data_command": meta["command"], "data_seed": meta["seed"], "data_level": meta["level"],
+           "data_command": " ; ".join(m["command"] for m in metas), "data_seed": [m["seed"] for m in metas],
+           "data_level": [m["level"] for m in metas],
            "train_command": "python bench/learn_location.py " + " ".join(sys.argv[1:]),
            "positions": positions, "cards": len(rows), "train_log_loss": round(loss, 5),
            "weights": {n: round(x, 6) for n, x in zip(FEATURES, w)}}
@@ -431,7 +501,7 @@ def cmd_eval(args: argparse.Namespace) -> None:
     from card_location import played_this_hand, sampler_marginals, score  # bench/card_location.py
     from hard_variants import mean_ci
     t0 = time.process_time()
-    w = load_weights(args.weights)
+    ws = [load_weights(p) for p in args.weights]
     sampler = CK.ChkobbaModel()
     pick = random.Random(54321)
     rows: list[dict[str, Any]] = []
@@ -441,7 +511,8 @@ def cmd_eval(args: argparse.Namespace) -> None:
         uniform = {c: k / len(unseen) for c in unseen}
         row: dict[str, Any] = {"evidence": played_this_hand(obs), "game": gid}
         row["u_loss"], row["u_held"] = score(uniform, held)
-        row["m_loss"], row["m_held"] = score(model_marginals(w, obs), held)
+        for j, w in enumerate(ws):
+            row[f"m{j}_loss"], row[f"m{j}_held"] = score(model_marginals(w, obs), held)
         if pick.random() * args.sampler_every < 1:   # a fixed draw, not every n-th: positions come in turns
             row["w_loss"], row["w_held"] = score(sampler_marginals(sampler, obs, args.samples, i * 100_003), held)
         rows.append(row)
@@ -457,20 +528,8 @@ def cmd_eval(args: argparse.Namespace) -> None:
     meta = json.loads((args.data / "meta.json").read_text())
     games = f"{meta['level']}-vs-{meta['level']} games"
     sub = [r for r in rows if "w_loss" in r]
-    print(f"held-out positions of `{meta['command']}` (every {args.holdout}th slice, share {args.share}); "
-          f"weights {args.weights}; cpu {time.process_time() - t0:.0f} s\n")
-    print("(u: uniform, w: hard's sampler, m: the model)\n")
-    print("| positions from | positions | log loss a / b | b minus a | p(card held) a / b |")
-    print("|---|---|---|---|---|")
     ev = [r for r in rows if r["evidence"]]
-    print(line(f"{games}: uniform / model", rows, "u", "m"))
-    print(line("the same, the other seat has played this hand", ev, "u", "m"))
-    if sub:
-        sub_ev = [r for r in sub if r["evidence"]]
-        print(line(f"1 in {args.sampler_every}: uniform / sampler", sub, "u", "w"))
-        print(line(f"1 in {args.sampler_every}: sampler / model", sub, "w", "m"))
-        print(line("the same, the other seat has played this hand: uniform / sampler", sub_ev, "u", "w"))
-        print(line("the same, the other seat has played this hand: sampler / model", sub_ev, "w", "m"))
+    sub_ev = [r for r in sub if r["evidence"]]
 
     def by_game(rs: list[dict[str, Any]], a: str, b: str) -> str:
         """b minus a, the 95% interval over games (a game's positions are not independent)."""
@@ -479,8 +538,26 @@ def cmd_eval(args: argparse.Namespace) -> None:
             games.setdefault(r["game"], []).append(r[b + "_loss"] - r[a + "_loss"])
         d = mean_ci([statistics.fmean(x) for x in games.values()])
         return f"{b} minus {a} {d[0]:+.4f} [{d[1]:+.4f}, {d[2]:+.4f}] over {len(games)} games"
-    print("\nlog loss, intervals over games: " + "; ".join(
-        [by_game(rows, "u", "m")] + ([by_game(sub, "u", "w"), by_game(sub, "w", "m")] if sub else [])))
+
+    print(f"held-out positions of `{meta['command']}` (every {args.holdout}th slice, share {args.share}); "
+          f"cpu {time.process_time() - t0:.0f} s\n")
+    for j, path in enumerate(args.weights):
+        m = f"m{j}"
+        for r in rows:   # the table's names
+            r["m_loss"], r["m_held"] = r[m + "_loss"], r[m + "_held"]
+        print(f"weights {path}\n")
+        print("(u: uniform, w: hard's sampler, m: the model)\n")
+        print("| positions from | positions | log loss a / b | b minus a | p(card held) a / b |")
+        print("|---|---|---|---|---|")
+        print(line(f"{games}: uniform / model", rows, "u", "m"))
+        print(line("the same, the other seat has played this hand", ev, "u", "m"))
+        if sub:
+            print(line(f"1 in {args.sampler_every}: uniform / sampler", sub, "u", "w"))
+            print(line(f"1 in {args.sampler_every}: sampler / model", sub, "w", "m"))
+            print(line("the same, the other seat has played this hand: uniform / sampler", sub_ev, "u", "w"))
+            print(line("the same, the other seat has played this hand: sampler / model", sub_ev, "w", "m"))
+        print("\nlog loss, intervals over games: " + "; ".join(
+            [by_game(rows, "u", "m")] + ([by_game(sub, "u", "w"), by_game(sub, "w", "m")] if sub else [])) + "\n")
 
 
 def main() -> None:
@@ -494,16 +571,21 @@ def main() -> None:
     d.add_argument("--level", choices=("medium", "hard"), default="medium")
     for name in ("train", "eval"):
         p = sub.add_parser(name)
-        p.add_argument("--data", type=Path, required=True)
+        if name == "train":
+            p.add_argument("--data", type=Path, nargs="+", required=True, help="data directories, their train slices pooled")
+            p.add_argument("--share", type=float, nargs="+", default=[0.3],
+                           help="share of the positions used (a fixed draw): one for all --data, or one each")
+        else:
+            p.add_argument("--data", type=Path, required=True)
+            p.add_argument("--share", type=float, default=0.3, help="share of the positions used (a fixed draw)")
         p.add_argument("--holdout", type=int, default=5, help="every this-many-th slice is held out for eval")
-        p.add_argument("--share", type=float, default=0.3, help="share of the positions used (a fixed draw)")
         p.add_argument("--max-positions", type=int)
     t = sub.choices["train"]
     t.add_argument("--out", type=Path, required=True)
     t.add_argument("--l2", type=float, default=1.0)
     t.add_argument("--iters", type=int, default=200)
     e = sub.choices["eval"]
-    e.add_argument("--weights", type=Path, required=True)
+    e.add_argument("--weights", type=Path, nargs="+", required=True, help="one table each, on the same positions and sampler draws")
     e.add_argument("--sampler-every", type=int, default=5, help="one position in this many (drawn) is also scored for hard's sampler")
     e.add_argument("--samples", type=int, default=1000, help="sampler draws a position (fewer add noise that the log loss counts against it)")
     args = ap.parse_args()
