@@ -58,6 +58,7 @@ from .agents import Budget, make_agent
 from .errors import ChkobbaError
 from .messages import Message, Param, quote
 from .protocol import JSON, JSONDict
+from .registry import DailyDeal, Facts, Names
 from .registry import game as registered
 from .records import RecordDict
 from .session import Session
@@ -70,29 +71,20 @@ __all__ = ["TUNIS", "GAMES", "DAILY_BUDGETS", "HUMAN_SEAT", "FIRST_DAY", "DailyE
 #: Africa/Tunis: UTC+1 all year (no daylight saving time since 2009).
 TUNIS = timezone(timedelta(hours=1), "Africa/Tunis")
 
-#: The daily games, in the order a page shows them.
-GAMES = ("chkobba", "seven_diamonds")
+#: The daily games, in the order a page shows them: each registered game
+#: that declares a daily deal (its ``daily``, :class:`~chkobba.registry.DailyDeal`).
+GAMES: Sequence[str] = Names(lambda g: g.daily is not None)
 
 #: The player's seat in every daily deal.
 HUMAN_SEAT = 0
 
 #: A fixed amount of search for the daily computers: rollouts only, no time
-#: cap, so a decision is the same on every device (docs/daily.md measures it;
-#: hard's strength against medium is flat from about 150 rollouts on,
-#: docs/agents.md "Strength against thinking time").
-DAILY_BUDGETS: dict[str, Budget] = {
-    "chkobba": Budget(rollouts=200, ms=None),
-    "seven_diamonds": Budget(rollouts=200, ms=None),
-}
-
-_OPTIONS: dict[str, dict[str, JSON]] = {
-    "chkobba": {"players": 2},
-    "seven_diamonds": {"players": 4, "timers": False},
-}
-_SEATS: dict[str, tuple[str | None, ...]] = {
-    "chkobba": (None, "hard"),
-    "seven_diamonds": (None, "hard", "hard", "hard"),
-}
+#: cap, so a decision is the same on every device (each game's daily deal
+#: says how many; docs/daily.md measures it: hard's strength against medium
+#: is flat from about 150 rollouts on, docs/agents.md "Strength against
+#: thinking time").
+DAILY_BUDGETS: Mapping[str, Budget] = Facts(lambda g: None if g.daily is None
+                                            else Budget(rollouts=g.daily.rollouts, ms=None))
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 #: The first daily deal: a result link writes its date as days after this
@@ -225,7 +217,17 @@ def daily(day: object, game: object) -> Daily:
         text = day.isoformat()
     else:
         text = parse_date(day).isoformat()
-    return Daily(text, game, deal_seed(text, game), dict(_OPTIONS[game]), _SEATS[game])
+    deal = _deal(game)
+    return Daily(text, game, deal_seed(text, game), dict(deal.options), deal.seats)
+
+
+def _deal(game: object) -> DailyDeal:
+    """The daily deal a game declares (``daily.game`` if it has none)."""
+    if not isinstance(game, str) or game not in GAMES:
+        raise DailyError("daily.game", value=quote(game))
+    deal = registered(game).daily
+    assert deal is not None
+    return deal
 
 
 # ------------------------------------------------------------------ computers
@@ -290,7 +292,7 @@ def round_result(deal: Daily, summary_round: Mapping[str, JSON], seat: int = HUM
     if not isinstance(points, Sequence):
         raise TypeError("a round summary's points are a list")
     out: JSONDict = {"points": _int(points[side]), "other": _int(points[1 - side])}
-    out.update(registered(deal.game).daily_round(summary_round, side))
+    out.update(_deal(deal.game).round(summary_round, side))
     return out
 
 
@@ -377,7 +379,7 @@ def share(res: Mapping[str, Any]) -> Message:
     ``str()`` is the English."""
     you = res["you"]
     margin = _margin(int(res["margin"])).to_json()
-    code, params = registered(res["game"]).daily_share(res, you, margin)
+    code, params = _deal(res["game"]).share(res, you, margin)
     return Message(code, params)
 
 

@@ -1,7 +1,8 @@
 """Table options of every game, described for a start form and checked.
 
 Each game's options live in its package (:mod:`chkobba.games.chkobba.options`,
-:mod:`chkobba.games.seven_diamonds.options`); this module gathers them:
+:mod:`chkobba.games.seven_diamonds.options`); this module asks the registry
+for them:
 
 >>> [o["name"] for o in describe("chkobba")][:3]
 ['players', 'faces', 'capture']
@@ -22,14 +23,13 @@ from .games.chkobba.options import ChkobbaOptions
 from .games.seven_diamonds.options import SevenDiamondsOptions, Timers
 from .messages import quote
 from .options_base import GameOptions, OptionSpec
+from .registry import Facts
 
-OPTIONS_BY_GAME: dict[str, type[ChkobbaOptions] | type[SevenDiamondsOptions]] = {
-    "chkobba": ChkobbaOptions,
-    "seven_diamonds": SevenDiamondsOptions,
-}
+#: Each registered game's options class, by name.
+OPTIONS_BY_GAME: Mapping[str, type[GameOptions]] = Facts(lambda g: g.options_class())
 
 
-def options_class(game: str) -> type[ChkobbaOptions] | type[SevenDiamondsOptions]:
+def options_class(game: str) -> type[GameOptions]:
     cls = OPTIONS_BY_GAME.get(game)
     if cls is None:
         raise InvalidOptions("options.unknown_game", game=quote(game), known=list(OPTIONS_BY_GAME))

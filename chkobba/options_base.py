@@ -8,7 +8,7 @@ Each game's options class lives in its own package
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar, Mapping, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, TypeVar
 
 from .errors import InvalidOptions
 
@@ -82,6 +82,8 @@ class GameOptions:
 
     game: ClassVar[str]
     SPECS: ClassVar[tuple[OptionSpec, ...]]
+    if TYPE_CHECKING:   # every game's options have it, as their first field
+        players: int
 
     @classmethod
     def from_dict(cls: type[T], data: Mapping[str, Any] | None = None) -> T:

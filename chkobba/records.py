@@ -29,7 +29,7 @@ from .cards import CODES, card
 from .errors import ChkobbaError, InvalidRecord
 from .messages import Message, Param, message, quote
 from .protocol import JSON, GameState, JSONDict, Observation
-from .registry import GAMES, game_class
+from .registry import Facts, game_class
 from .registry import game as registered
 
 State = GameState[Observation]
@@ -91,7 +91,7 @@ class Summary(TypedDict):
 
 _KEYS = ("game", "options", "first_dealer", "rounds")
 _REQUIRED = ("game", "first_dealer", "rounds")
-_GAME_NAMES = {name: registered(name).title for name in GAMES}
+_GAME_NAMES: Mapping[str, str] = Facts(lambda g: g.title)
 _CARD = "[A2-9TJQK][DHSC]"
 _ACTION = re.compile(
     "keep|table|propose|pass|accept|refuse|double|triple|timeout"

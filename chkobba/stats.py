@@ -62,6 +62,7 @@ from .daily_results import Results
 from .errors import StatsError
 from .messages import Param
 from .records import Summary, of_side
+from .registry import Facts
 from .registry import game as registered
 
 if TYPE_CHECKING:
@@ -88,12 +89,8 @@ ID = re.compile(r"[0-9a-f]{24}\Z")
 ID_CHARS = 24
 
 # The table options that make a variant, per game, with their allowed values
-# (None: a whole number in a range).
-VARIANTS: dict[str, dict[str, tuple[int | str, ...] | range]] = {
-    "chkobba": {"players": (2, 4), "capture": ("optional", "compulsory"), "target": (11, 21, 31),
-                "match": (1, 3, 5)},
-    "seven_diamonds": {"players": (4,), "calls": (True, False), "target": range(1, 100_001)},
-}
+# (a range: a whole number in it): each game's ``stats_variant``.
+VARIANTS: Mapping[str, Mapping[str, tuple[int | str, ...] | range]] = Facts(lambda g: g.stats_variant)
 Count = Literal["matches", "wins", "rounds", "points", "chkobbas", "best_streak", "streak",
                 "takeback_matches", "takeback_wins"]
 EARLIER: tuple[Count, ...] = ("matches", "wins", "rounds", "points", "chkobbas", "best_streak", "streak")

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from chkobba import daily, web
 from chkobba.errors import ChkobbaError
 from chkobba.links import challenge as C
+from chkobba.games.seven_diamonds import table as SEVEN_TABLE
 from chkobba.links.codec import InvalidLink
 from chkobba.session import Session
 from facade_calls import err, ok
@@ -91,7 +92,7 @@ def daily_results(draw: Any) -> tuple[str, str, dict[str, Any]]:
                "categories": cats, "chkobbas": sweeps}
     else:
         won, multiplier = draw(st.booleans()), draw(st.integers(1, 3))
-        bonus, cards = draw(st.sampled_from([0, C.DAILY_SEVEN_BONUS])), 10 * draw(st.integers(0, 20))
+        bonus, cards = draw(st.sampled_from([0, SEVEN_TABLE.DAILY_SEVEN_BONUS])), 10 * draw(st.integers(0, 20))
         total = (cards + bonus) * multiplier
         res = {"points": total if won else 0, "other": 0 if won else total, "won": won,
                "multiplier": multiplier, "bonus": bonus, "cards": cards}

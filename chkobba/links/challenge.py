@@ -39,14 +39,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date as Date
 from datetime import timedelta
-from typing import NamedTuple, TypeVar, Union
+from typing import TypeVar, Union
 
 from .. import messages as M
 from ..actions import Action
 from ..agents import Budget, make_agent
 from ..errors import ChkobbaError
 from ..messages import quote
-from ..registry import game_class
+from ..registry import Facts, ResultField, game_class
+from ..registry import game as registered
 from ..records import Options, of_side
 from ..session import Session
 from .codec import GAMES, InvalidLink, _choices, _read_options, _Reader, _width, _write_options, _Writer
@@ -71,53 +72,18 @@ LEVELS = ("easy", "medium", "hard")   # a computer seat's level, written 1 to 3 
 CHALLENGE_ROLLOUTS = 200
 _EPOCH = Date(2000, 1, 1)  # a result's date is written as days after this one
 
-class Field(NamedTuple):
-    """One field of a result: ``kind`` ``n`` a number (0..MAX_NUMBER),
-    ``flag`` true/false, ``pair`` two numbers (the sender's side first),
-    ``set`` a subset of the names ``extra``, ``range`` a number in
-    [``extra[0]``, ``extra[1]``]."""
-    name: str
-    kind: str
-    extra: tuple[str, ...] | tuple[int, int] | None = None
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """A ``set`` field's names."""
-        return tuple(x for x in self.extra or () if isinstance(x, str))
-
-    @property
-    def low(self) -> int:
-        """A ``range`` field's lowest number."""
-        return self._bound(0)
-
-    @property
-    def high(self) -> int:
-        """A ``range`` field's highest number."""
-        return self._bound(1)
-
-    def _bound(self, i: int) -> int:
-        value = (self.extra or (0, 0))[i]
-        if not isinstance(value, int):
-            raise TypeError(f"the field {self.name} has no range")
-        return value
+#: One field of a result (a game declares its own: :class:`chkobba.registry.ResultField`).
+Field = ResultField
 
 
 # A result's value: a flag, a number, a pair of numbers, or the names of a set.
 ResultValue = Union[bool, int, list[int], list[str]]
 Result = dict[str, ResultValue]
 
-#: A result's fields per game, in the order written.
-_MATCH_FIELDS: dict[str, tuple[Field, ...]] = {
-    "chkobba": (Field("won", "flag"), Field("score", "pair"), Field("games", "pair"), Field("rounds", "n"),
-                Field("chkobbas", "n")),
-    "seven_diamonds": (Field("won", "flag"), Field("score", "pair"), Field("games", "pair"), Field("rounds", "n")),
-}
-_DAILY_FIELDS: dict[str, tuple[Field, ...]] = {
-    "chkobba": (Field("points", "n"), Field("other", "n"),
-                Field("categories", "set", ("karta", "dinari", "barmila", "haya")), Field("chkobbas", "n")),
-    "seven_diamonds": (Field("points", "n"), Field("other", "n"), Field("won", "flag"),
-                       Field("multiplier", "range", (1, 3)), Field("bonus", "n"), Field("cards", "n")),
-}
+#: A result's fields per game, in the order written: a challenge's (each
+#: game's ``result_fields``) and a daily result's (its daily deal's).
+_MATCH_FIELDS: Mapping[str, tuple[Field, ...]] = Facts(lambda g: g.result_fields)
+_DAILY_FIELDS: Mapping[str, tuple[Field, ...]] = Facts(lambda g: None if g.daily is None else g.daily.result_fields)
 
 M.register({
     "link.challenge.prefix": 'this is not a challenge link of this site (a challenge starts with "x2.")',
@@ -316,34 +282,15 @@ def _check_result(fields: tuple[Field, ...], res: object, options: Mapping[str, 
 MAX_SWEEPS = 19
 #: Chkobba, one side's points in one round: the four categories and its sweeps.
 MAX_ROUND_POINTS = 4 + MAX_SWEEPS
-#: Seven Diamonds: the losing team's cards left are worth at most every ace
-#: (20), king, queen and jack (10): 200; a daily deal's last-seven bonus is
-#: the default 200.
-MAX_CARDS_LEFT = 4 * 20 + 12 * 10
-DAILY_SEVEN_BONUS = 200
 
 
 def _check_daily(game: str, res: Mapping[str, object]) -> None:
-    """A daily round's result (``link.result``) only a round can have: the
-    daily table options are the defaults (chkobba/daily.py). A Chkobba
-    result names its categories, a Seven Diamonds one its bonus."""
-    if "categories" in res:
-        cats, sweeps = len(_names(res, "categories")), _int(res, "chkobbas")
-        if sweeps > MAX_SWEEPS:
-            raise InvalidLink("link.result", field="chkobbas")
-        if _int(res, "points") != cats + sweeps:   # one point a category won, one a sweep
-            raise InvalidLink("link.result", field="points")
-        if _int(res, "other") > (4 - cats) + (MAX_SWEEPS - sweeps):
-            raise InvalidLink("link.result", field="other")
-    else:
-        bonus, cards = _int(res, "bonus"), _int(res, "cards")
-        if bonus not in (0, DAILY_SEVEN_BONUS):
-            raise InvalidLink("link.result", field="bonus")
-        if cards > MAX_CARDS_LEFT or cards % 10:
-            raise InvalidLink("link.result", field="cards")
-        total = (cards + bonus) * _int(res, "multiplier")
-        if [_int(res, "points"), _int(res, "other")] != ([total, 0] if _flag(res, "won") else [0, total]):
-            raise InvalidLink("link.result", field="points")
+    """A daily round's result (``link.result``) only a round can have, as
+    the game's daily deal checks it (its table options are the deal's)."""
+    deal = registered(game).daily
+    bad = "game" if deal is None else deal.check(res)
+    if bad is not None:
+        raise InvalidLink("link.result", field=bad)
 
 
 def _check_match(options: Mapping[str, object], res: Mapping[str, object]) -> None:

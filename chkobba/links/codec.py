@@ -28,7 +28,7 @@ import base64
 import math
 import re
 import zlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .. import messages as M
@@ -40,6 +40,7 @@ from ..protocol import GameState, Observation
 from ..records import Options, Record, RoundRecord, parse_record, remember, replay
 from ..options_base import LinkField
 from ..registry import GAMES as REGISTERED_GAMES
+from ..registry import Facts, GameClass
 from ..registry import game as registered
 from ..registry import game_class
 from ..session import Session
@@ -129,9 +130,9 @@ class Link:
 # --------------------------------------------------------------- the v1 table
 # Frozen for version 1: a later engine that adds an option or a game needs a
 # new version (tests/test_links.py checks this table against the engine).
-GAMES: tuple[str, ...] = REGISTERED_GAMES      # a game is written as its index here
+GAMES: Sequence[str] = REGISTERED_GAMES      # a game is written as its index here
 # (name, kind, default, choices or (min, max)), each game's own (its options module)
-OPTIONS_V1: dict[str, tuple[LinkField, ...]] = {g: registered(g).link_fields for g in GAMES}
+OPTIONS_V1: Mapping[str, tuple[LinkField, ...]] = Facts(lambda g: g.link_fields)
 
 
 def _width(count: int) -> int:
@@ -204,7 +205,7 @@ class _Reader:
 
 
 # ---------------------------------------------------------------- decks
-def _base(state_cls: type[State]) -> list[int]:
+def _base(state_cls: GameClass) -> list[int]:
     """The v1 reference order of a game's cards: card ids ascending (D H S C, A to K)."""
     return sorted(state_cls.full_deck())
 

@@ -23,7 +23,7 @@ from ..agents import hint as coach_hint
 from ..daily import GAMES as DAILY_GAMES
 from ..options import check as check_options
 from ..options import describe as describe_options
-from ..registry import GAMES, PLAYERS
+from ..registry import GAMES, PLAYERS, Facts
 from ..registry import game as registered
 from ..protocol import JSONDict
 from ..session import Session
@@ -39,7 +39,8 @@ HINT_TOP = 3
 # Small on purpose: a hint answers in well under a second in the browser.
 HINT_ROLLOUTS = 150
 HINT_MS = 400
-GAME_NAMES = {g: registered(g).title for g in GAMES}
+#: Each registered game's English title, by name.
+GAME_NAMES: Mapping[str, str] = Facts(lambda g: g.title)
 WORD_LABELS = {w: M.MESSAGES[f"word.{w}"] for w in ("keep", "table", "propose", "pass", "accept", "refuse")}
 
 
@@ -332,7 +333,7 @@ def _defaults(args: Args) -> dict[str, object]:
 
 def defaults() -> dict[str, object]:
     """Default table options of each playable game and the computer levels."""
-    return {"chkobba": registered("chkobba").options_class()().to_dict(), "levels": list(LEVELS)}
+    return {"chkobba": registered("chkobba").options_class().from_dict(None).to_dict(), "levels": list(LEVELS)}
 
 
 @api()

@@ -108,3 +108,32 @@ def daily_share(res: Mapping[str, Param], you: Mapping[str, Param], margin: Para
         "date": res["date"], "points": res["points"], "par": res["par_points"], "margin": margin,
         "categories": categories or [{"code": "daily.category.none", "params": {}}],
         "chkobbas": you["chkobbas"]}
+
+
+#: One round: 36 cards are played (40 less the 4 dealt to the table); after
+#: the first sweep, a sweep needs two plays at least (a card laid on the empty
+#: table, then the one that takes it), so at most 18 sweeps between both
+#: sides (one more is allowed, never to refuse a real round).
+MAX_SWEEPS = 19
+
+
+def _count(res: Mapping[str, object], name: str) -> int:
+    value = res[name]
+    assert type(value) is int   # the result link checked each field's kind first
+    return value
+
+
+def daily_check(res: Mapping[str, object]) -> str | None:
+    """The field of a daily result no round can have (None: a round can have
+    it): one point a category won and one a sweep, the other side no more
+    than the rest."""
+    won = res["categories"]
+    assert isinstance(won, list)
+    cats, sweeps = len(won), _count(res, "chkobbas")
+    if sweeps > MAX_SWEEPS:
+        return "chkobbas"
+    if _count(res, "points") != cats + sweeps:
+        return "points"
+    if _count(res, "other") > (len(_DAILY_CATEGORIES) - cats) + (MAX_SWEEPS - sweeps):
+        return "other"
+    return None

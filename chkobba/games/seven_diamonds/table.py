@@ -115,3 +115,30 @@ def daily_share(res: Mapping[str, Param], you: Mapping[str, Param], margin: Para
     outcome: Params = {"code": "daily.outcome.won" if you["won"] else "daily.outcome.lost", "params": {}}
     return "daily.share.seven_diamonds", {"date": res["date"], "points": res["points"],
                                           "par": res["par_points"], "margin": margin, "outcome": outcome}
+
+
+#: The losing team's cards left are worth at most every ace (20), king, queen
+#: and jack (10): 200; a daily deal's last-seven bonus is the default 200.
+MAX_CARDS_LEFT = 4 * 20 + 12 * 10
+DAILY_SEVEN_BONUS = 200
+
+
+def _count(res: Mapping[str, object], name: str) -> int:
+    value = res[name]
+    assert type(value) is int   # the result link checked each field's kind first
+    return value
+
+
+def daily_check(res: Mapping[str, object]) -> str | None:
+    """The field of a daily result no round can have (None: a round can have
+    it): the bonus is none or the default, the cards left a multiple of 10 up
+    to :data:`MAX_CARDS_LEFT`, and only the winners score."""
+    bonus, cards = _count(res, "bonus"), _count(res, "cards")
+    if bonus not in (0, DAILY_SEVEN_BONUS):
+        return "bonus"
+    if cards > MAX_CARDS_LEFT or cards % 10:
+        return "cards"
+    total = (cards + bonus) * _count(res, "multiplier")
+    if [_count(res, "points"), _count(res, "other")] != ([total, 0] if res["won"] else [0, total]):
+        return "points"
+    return None
