@@ -11,7 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PKG = ROOT / "chkobba"
-GAME_MODULES = ("options", "constants", "state", "observation", "determinize", "view")
+GAME_MODULES = ("options", "constants", "state", "observation", "determinize", "view", "game")
 
 
 def module_name(path: Path) -> str:
@@ -133,9 +133,10 @@ def test_protocol_imports_no_game_and_registry_imports_every_game() -> None:
     assert not any(m.startswith("chkobba.games") for m in reachable("chkobba.protocol"))
     games = {p.name for p in (PKG / "games").iterdir() if (p / "__init__.py").exists()}
     assert games == {"chkobba", "seven_diamonds"}
-    for g in games:
-        assert f"chkobba.games.{g}.state" in GRAPH["chkobba.registry"]
-        assert f"chkobba.games.{g}.determinize" in GRAPH["chkobba.registry"]
+    for g in games:   # through the game's declaration, which names its state and determinize
+        assert f"chkobba.games.{g}.game" in GRAPH["chkobba.registry"]
+        assert f"chkobba.games.{g}.state" in GRAPH[f"chkobba.games.{g}.game"]
+        assert f"chkobba.games.{g}.determinize" in GRAPH[f"chkobba.games.{g}.game"]
 
 
 @pytest.mark.parametrize("game", ["chkobba", "seven_diamonds"])
