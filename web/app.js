@@ -9,12 +9,13 @@
 // is web/table/core.js with one renderer per game; no rule, score or winner
 // is computed here either: the facade (chkobba/web/) decides.
 
-import { mount } from "./table/core.js";
+import { DEFAULT_GAME, mount } from "./table/core.js";
 import { initI18n, mountLanguagePicker, t, translateDom } from "./i18n/i18n.js";
 import { bootState, keepSnapshotForLater, py, think } from "./shell/py.js";
 import * as store from "./shell/storage.js";
 import { closeDialog, setupDialog } from "./shell/dialogs.js";
-import { StartForm, describeTables } from "./shell/startform.js";
+import { StartForm } from "./shell/startform.js";
+import { describeTables } from "./shell/games.js";
 import { PageTimer } from "./shell/timers.js";
 import { Handoff } from "./shell/handoff.js";
 import { initShare } from "./shell/share.js";
@@ -110,7 +111,7 @@ function onPythonReady() {
     // the saved game, or the linked one
   } else if (resumed === null) {
     const last = store.loadSettings();
-    if (!last || !newGame(last, { split: false })) newGame({ game: "chkobba", options: { players: 2 }, seats: null }, { split: false, remember: false });
+    if (!last || !newGame(last, { split: false })) newGame({ game: DEFAULT_GAME, options: { players: 2 }, seats: null }, { split: false, remember: false });
   } else if (!resumed) {
     showStart();
   }

@@ -7,6 +7,7 @@ import { FacadeError, py } from "./py.js";
 import * as store from "./storage.js";
 import { closeDialog, isOpen, openDialog } from "./dialogs.js";
 import { messageText } from "../table/messages.js";
+import { DEFAULT_GAME } from "../table/core.js";
 import * as daily from "./daily.js";
 import * as challenge from "./challenge.js";
 import { $, app, gameInProgress, gameOver } from "./app-state.js";
@@ -16,7 +17,7 @@ import { showNotice } from "./saves.js";
 export function currentSettings() {
   const s = app.state && app.state.save;
   if (!s) return store.loadSettings();
-  return { game: s.record.game || "chkobba", options: s.record.options, seats: s.seats, coach: s.coach === true };
+  return { game: s.record.game || DEFAULT_GAME, options: s.record.options, seats: s.seats, coach: s.coach === true };
 }
 
 // ------------------------------------------------------------------ start screen

@@ -6,7 +6,8 @@
 
 import { escapeHtml } from "../table/cards.js";
 import { hasTemplate, levelName, messageText } from "../table/messages.js";
-import { formatNumber, t } from "../i18n/i18n.js";
+import { formatNumber, has, t } from "../i18n/i18n.js";
+import { DEFAULT_GAME } from "../table/core.js";
 
 // Words for option values (catalog keys), where a value is not a plain number.
 const VALUE_WORDS = {
@@ -14,8 +15,10 @@ const VALUE_WORDS = {
   capture: { optional: "start.value.capture.optional", compulsory: "start.value.capture.compulsory" },
   match: { 1: "start.value.match.1", 3: "start.value.match.3", 5: "start.value.match.5" },
 };
-const GAME_WORDS = { chkobba: "start.game.chkobba", seven_diamonds: "start.game.seven_diamonds" };
 const PLAYER_WORDS = { 2: "start.players.2", 4: "start.players.4" };
+
+// A game's name in the page's language (start.game.<game>), else its name.
+const gameLabel = (game) => (has(`start.game.${game}`) ? t(`start.game.${game}`) : game);
 
 function optionLabel(opt) {
   return hasTemplate(opt.code) ? messageText({ code: opt.code, params: {} }) : opt.name.replace(/_/g, " ");
@@ -71,23 +74,6 @@ function timersField(opt, value) {
   return label;
 }
 
-/** The description to build from: `describe` when the facade has it, else its `defaults`. */
-export function describeTables(py) {
-  try {
-    return py("describe", {});
-  } catch (e) {
-    const d = py("defaults", {});
-    const opts = Object.entries(d.chkobba).map(([name, value]) => ({
-      name, default: value, choices: typeof value === "boolean" ? null : [value], min: null, max: null, requires: null, code: null,
-    }));
-    return {
-      games: [{ game: "chkobba", available: true, players: [2, 4], options: opts.filter((o) => o.name !== "players") }],
-      levels: d.levels,
-      seat_kinds: ["human", "computer"],
-    };
-  }
-}
-
 export class StartForm {
   constructor(form, desc) {
     this.form = form;
@@ -103,7 +89,7 @@ export class StartForm {
 
   game() {
     const name = this.form.querySelector('input[name="game"]:checked');
-    return this.desc.games.find((g) => g.game === (name ? name.value : "chkobba")) || this.desc.games[0];
+    return this.desc.games.find((g) => g.game === (name ? name.value : DEFAULT_GAME)) || this.desc.games[0];
   }
 
   build() {
@@ -113,7 +99,7 @@ export class StartForm {
     for (const g of this.desc.games) {
       const label = document.createElement("label");
       label.className = "choice";
-      label.innerHTML = `<input type="radio" name="game" value="${escapeHtml(g.game)}"${g.available ? "" : " disabled"}> ${escapeHtml(GAME_WORDS[g.game] ? t(GAME_WORDS[g.game]) : g.game)}${g.available ? "" : ` <small>${escapeHtml(t("start.coming_soon"))}</small>`}`;
+      label.innerHTML = `<input type="radio" name="game" value="${escapeHtml(g.game)}"${g.available ? "" : " disabled"}> ${escapeHtml(gameLabel(g.game))}${g.available ? "" : ` <small>${escapeHtml(t("start.coming_soon"))}</small>`}`;
       games.append(label);
     }
     const first = this.desc.games.find((g) => g.available);

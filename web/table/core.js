@@ -44,7 +44,14 @@ import { flightMethods } from "./flights.js";
 import { announceMethods } from "./announce.js";
 import { humanSeat } from "./state.js";
 
-const RENDERERS = { chkobba, seven_diamonds: sevenDiamonds };
+// Each game's renderer by the game it draws (its `game`).
+const RENDERERS = Object.fromEntries([chkobba, sevenDiamonds].map((r) => [r.game, r]));
+
+/** The game a first visit deals, and a link, a save or a form that names none. */
+export const DEFAULT_GAME = "chkobba";
+
+/** The renderer of a game (null for a game without one). */
+export const rendererOf = (game) => RENDERERS[game] || null;
 
 export function registerRenderer(game, renderer) {
   RENDERERS[game] = renderer;
@@ -125,7 +132,7 @@ class TableView {
   // ---------------------------------------------------------------- drawing
 
   ensureRenderer() {
-    const game = this.state ? this.state.game : "chkobba";
+    const game = this.state ? this.state.game : DEFAULT_GAME;
     const r = RENDERERS[game];
     if (!r) throw new Error(`no renderer for ${game}`);
     if (this.renderer !== r) {
