@@ -4,11 +4,14 @@ have their "other" form, and no key is in two files."""
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
 
 import pytest
+
+from chkobba import web
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 import catalogs  # noqa: E402
@@ -99,7 +102,10 @@ DATA_ATTR = re.compile(r"""data-i18n(?:-attr)?=["']([^"']+)["']""")
 #                       table renders any code the facade sends);
 #   lesson.<...>        every text of lessons/*.json (learn.js: title_key,
 #                       text_key, hint_key from the facade);
-#   card.rank.<r>, card.suit.<s>   i18n.js cardName, for every card code.
+#   card.rank.<r>, card.suit.<s>   i18n.js cardName, for every card code;
+#   start.game.<g>, daily.start.<g>, daily.yesterday.<g>   a game's name, its
+#                       daily deal's entry and yesterday's (web/shell/startform.js,
+#                       daily.js), for every game the facade's describe lists.
 RANKS = "A23456789TJQK"
 SUITS = "DHSC"
 
@@ -107,6 +113,8 @@ SUITS = "DHSC"
 def dynamic_keys() -> set[str]:
     keys = set(catalogs.engine_english()) | set(catalogs.lesson_english())
     keys |= {f"card.rank.{r}" for r in RANKS} | {f"card.suit.{s}" for s in SUITS}
+    games = [g["game"] for g in json.loads(web.call("describe", "{}"))["ok"]["games"]]
+    keys |= {f"{head}.{g}" for head in ("start.game", "daily.start", "daily.yesterday") for g in games}
     return keys
 
 
