@@ -103,9 +103,10 @@ DATA_ATTR = re.compile(r"""data-i18n(?:-attr)?=["']([^"']+)["']""")
 #   lesson.<...>        every text of lessons/*.json (learn.js: title_key,
 #                       text_key, hint_key from the facade);
 #   card.rank.<r>, card.suit.<s>   i18n.js cardName, for every card code;
-#   start.game.<g>, daily.start.<g>, daily.yesterday.<g>   a game's name, its
-#                       daily deal's entry and yesterday's (web/shell/startform.js,
-#                       daily.js), for every game the facade's describe lists.
+#   start.game.<g>      a game's name (web/shell/startform.js), for every
+#                       game the facade's describe lists;
+#   daily.start.<g>, daily.yesterday.<g>   its daily deal's entry and
+#                       yesterday's (web/shell/daily.js), for every game with one.
 RANKS = "A23456789TJQK"
 SUITS = "DHSC"
 
@@ -113,8 +114,9 @@ SUITS = "DHSC"
 def dynamic_keys() -> set[str]:
     keys = set(catalogs.engine_english()) | set(catalogs.lesson_english())
     keys |= {f"card.rank.{r}" for r in RANKS} | {f"card.suit.{s}" for s in SUITS}
-    games = [g["game"] for g in json.loads(web.call("describe", "{}"))["ok"]["games"]]
-    keys |= {f"{head}.{g}" for head in ("start.game", "daily.start", "daily.yesterday") for g in games}
+    games = json.loads(web.call("describe", "{}"))["ok"]["games"]
+    keys |= {f"start.game.{g['game']}" for g in games}
+    keys |= {f"{head}.{g['game']}" for head in ("daily.start", "daily.yesterday") for g in games if g["daily"]}
     return keys
 
 
