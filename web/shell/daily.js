@@ -14,10 +14,11 @@ import { messageText } from "../table/messages.js";
 import { copyOrShare, dailySideBySide } from "./challenge.js";
 import { FacadeError, SLICE_MS, nextTask, startPlayers, timed } from "./py.js";
 import { checkedStats, keepStats } from "./stats.js";
+import { allGames } from "./games.js";
+import { DEFAULT_GAME } from "../table/core.js";
 
-export const DAILY_GAMES = ["chkobba", "seven_diamonds"];
-const ENTRY_KEYS = { chkobba: "daily.start.chkobba", seven_diamonds: "daily.start.seven_diamonds" };
-const YESTERDAY_KEYS = { chkobba: "daily.yesterday.chkobba", seven_diamonds: "daily.yesterday.seven_diamonds" };
+/** The games with a daily deal, in `describe`'s order (each says so: `daily`). */
+export const dailyGames = (py) => allGames(py || undefined).filter((g) => g.daily).map((g) => g.game);
 const parKey = (date, game) => `chkobba.daily.par.${game}.${date}`;
 const friendKey = (date, game) => `chkobba.daily.vs.${game}.${date}`;   // a friend's result from their link
 
@@ -42,7 +43,7 @@ export const nowSeconds = () => Math.floor(Date.now() / 1000);
 export function linkedDeal(search = location.search) {
   const q = new URLSearchParams(search);
   if (!q.has("daily")) return null;
-  const deal = { date: q.get("daily"), game: q.has("game") ? q.get("game") : "chkobba" };
+  const deal = { date: q.get("daily"), game: q.has("game") ? q.get("game") : DEFAULT_GAME };
   if (q.has("vs")) deal.vs = q.get("vs");   // the friend's result (an r2. text with their moves; r1. without)
   return deal;
 }
@@ -151,14 +152,15 @@ export function mountEntries(form, onPick, py = null) {
   const legend = document.createElement("legend");
   legend.textContent = t("daily.entry_title");
   box.append(legend);
-  for (const game of DAILY_GAMES) {
+  const games = dailyGames(py);
+  for (const game of games) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "btn small ghost";
     b.id = `daily-${game}`;
     // the game's name on the button (the box's title says "daily deal"), its full name for screen readers
     b.textContent = t(`start.game.${game}`);
-    b.setAttribute("aria-label", t(ENTRY_KEYS[game]));
+    b.setAttribute("aria-label", t(`daily.start.${game}`));
     b.addEventListener("click", () => onPick(game));
     box.append(b);
   }
@@ -169,12 +171,12 @@ export function mountEntries(form, onPick, py = null) {
     const title = document.createElement("summary");
     title.textContent = t("daily.yesterday_title");
     past.append(title);
-    for (const game of DAILY_GAMES) {
+    for (const game of games) {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "btn small ghost";
       b.id = `daily-yesterday-${game}`;
-      b.textContent = t(YESTERDAY_KEYS[game]);
+      b.textContent = t(`daily.yesterday.${game}`);
       b.addEventListener("click", () => replayDay(py, game).catch(() => {}));
       past.append(b, " ");
     }
