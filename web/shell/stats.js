@@ -14,6 +14,7 @@ import { openDialog, closeDialog, setupDialog } from "./dialogs.js";
 import { FacadeError, timed } from "./py.js";
 import { formatNumber, onLanguageChange, t } from "../i18n/i18n.js";
 import { messageText } from "../table/messages.js";
+import { allGames, gameFacts } from "./games.js";
 
 export const STATS_KEY = "chkobba.stats.v1";
 export const STATS_DAMAGED_KEY = "chkobba.stats.damaged.v1";
@@ -153,7 +154,8 @@ function el(tag, attrs = {}, text = null) {
 }
 
 function tableFor(game, rows, index) {
-  const cols = COLUMNS.filter(([key]) => key !== "chkobbas" || game === "chkobba");
+  const facts = gameFacts(game, ctx.py);
+  const cols = COLUMNS.filter(([key]) => key !== "chkobbas" || (facts && facts.sweeps));   // chkobbas where the game counts them
   const captionId = `stats-caption-${index}`;
   const wrap = el("div", { class: "stats-scroll", role: "region", tabindex: "0", "aria-labelledby": captionId });
   const table = el("table", { class: "stats-table", "data-game": game });
@@ -199,7 +201,7 @@ const DAILY_COLUMNS = [
 
 /** The daily deal's results: per game played, days in a row, best, against par. */
 function dailyTable(summary) {
-  const games = ["chkobba", "seven_diamonds"].filter((g) => summary[g] && summary[g].played);
+  const games = allGames(ctx.py).filter((g) => g.daily).map((g) => g.game).filter((g) => summary[g] && summary[g].played);
   const wrap = el("div", { class: "stats-scroll stats-daily", role: "region", tabindex: "0",
     "aria-labelledby": "stats-daily-caption" });
   const table = el("table", { class: "stats-table", "data-daily": "1" });
