@@ -210,7 +210,7 @@ def daily(day: object, game: object) -> Daily:
     taken as Tunisia's calendar day) or for a moment (an aware datetime or POSIX
     seconds: the day it is in Tunisia then)."""
     if not isinstance(game, str) or game not in GAMES:
-        raise DailyError("daily.game", value=quote(game))
+        raise DailyError("daily.game", value=quote(game), known=list(GAMES))
     if isinstance(day, datetime) or (isinstance(day, (int, float)) and not isinstance(day, bool)):
         text = tunis_date(day)
     elif isinstance(day, Date):
@@ -224,7 +224,7 @@ def daily(day: object, game: object) -> Daily:
 def _deal(game: object) -> DailyDeal:
     """The daily deal a game declares (``daily.game`` if it has none)."""
     if not isinstance(game, str) or game not in GAMES:
-        raise DailyError("daily.game", value=quote(game))
+        raise DailyError("daily.game", value=quote(game), known=list(GAMES))
     deal = registered(game).daily
     assert deal is not None
     return deal

@@ -127,8 +127,11 @@ class Game:
     daily: DailyDeal | None = None
     # online play: the turn timers' seconds (to call, to play) when on (docs/online.md, "Timers")
     online_timers: tuple[int, int]
-    # the game's own message codes and their English texts (registered with chkobba.messages)
+    # the game's own message codes and their English texts (registered with chkobba.messages) ...
     messages: Mapping[str, str] = field(default_factory=dict)
+    # ... and, of its refusals of an action's text that name the text again, the same
+    # reason without it (a record's error names the text already)
+    unechoed: Mapping[str, str] = field(default_factory=dict)
 
     def options_class(self) -> type[GameOptions]:
         return self.state_class.options_class()

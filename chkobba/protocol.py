@@ -1,8 +1,9 @@
 """The protocol every game follows (the registry of games is :mod:`chkobba.registry`).
 
 Records, the session, the agents and the web facade speak to a game only
-through these types, so adding a game is adding a package under
-``chkobba/games/`` and one line in the registry. This module imports no game.
+through these types, so adding a game is a package that declares it (a
+:class:`~chkobba.declaration.Game`), registered with
+:func:`chkobba.registry.register`. This module imports no game.
 
 - :class:`GameState` is generic over the game's observation type ``O``: a
   state of one game hands out that game's observations, and ``mypy --strict``

@@ -300,7 +300,7 @@ def parse_record(data: object) -> Record:
             raise _fail("record.missing_key", key=key)
     game = data["game"]
     if not isinstance(game, str) or game not in _GAME_NAMES:
-        raise _fail("record.game", value=show(game))
+        raise _fail("record.game", value=show(game), known=list(_GAME_NAMES))
     options = _options(game, data.get("options", {}))
     players = players_of(options)
     fd = data["first_dealer"]
@@ -355,15 +355,14 @@ def _at(r: int, i: int, text: str, why: dict[str, Param]) -> InvalidRecord:
 
 # Errors reading an action's text that name the text again: in a record's
 # error (which names it already) the same reason without it.
-_UNECHOED = {"action.duplicate": "record.card_named_twice", "action.takes_itself": "record.takes_itself",
-             "chkobba.action_foreign_card": "chkobba.deck_foreign_card",
-             "seven_diamonds.action_foreign_card": "seven_diamonds.deck_foreign_card",
-             "seven_diamonds.no_capture": "record.no_capture"}
+# (Each game says its own: its ``unechoed``.)
+_UNECHOED = {"action.duplicate": "record.card_named_twice", "action.takes_itself": "record.takes_itself"}
+_GAMES_UNECHOED: Mapping[str, Mapping[str, str]] = Facts(lambda g: g.unechoed)
 
 
 def _reason(e: ChkobbaError) -> dict[str, Param]:
     """An action's refusal as the reason of a record error."""
-    code = _UNECHOED.get(e.code)
+    code = _UNECHOED.get(e.code) or next((own[e.code] for own in _GAMES_UNECHOED.values() if e.code in own), None)
     if code is not None:
         return message(code, **{k: v for k, v in e.params.items() if k != "action"}).to_json()
     return _safe(e)

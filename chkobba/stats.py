@@ -127,8 +127,6 @@ STATS_MESSAGES: dict[str, str] = {
     "stats.where.match_field": "match {index} ({field})",
     "stats.not_over": "The match is not over: only finished matches count in the statistics",
     # labels of the statistics table
-    "stats.game.chkobba": "Chkobba",
-    "stats.game.seven_diamonds": "Seven Diamonds",
     "stats.players": "{players} players",
     "stats.capture.optional": "capture optional",
     "stats.capture.compulsory": "capture compulsory",

@@ -18,6 +18,7 @@ from chkobba.cards import CODES, card
 from chkobba.errors import ChkobbaError, IllegalAction, InvalidAction, InvalidOptions
 from chkobba.messages import CORE_MESSAGES, MESSAGES, Message, message, quote, register, render
 from chkobba.options import check
+from chkobba import registry
 from chkobba.registry import game_class
 from chkobba.session import Session
 
@@ -222,17 +223,22 @@ AREAS = [("error", "Generic"), ("card", "Cards"), ("action", "Reading an action'
 EXTRA_PARAMS = {"capture.sum_mismatch": ["cards"]}
 
 
+# The engine's messages the table lists: its own and each built-in game's (its package's ``texts``).
+DOCUMENTED = {**CORE_MESSAGES, **{code: text for name in ("chkobba", "seven_diamonds")
+                                  for code, text in registry.game(name).messages.items()}}
+
+
 def messages_doc() -> str:
     """docs/messages.md as generated from the code (``python tests/test_messages.py`` writes it)."""
     out = [DOC_INTRO.rstrip("\n") + "\n", "| code | parameters | English text |\n|---|---|---|"]
     for area, title in AREAS:
-        codes = [c for c in CORE_MESSAGES if c.split(".")[0] == area]
+        codes = [c for c in DOCUMENTED if c.split(".")[0] == area]
         if title:
             out.append(f"| **{title}** | | |")
         for c in codes:
-            params = [n for _, n, _, _ in string.Formatter().parse(CORE_MESSAGES[c]) if n] + EXTRA_PARAMS.get(c, [])
+            params = [n for _, n, _, _ in string.Formatter().parse(DOCUMENTED[c]) if n] + EXTRA_PARAMS.get(c, [])
             shown = ", ".join(f"`{p}`" for p in dict.fromkeys(params))
-            out.append(f"| `{c}` | {shown} | {CORE_MESSAGES[c]} |")
+            out.append(f"| `{c}` | {shown} | {DOCUMENTED[c]} |")
     return "\n".join(out) + "\n"
 
 

@@ -9,6 +9,7 @@ from . import table
 from .determinize import determinize_observation
 from .options import LINK_FIELDS_V1
 from .state import ChkobbaState
+from .texts import MESSAGES
 
 if TYPE_CHECKING:
     from ...agents.kit import AgentKit
@@ -34,5 +35,6 @@ GAME = Game(
                                    ResultField("categories", "set", ("karta", "dinari", "barmila", "haya")),
                                    ResultField("chkobbas", "n")),
                     check=table.daily_check),
+    messages=MESSAGES, unechoed={"chkobba.action_foreign_card": "chkobba.deck_foreign_card"},
     online_timers=(30, 30),
 )

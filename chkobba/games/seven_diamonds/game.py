@@ -9,6 +9,7 @@ from . import table
 from .determinize import determinize_observation
 from .options import LINK_FIELDS_V1
 from .state import SevenDiamondsState
+from .texts import MESSAGES
 
 if TYPE_CHECKING:
     from ...agents.kit import AgentKit
@@ -32,5 +33,7 @@ GAME = Game(
                                    ResultField("multiplier", "range", (1, 3)), ResultField("bonus", "n"),
                                    ResultField("cards", "n")),
                     check=table.daily_check),
+    messages=MESSAGES, unechoed={"seven_diamonds.action_foreign_card": "seven_diamonds.deck_foreign_card",
+                                 "seven_diamonds.no_capture": "record.no_capture"},
     online_timers=(10, 12),
 )

@@ -1,0 +1,30 @@
+"""Seven Diamonds' own messages: its refusals and its statistics label (the
+registry registers them with :mod:`chkobba.messages`)."""
+
+MESSAGES: dict[str, str] = {
+    "seven_diamonds.deck_size": "a Seven Diamonds deck has 32 cards, this one has {count}",
+    "seven_diamonds.deck_foreign_card": "{card} is not a card of the Seven Diamonds deck (7 up to ace only)",
+    "seven_diamonds.deck_wrong": "the deck is not the 32 Seven Diamonds cards",
+    "seven_diamonds.action_foreign_card": '"{action}": {card} is not a card of the Seven Diamonds deck (7 up to ace only)',
+    "seven_diamonds.no_capture": '"{action}": nothing is captured in Seven Diamonds; lay one card, like "9H"',
+    "seven_diamonds.timers_off": "there are no timers at this table",
+    "seven_diamonds.nobody_doubled": 'nobody has doubled: say "double" or "pass"',
+    "seven_diamonds.tripled": 'the round is already tripled: say "pass"',
+    "seven_diamonds.other_team_triples": 'only the other team can triple: say "pass"',
+    "seven_diamonds.doubled_triple": 'the round is already doubled: say "triple" or "pass"',
+    "seven_diamonds.doubled": 'the round is already doubled: say "pass"',
+    "seven_diamonds.calls_pass_double": 'it is the time for calls: seat {seat} says "pass" or "double", not "{action}"',
+    "seven_diamonds.calls_pass_triple": 'it is the time for calls: seat {seat} says "pass" or "triple", not "{action}"',
+    "seven_diamonds.calls_pass": 'it is the time for calls: seat {seat} says "pass", not "{action}"',
+    "seven_diamonds.calls_over": '"{action}" is a call, and the calls are over: lay a card',
+    "seven_diamonds.must_lay": '"{action}" is not a move now: you must lay a card when one fits ({cards})',
+    "seven_diamonds.on_table": "{card} is already on the table",
+    "seven_diamonds.opens_with_7d": "you hold {card}: the game opens with it",
+    "seven_diamonds.not_yet": "{card} can't be played yet",
+    "seven_diamonds.below_missing": "{card} can't be played: {below_card} is not on the table yet",
+    "seven_diamonds.position_missing": "{card} is nowhere: in a Seven Diamonds position each of the 32 cards is in a hand or laid",
+    "seven_diamonds.position_hand_size": "a hand in play holds 1 to 8 cards, not {count}",
+    "seven_diamonds.position_turn": "seat {seat} holds none of the cards that fit ({cards}): its turn would be passed, so it cannot be the seat to play",
+    "seven_diamonds.position_speaker": "with seat {dealer} dealing and {count} call(s) spoken, seat {seat} speaks next, not seat {turn}",
+    "stats.game.seven_diamonds": "Seven Diamonds",
+}
