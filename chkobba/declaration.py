@@ -123,6 +123,8 @@ class Game:
     stats_labels: Callable[[Mapping[str, JSON]], list[tuple[str, JSONDict]]]
     # what a lesson step's move brought about (before, after, the reader's seat)
     lesson_outcome: Callable[[State, State, int], JSONDict]
+    # a position from its parts, like a chess position from its FEN (chkobba.page.setup); None: none
+    setup: Callable[..., State] | None = None
     # the daily deal; None: the game has none
     daily: DailyDeal | None = None
     # online play: the turn timers' seconds (to call, to play) when on (docs/online.md, "Timers")

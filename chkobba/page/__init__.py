@@ -38,6 +38,7 @@ from ..messages import Param, message
 from ..protocol import GameState, Observation
 from ..records import Record, parse_record
 from ..registry import GAMES
+from ..registry import game as registered
 from ..session import Session
 from ..web.answer import Reader, answer
 from ..web.edge import Seat
@@ -223,10 +224,10 @@ def setup(game: str = "chkobba", **parts: object) -> Position:
     game's own ``setup`` (Chkobba: ``hands``, ``table``, ``turn``, ``deck``,
     ``piles``, ``score``...; Seven Diamonds: ``hands``, ``laid``, ``calls``...).
     A wrong card or count raises the engine's error, in words."""
-    if game not in GAMES:
-        raise ValueError(f"game must be one of {', '.join(GAMES)}, not {M.quote(game)}")
-    from importlib import import_module
-    maker: Callable[..., GameState[Observation]] = import_module(f"chkobba.games.{game}.setup").setup
+    maker = registered(game).setup if game in GAMES else None
+    if maker is None:
+        raise ValueError(f"game must be one of {', '.join(g for g in GAMES if registered(g).setup)}, "
+                         f"not {M.quote(game)}")
     state = maker(**parts)
     return Position(Session(state, _empty_record(state), 0), None, None, True)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...declaration import MATCH_RESULT, DailyDeal, Game, ResultField
 from . import table
@@ -13,6 +13,12 @@ from .texts import MESSAGES
 
 if TYPE_CHECKING:
     from ...agents.kit import AgentKit
+
+
+def _setup(**parts: Any) -> ChkobbaState:
+    """A position from its parts (:mod:`.setup`, imported when first asked)."""
+    from .setup import setup
+    return setup(**parts)
 
 
 def _agents() -> "AgentKit":
@@ -28,7 +34,7 @@ GAME = Game(
     counts_sweeps=True,
     stats_variant={"players": (2, 4), "capture": ("optional", "compulsory"), "target": (11, 21, 31),
                    "match": (1, 3, 5)},
-    stats_labels=table.stats_labels, lesson_outcome=table.lesson_outcome,
+    stats_labels=table.stats_labels, lesson_outcome=table.lesson_outcome, setup=_setup,
     daily=DailyDeal(options={"players": 2}, seats=(None, "hard"), rollouts=200,
                     round=table.daily_round, share=table.daily_share,
                     result_fields=(ResultField("points", "n"), ResultField("other", "n"),

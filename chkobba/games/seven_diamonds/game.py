@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...declaration import DailyDeal, Game, ResultField
 from . import table
@@ -13,6 +13,12 @@ from .texts import MESSAGES
 
 if TYPE_CHECKING:
     from ...agents.kit import AgentKit
+
+
+def _setup(**parts: Any) -> SevenDiamondsState:
+    """A position from its parts (:mod:`.setup`, imported when first asked)."""
+    from .setup import setup
+    return setup(**parts)
 
 
 def _agents() -> "AgentKit":
@@ -26,7 +32,7 @@ GAME = Game(
     words=table.words, extras=table.extras, hide=table.hide, terminal=table.terminal,
     link_fields=LINK_FIELDS_V1,
     stats_variant={"players": (4,), "calls": (True, False), "target": range(1, 100_001)},
-    stats_labels=table.stats_labels, lesson_outcome=table.lesson_outcome,
+    stats_labels=table.stats_labels, lesson_outcome=table.lesson_outcome, setup=_setup,
     daily=DailyDeal(options={"players": 4, "timers": False}, seats=(None, "hard", "hard", "hard"), rollouts=200,
                     round=table.daily_round, share=table.daily_share,
                     result_fields=(ResultField("points", "n"), ResultField("other", "n"), ResultField("won", "flag"),
