@@ -8,18 +8,27 @@
 import { t } from "../i18n/i18n.js";
 import { FacadeError, SLICE_MS, nextTask, startPython } from "../shell/py.js";
 import { PACE_MS, loadPace } from "../shell/storage.js";
+import { gameFacts } from "../shell/games.js";
 import { Peer } from "./peer.js";
 import { $, CHANNEL, GIVE_UP_MS, HOST_KEY, STARTING_SILENT_MS, askConsent, cleanName, facadeMessage, hex, host, hostPy,
   iceServersOf, invite, online, readSettingsForm, relaysParam, root, showLink, signals, status, store } from "./common.js";
 import { checkSummary, drawAnswer, drawPresence, hostAuditLine, newMatch, reactNote, seatLabel, seatNotes, setupReactions,
   showReaction, showTable, summary, syncRematchLine, view, withNames } from "./seats.js";
 
+// The table chosen (web/online.html): its value is the game, with "-<n>" when
+// the game is played at several counts (then its `players` option), and its
+// data-players says how many sit down (the seats are drawn before Python starts).
 function hostSettings() {
-  const form = $("setup-form");
-  const choice = form.elements.table.value;
-  const game = choice === "seven_diamonds" ? "seven_diamonds" : "chkobba";
-  const options = game === "chkobba" ? { players: Number(choice.split("-")[1]) } : {};
-  return { game, options, players: game === "seven_diamonds" ? 4 : options.players };
+  const choice = $("setup-form").querySelector('input[name="table"]:checked');
+  const [game, count] = choice.value.split(/-(?=\d+$)/);
+  const players = Number(choice.dataset.players);
+  return { game, options: count ? { players } : {}, players };
+}
+
+/** The online timers (docs/online.md, "Timers"): the game's own from `describe`, twice as long at "slow", none "off". */
+function onlineTimers(game, pace) {
+  const base = gameFacts(game).timers;
+  return pace === "off" ? null : base.map((x) => (pace === "slow" ? 2 * x : x));
 }
 
 /** At four (Chkobba 2v2, Seven Diamonds) partners sit across: seats of one parity. Null at two. */
@@ -467,11 +476,9 @@ export async function hostNew(e) {
   }
   // the online timers (docs/online.md, "Timers"): on by default, adjustable by the host
   const pace = form.elements.timer.value;
-  const base = game === "seven_diamonds" ? [10, 12] : [30, 30];
-  const timers = pace === "off" ? null : base.map((x) => (pace === "slow" ? 2 * x : x));
   host.id = hex(8);
   online.role = "host";
-  startHosting(() => hostPy("new", { game, options, seats, timers, name }));
+  startHosting(() => hostPy("new", { game, options, seats, timers: onlineTimers(game, pace), name }));
 }
 
 export async function hostResume(saved, rematch = false) {
