@@ -1,39 +1,14 @@
-// The end-of-round dialog: the round's breakdown, the score sheet of every
-// round with running totals, and the result in the facade's own words
-// (game vs match is decided in Python). Nothing here adds up a score.
+// The end-of-round dialog: the round's breakdown (drawn by its game's
+// renderer), the score sheet of every round with running totals, and the
+// result in the facade's own words (game vs match is decided in Python).
+// Nothing here adds up a score.
 
-import { escapeHtml, minis } from "../table/cards.js";
+import { escapeHtml } from "../table/cards.js";
 import { messageHtml } from "../table/messages.js";
-import { sevenBreakdown } from "./sheet_seven.js";
-import { formatNumber, language, t, tHtml } from "../i18n/i18n.js";
+import { DEFAULT_GAME, rendererOf } from "../table/core.js";
+import { formatNumber, t, tHtml } from "../i18n/i18n.js";
 
 const T = (key, params) => escapeHtml(t(key, params));
-
-// Each scoring row: its name, the round result's key, and the counts behind it.
-const ROWS = [
-  ["sheet.row.karta", "karta", (d, s) => d.cards && T("sheet.count.cards", { count: d.cards[s] })],
-  ["sheet.row.dinari", "dinari", (d, s) => d.diamonds && T("sheet.count.diamonds", { count: d.diamonds[s] })],
-  ["sheet.row.barmila", "barmila", (d, s) => d.sevens && `${T("sheet.count.sevens", { count: d.sevens[s] })}${T("cards.separator")}${T("sheet.count.sixes", { count: d.sixes[s] })}`],
-  ["sheet.row.haya", "haya", (d, s, res) => (res.haya[s] ? T("sheet.has_7d") : "\u2014")],
-  ["sheet.row.chkobba", "chkobba", (d, s, res) => T("sheet.count.sweeps", { count: res.chkobba[s] })],
-];
-
-// The points a tie gives to nobody (RULES.md: a tie, *baji*): most cards,
-// most diamonds, most sevens then sixes. Nobody scoring one of them means
-// the sides were level.
-const TIES = new Set(["karta", "dinari", "barmila"]);
-const AR_BAJI = "\u0628\u0627\u062c\u064a";   // باجي
-
-/** «باجي» on a tied row; in French and English the word with its Arabic beside it. */
-export function bajiHtml() {
-  const ar = language() === "ar" ? "" : ` <span class="ar" lang="ar" dir="rtl">${AR_BAJI}</span>`;
-  return `<span class="baji">${T("sheet.baji")}${ar}</span>`;
-}
-
-/** A scoring row the sides tied: nobody got its point. */
-export function isTie(key, points) {
-  return TIES.has(key) && Array.isArray(points) && points.length === 2 && points.every((p) => p === 0);
-}
 
 /**
  * Fill `box` with the summary of the round just finished.
@@ -52,28 +27,8 @@ export function renderSummary(box, st, names) {
   const side = (s) => escapeHtml(names.side(s));
   const cell = (pts, why) => `${pts ? `<span class="pt">+${formatNumber(pts)}</span>` : `<span class="pt zero">${formatNumber(0)}</span>`}${why ? `<span class="why">${why}</span>` : ""}`;
 
-  let html = "";
-  if (st.game === "seven_diamonds") html = sevenBreakdown(st, side, order, last, names);
-  else {
-    html = `<table class="breakdown"><caption>${T("sheet.this_round")}</caption><thead><tr><th scope="col"><span class="sr">${T("sheet.points")}</span></th>${order.map((s) => `<th scope="col">${side(s)}</th>`).join("")}</tr></thead><tbody>`;
-    for (const [label, key, why] of ROWS) {
-      if (!res[key]) continue;
-      const tie = isTie(key, res[key]);
-      html += `<tr data-row="${key}"${tie ? ' data-baji="true"' : ""}><th scope="row">${T(label)}${tie ? ` ${bajiHtml()}` : ""}</th>${order.map((s) => `<td data-side="${s}" data-points="${res[key][s]}">${cell(res[key][s], why(details, s, res))}</td>`).join("")}</tr>`;
-    }
-    html += `</tbody><tfoot><tr data-row="points"><th scope="row">${T("sheet.round_points")}</th>${order.map((s) => `<td data-side="${s}">${res.points[s]}</td>`).join("")}</tr>`;
-    const running = last ? last.running : v.score;
-    const target = sheet ? sheet.target : v.target;
-    html += `<tr data-row="score"><th scope="row">${T("sheet.score_to", { target })}</th>${order.map((s) => `<td data-side="${s}">${running[s]}</td>`).join("")}</tr></tfoot></table>`;
-
-    const left = details.leftovers || res.leftovers;
-    if (left && left.length) {
-      const to = details.leftovers_to ?? res.leftovers_to;
-      html += `<p class="note">${to === null || to === undefined ? tHtml("sheet.leftovers_nobody", {}, { cards: minis(left) }) : tHtml("sheet.leftovers_to", {}, { side: side(to), cards: minis(left) })}</p>`;
-    }
-    const allD = details.all_diamonds ?? res.all_diamonds;
-    if (allD !== null && allD !== undefined) html += `<p class="result-line">${tHtml("sheet.all_diamonds", {}, { side: side(allD) })}</p>`;
-  }
+  // the round's own rows, as its game's renderer words them (web/table/<game>.js)
+  let html = (rendererOf(st.game) || rendererOf(DEFAULT_GAME)).breakdown(st, { res, details, order, side, cell, last, names });
 
   if (rounds && rounds.length) {
     const match = sheet.match > 1;

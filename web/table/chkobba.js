@@ -121,6 +121,33 @@ export function seatNameLine(s, st, seat, key, full, infoHtml) {
   return name;
 }
 
+// Each scoring row of the round's summary (breakdown): its name, the round
+// result's key, and the counts behind it.
+const ROWS = [
+  ["sheet.row.karta", "karta", (d, s) => d.cards && T("sheet.count.cards", { count: d.cards[s] })],
+  ["sheet.row.dinari", "dinari", (d, s) => d.diamonds && T("sheet.count.diamonds", { count: d.diamonds[s] })],
+  ["sheet.row.barmila", "barmila", (d, s) => d.sevens && `${T("sheet.count.sevens", { count: d.sevens[s] })}${T("cards.separator")}${T("sheet.count.sixes", { count: d.sixes[s] })}`],
+  ["sheet.row.haya", "haya", (d, s, res) => (res.haya[s] ? T("sheet.has_7d") : "\u2014")],
+  ["sheet.row.chkobba", "chkobba", (d, s, res) => T("sheet.count.sweeps", { count: res.chkobba[s] })],
+];
+
+// The points a tie gives to nobody (RULES.md: a tie, *baji*): most cards,
+// most diamonds, most sevens then sixes. Nobody scoring one of them means
+// the sides were level.
+const TIES = new Set(["karta", "dinari", "barmila"]);
+const AR_BAJI = "\u0628\u0627\u062c\u064a";   // باجي
+
+/** «باجي» on a tied row; in French and English the word with its Arabic beside it. */
+function bajiHtml() {
+  const ar = language() === "ar" ? "" : ` <span class="ar" lang="ar" dir="rtl">${AR_BAJI}</span>`;
+  return `<span class="baji">${T("sheet.baji")}${ar}</span>`;
+}
+
+/** A scoring row the sides tied: nobody got its point. */
+function isTie(key, points) {
+  return TIES.has(key) && Array.isArray(points) && points.length === 2 && points.every((p) => p === 0);
+}
+
 export const chkobba = {
   game: "chkobba",
 
@@ -452,6 +479,35 @@ export const chkobba = {
 
   flyingCard(code) {
     return cardEl(code);
+  },
+
+  /**
+   * The round's breakdown on the summary (web/shell/sheet.js): a row per
+   * point of the round's result, with the counts behind it, the round's points
+   * and the score; the cards left and the win by all the diamonds below.
+   * Given the round's result (`res`), its counts (`details`), the sides in
+   * order, their names (`side`), a cell's HTML (`cell`) and the sheet's last round.
+   */
+  breakdown(st, { res, details, order, side, cell, last }) {
+    let html = `<table class="breakdown"><caption>${T("sheet.this_round")}</caption><thead><tr><th scope="col"><span class="sr">${T("sheet.points")}</span></th>${order.map((s) => `<th scope="col">${side(s)}</th>`).join("")}</tr></thead><tbody>`;
+    for (const [label, key, why] of ROWS) {
+      if (!res[key]) continue;
+      const tie = isTie(key, res[key]);
+      html += `<tr data-row="${key}"${tie ? ' data-baji="true"' : ""}><th scope="row">${T(label)}${tie ? ` ${bajiHtml()}` : ""}</th>${order.map((s) => `<td data-side="${s}" data-points="${res[key][s]}">${cell(res[key][s], why(details, s, res))}</td>`).join("")}</tr>`;
+    }
+    html += `</tbody><tfoot><tr data-row="points"><th scope="row">${T("sheet.round_points")}</th>${order.map((s) => `<td data-side="${s}">${res.points[s]}</td>`).join("")}</tr>`;
+    const running = last ? last.running : st.view.score;
+    const target = st.sheet ? st.sheet.target : st.view.target;
+    html += `<tr data-row="score"><th scope="row">${T("sheet.score_to", { target })}</th>${order.map((s) => `<td data-side="${s}">${running[s]}</td>`).join("")}</tr></tfoot></table>`;
+
+    const left = details.leftovers || res.leftovers;
+    if (left && left.length) {
+      const to = details.leftovers_to ?? res.leftovers_to;
+      html += `<p class="note">${to === null || to === undefined ? tHtml("sheet.leftovers_nobody", {}, { cards: minis(left) }) : tHtml("sheet.leftovers_to", {}, { side: side(to), cards: minis(left) })}</p>`;
+    }
+    const allD = details.all_diamonds ?? res.all_diamonds;
+    if (allD !== null && allD !== undefined) html += `<p class="result-line">${tHtml("sheet.all_diamonds", {}, { side: side(allD) })}</p>`;
+    return html;
   },
 
   /**
