@@ -70,7 +70,7 @@ def test_the_switch_is_remembered_and_sound_starts_only_after_a_tap(make_page: A
     assert settle(page) == "you"
     point_and_play(page, pick_action(saved(page)))
     page.wait_for_function("() => window.__audioContexts.some((c) => c.state === 'running')")
-    heard = "() => window.chkobbaApp.sound.log.some((n) => ['card', 'capture', 'chkobba'].includes(n))"
+    heard = "() => window.chkobbaApp.sound.log.some((n) => ['card', 'capture', 'sweep'].includes(n))"
     for _ in range(4):  # the first move may be the cut (no sound of its own): play on until a card goes down
         if settle(page) != "you" or page.evaluate(heard):
             break
@@ -78,7 +78,7 @@ def test_the_switch_is_remembered_and_sound_starts_only_after_a_tap(make_page: A
     page.wait_for_function(heard)
     assert settle(page) in ("you", "summary")
     log = page.evaluate("() => window.chkobbaApp.sound.log")
-    assert set(log) <= {"card", "capture", "chkobba", "turn", "won", "lost"}, log
+    assert set(log) <= {"card", "capture", "sweep", "turn", "won", "lost"}, log
 
     # nothing while the page is hidden
     hidden = page.evaluate("""() => {

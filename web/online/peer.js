@@ -95,7 +95,7 @@ export class Peer {
                      gatherMs: 5000, ...options };
     this.pc = new RTCPeerConnection({ iceServers: this.options.iceServers,
                                       iceTransportPolicy: this.options.iceTransportPolicy });
-    this.channel = this.pc.createDataChannel("chkobba", CHANNEL);
+    this.channel = this.pc.createDataChannel("chkobba.table", CHANNEL);
     this.lastSeen = 0;
     this.state = "new"; // new -> connecting -> open -> closed
     this.onmessage = () => {};

@@ -116,7 +116,7 @@ function swish(at, dur, freq, gain) {
 const SOUNDS = {
   card: () => swish(0, 0.09, 1800, 1.4),
   capture: () => { swish(0, 0.07, 1500, 1.1); note(660, 0.05, 0.12, { type: "triangle", gain: 0.5 }); note(880, 0.12, 0.16, { type: "triangle", gain: 0.5 }); },
-  chkobba: () => {
+  sweep: () => {   // a chkobba: the table swept
     swish(0, 0.07, 1500, 1.1);
     [523, 659, 784, 1047].forEach((f, i) => note(f, 0.05 + i * 0.07, 0.22, { type: "triangle", gain: 0.6 }));
     note(1568, 0.36, 0.35, { gain: 0.25 });
@@ -128,7 +128,7 @@ const SOUNDS = {
   lost: () => { note(440, 0, 0.3, { type: "triangle", gain: 0.45 }); note(349, 0.22, 0.45, { type: "triangle", gain: 0.45, glide: 0.94 }); },
 };
 
-/** Play a named sound now (`card`, `capture`, `chkobba`, `turn`, `call`,
+/** Play a named sound now (`card`, `capture`, `sweep`, `turn`, `call`,
  * `timer`, `won`, `lost`), unless sound is off, the page is hidden or no
  * gesture has unlocked the audio yet. */
 export function play(name) {
@@ -167,7 +167,7 @@ export function soundsFor(before, st, me, side) {
   const out = [];
   const last = st.view.last;
   if (last && moveKey(st) !== moveKey(before)) {
-    if (last.chkobba) out.push("chkobba");
+    if (last.chkobba) out.push("sweep");
     else if (last.kind === "capture" || last.kind === "claim") out.push("capture");
     else if (last.kind === "lay" || last.kind === "timeout") out.push("card");
     else if (last.kind === "double" || last.kind === "triple") out.push("call");
