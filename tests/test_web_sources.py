@@ -2,14 +2,18 @@
 JavaScript string under web/ (Python lives in the package, under mypy, and
 the pages reach it through a checked edge: chkobba.web, chkobba.online.page),
 no file of the online page over 600 lines, and no code or page file under web/
-over 600 lines either."""
+over 600 lines either; and no game named outside its renderer: the page
+learns each game's facts from the facade's `describe`."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
+
+from chkobba import web
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -80,3 +84,66 @@ def test_no_code_file_under_web_is_over_600_lines(path: Path) -> None:
     rel = path.relative_to(ROOT).as_posix()
     lines = len(path.read_text(encoding="utf-8").splitlines())
     assert lines <= MAX_LINES, f"{rel} has {lines} lines (at most {MAX_LINES}): split it by concern"
+
+
+# ------------------------------------------------------------------ games by name
+
+# The page learns what each game has (a daily deal, chkobbas counted, online
+# timers, its options) from the facade's `describe`; a game's name is written
+# only in its renderer (web/table/<game>.js) and in the one default game.
+GAMES = [g["game"] for g in json.loads(web.call("describe", "{}"))["ok"]["games"]]
+PROJECT = "chkobba"   # the package's name, the head of the page's keys: chkobba.stats.v1, chkobba.web
+DEFAULT_MODULE = "web/table/core.js"
+DEFAULT = re.compile(r'^export const DEFAULT_GAME = "(\w+)";', re.M)
+
+
+def game_names_in(text: str, games: list[str]) -> list[str]:
+    """The string literals of ``text`` (JavaScript, literals inside a
+    template's ``${}`` too) that name a game: the name alone, or a dotted key
+    with it as a segment (``daily.start.seven_diamonds``) other than the
+    project's name at its head (``chkobba.stats.v1``). Words (a literal with a
+    space in it) are not names."""
+    code = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    code = re.sub(r"(?:^|(?<=\s))//[^\n]*", "", code)
+    found = []
+    for m in STRING.finditer(code):
+        body = m.group(0)[1:-1]
+        if m.group(0).startswith("`"):
+            found += game_names_in(body, games)
+        if re.search(r"\s", body):
+            continue
+        segments = body.split(".")
+        if any(s in games and (i or s != PROJECT or len(segments) == 1) for i, s in enumerate(segments)):
+            found.append(m.group(0))
+    return found
+
+
+def shell_js_files() -> list[Path]:
+    renderers = {WEB / "table" / f"{g}.js" for g in GAMES}
+    return [p for p in js_files() if p not in renderers]
+
+
+def test_the_check_finds_a_game_named() -> None:
+    games = ["chkobba", "seven_diamonds"]
+    assert game_names_in('const g = "seven_diamonds";', games)
+    assert game_names_in("if (game === 'chkobba') go();", games)
+    assert game_names_in('t("daily.start.chkobba"); t(`start.game.seven_diamonds`)', games)
+    assert game_names_in("html = `<b>${t(x === \"chkobba\" ? a : b)}</b>`;", games)
+    assert game_names_in('k = "seven_diamonds.x";', games)
+    assert not game_names_in('localStorage.getItem("chkobba.stats.v1"); mark("chkobba:ready");', games)
+    assert not game_names_in('import { chkobba } from "./chkobba.js"; t(`daily.start.${game}`);', games)
+    assert not game_names_in('say("The chkobba package could not be unpacked"); // "seven_diamonds"', games)
+    assert not game_names_in('el.setAttribute("data-chkobba-embed", "1");', games)
+
+
+@pytest.mark.parametrize("path", shell_js_files(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_no_game_is_named_outside_its_renderer(path: Path) -> None:
+    rel = path.relative_to(ROOT).as_posix()
+    text = path.read_text(encoding="utf-8")
+    found = game_names_in(text, GAMES)
+    if rel == DEFAULT_MODULE:
+        default = DEFAULT.findall(text)
+        assert len(default) == 1 and default[0] in GAMES, f"{rel} declares the default game once (DEFAULT_GAME)"
+        assert found == [f'"{default[0]}"'], f"{rel} names a game besides the default: {found}"
+    else:
+        assert not found, f"{rel} names a game (learn it from describe, or move it to the game's renderer): {found}"
