@@ -17,7 +17,8 @@ hints, the damaged-save notice, the last-card banner.
 Positions come from the engine in CPython (a record played out here) and are
 loaded as saves, so late-round states cost one page load, not a played round.
 Each page is checked at the three sizes by resizing it; a screenshot of each
-goes to ``test-artifacts/fit-<position>-<step>-<lang>-<size>.png``.
+goes to ``test-artifacts/fit-<position>-<step>-<lang>-<size>.jpg`` (a JPEG:
+a PNG of a laptop's screen cost the browser 0.2-0.3 s each, a JPEG 0.05).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import pytest
 
 from chkobba import web
 from chkobba.session import Session
-from e2e_driver import HAND, MESSAGE, ROOT, T, TABLE_CARDS, btn, open_table, settle, shot, start_game
+from e2e_driver import ARTIFACTS, HAND, MESSAGE, ROOT, T, TABLE_CARDS, btn, open_table, settle
 
 SIZES = {"360x640": (360, 640), "320x568": (320, 568), "640x360": (640, 360)}
 LANGS = ("ar", "fr", "en")
@@ -256,6 +257,11 @@ def position(name: str) -> Session:
     return _cache[name]
 
 
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.jpg"), type="jpeg", quality=80)
+
+
 def hand_boxes(page: Any) -> list[list[float]]:
     return list(page.eval_on_selector_all(f"{HAND} .card", "els => els.map(e => { const r = e.getBoundingClientRect();"
                                                            " return [Math.round(r.left), Math.round(r.top)]; })"))
@@ -311,11 +317,26 @@ def open_with_save(page: Any, lang: str, save: dict[str, Any]) -> None:
     open_table(page, f"?lang={lang}")
 
 
+# The states also checked at the TABLETS sizes (in Arabic and French), and
+# the one where a refusal is tapped away (in Arabic and French): on the same
+# page, after the phone sizes of each step.
+TABLET_STATES, TABLET_LANGS = ("ck2-full", "ck4-full", "sd-late"), ("ar", "fr")
+TAP_STATE, TAP_LANGS = "ck2-full", ("ar", "fr")
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", list(STATES))
 def test_the_table_fits_the_screen(make_page: Any, name: str, lang: str) -> None:
+    """Each state at the phone SIZES; the full tables also at the TABLETS
+    sizes (a tablet or a small laptop: the page does not scroll and your
+    hand, the table's cards, the move buttons, the dock and the top bar are
+    on screen, none covered, also with the coach's moves and a refusal
+    shown; a 2v2 table of 8 cards at 1024x768 was two cards wide, your hand
+    500 px below the screen, beside a move log's column; at 1366x625 and
+    1024x690 the move buttons were below the screen)."""
     pos, coach, steps = STATES[name]
     s = position(pos)
+    tablets = name in TABLET_STATES and lang in TABLET_LANGS
     page = make_page({"width": 360, "height": 640})
     open_with_save(page, lang, _save(s, coach=coach, lang=lang))
     assert settle(page) == "you"
@@ -326,15 +347,22 @@ def test_the_table_fits_the_screen(make_page: Any, name: str, lang: str) -> None
         assert page.locator(btn("claim")).is_visible(), "the claim is not on"
     for step in steps:
         label = f"{name}-{step}-{lang}"
+        tablet_label = f"tablet-{name}-{lang}-{step}"
         if step == "look":
             problems += check_sizes(page, label)
             if name == "ck4-full":   # (the state it stands for: two rows of cards at 320 px, checked above)
                 page.set_viewport_size({"width": 320, "height": 568})
                 page.evaluate(FRAMES)
                 assert page.evaluate(TABLE_ROWS) >= 2, "the table's cards are in one row at 320x568"
+            if tablets:
+                problems += [p for size in TABLETS for p in check_size(page, tablet_label, size)]
         elif step == "hint":
             ask_hint(page)
             problems += check_sizes(page, label)
+            if tablets:
+                problems += [p for size in TABLETS for p in check_size(page, tablet_label, size)]
+            if name == TAP_STATE and lang in TAP_LANGS:
+                tap_the_refusal_away(page, s, f"{name} {lang} 360x640")
         elif step == "refuse":
             for size in SIZES:
                 w, h = SIZES[size]
@@ -350,6 +378,12 @@ def test_the_table_fits_the_screen(make_page: Any, name: str, lang: str) -> None
                 problems += check_size(page, label, size)
                 problems += [f"{label} {size}: {b}" for b in page.evaluate(UNDER_MESSAGE)]
                 page.keyboard.press("Escape")
+            if tablets:
+                for size, (w, h) in TABLETS.items():
+                    page.set_viewport_size({"width": w, "height": h})
+                    refuse(page, s)
+                    problems += check_size(page, tablet_label, size)
+                    page.keyboard.press("Escape")
     assert not problems, "\n".join(problems)
 
 
@@ -358,42 +392,40 @@ COVERED = """(sel) => { const r = document.querySelector(sel).getBoundingClientR
     return at && at.closest('.message') ? 'message' : at && at.closest(sel) ? 'itself' : String(at && at.className); }"""
 
 
-@pytest.mark.parametrize("lang", ["ar", "fr"])
-def test_a_tap_puts_a_refusal_away_and_the_coachs_moves_show_again(make_page: Any, lang: str) -> None:
+def tap_the_refusal_away(page: Any, s: Session, where: str) -> None:
     """On a phone a refusal floats over the status line, not over the
     coach's moves (issue 38: nor over the score line or a last move): the
-    player reads both, taps the refusal away; the cards chosen stay chosen."""
-    s = position("ck2-full")
-    page = make_page({"width": 360, "height": 640})
-    open_with_save(page, lang, _save(s, coach=True, lang=lang))
-    assert settle(page) == "you"
-    ask_hint(page)
+    player reads both, taps the refusal away; the cards chosen stay chosen.
+    (The coach's moves are shown; the page is set to 360x640 here; Escape
+    clears the chosen cards after.)"""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.evaluate(FRAMES)
     first = f"{T} .coach .hints li:first-child"
-    assert page.evaluate(COVERED, first) == "itself"
+    assert page.evaluate(COVERED, first) == "itself", f"{where}: the coach's first move is covered before the refusal"
     refuse(page, s)
     picked = page.locator(f"{T} .card.selected").evaluate_all("els => els.map(e => e.dataset.card)")
-    assert len(picked) == 2, picked
-    assert page.locator(MESSAGE).is_visible()
-    assert page.evaluate(COVERED, first) == "itself"
+    assert len(picked) == 2, f"{where}: the refused move's cards are not both chosen: {picked}"
+    assert page.locator(MESSAGE).is_visible(), f"{where}: the refusal is not shown"
+    assert page.evaluate(COVERED, first) == "itself", f"{where}: the refusal covers the coach's first move"
     page.click(MESSAGE)
     page.wait_for_selector(MESSAGE, state="hidden")
-    assert page.evaluate(COVERED, first) == "itself"
-    assert page.locator(f"{T} .card.selected").evaluate_all("els => els.map(e => e.dataset.card)") == picked
+    assert page.evaluate(COVERED, first) == "itself", f"{where}: the coach's first move is covered after the tap"
+    assert page.locator(f"{T} .card.selected").evaluate_all("els => els.map(e => e.dataset.card)") == picked, \
+        f"{where}: the tap on the refusal changed the chosen cards"
+    page.keyboard.press("Escape")
 
 
-@pytest.mark.parametrize("lang", ["ar", "en"])
-def test_the_move_log_opens_over_the_table_with_its_title(make_page: Any, lang: str) -> None:
+def the_log_opens_over_the_table_with_its_title(page: Any, lang: str) -> None:
     """On a phone the log is the dock's first pill; tapped, it opens as a
     panel on screen, headed by its title, scrolling inside itself (the page
     does not scroll), and tapped again it closes."""
-    s = position(STATES["ck4-full"][0])
-    page = make_page({"width": 360, "height": 640})
-    open_with_save(page, lang, _save(s, lang=lang))
-    assert settle(page) == "you"
     pill = page.locator(f"{T} .log > summary")
+    is_open = f"() => document.querySelector('{T} .log').open"
     for size in SIZES:
         w, h = SIZES[size]
         page.set_viewport_size({"width": w, "height": h})
+        page.evaluate(FRAMES)
+        assert page.evaluate(is_open) is False, f"the log {lang} {size}: open before its pill is tapped"
         pill.click()
         page.evaluate(FRAMES)
         got = page.evaluate("""() => {
@@ -405,35 +437,67 @@ def test_the_move_log_opens_over_the_table_with_its_title(make_page: Any, lang: 
                    page: document.scrollingElement.scrollHeight };
         }""")
         shot(page, f"fit-log-open-{lang}-{size}")
-        assert got["open"] and got["items"] >= 8, got
+        where = f"the log {lang} {size}"
+        assert got["open"] and got["items"] >= 8, (where, got)
         left, top, right, bottom = got["box"]
-        assert left >= 0 and top >= 0 and right <= w + 0.5 and bottom <= h + 0.5, (size, got)
-        assert got["heading"] == json.dumps(got["title"], ensure_ascii=False) and got["title"], got
-        assert got["page"] <= h + 1, f"{size}: the page scrolls with the log open"
+        assert left >= 0 and top >= 0 and right <= w + 0.5 and bottom <= h + 0.5, (where, got)
+        assert got["heading"] == json.dumps(got["title"], ensure_ascii=False) and got["title"], (where, got)
+        assert got["page"] <= h + 1, f"{where}: the page scrolls with the log open"
         pill.click()
-        assert not page.evaluate("() => document.querySelector('#table .log').open")
+        assert page.evaluate(is_open) is False, f"{where}: a second tap did not close it"
+
+
+def the_log_follows_the_window_across_the_wide_layout(page: Any) -> None:
+    """A page opened on a narrow window shows the move log as a column once
+    the window is made wide, and as the closed pill again once it is narrow
+    (an open log there would be a panel over the table)."""
+    is_open = f"() => document.querySelector('{T} .log').open"
+    assert page.evaluate(is_open) is False, "the log is open on a page opened at 360x640"
+    for (w, h), want in (((1280, 800), True), ((1024, 768), False), ((1280, 800), True), ((360, 640), False)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.evaluate(FRAMES)
+        assert page.evaluate(is_open) is want, f"the log at {w}x{h}: open is {not want}, not {want}"
+    # the log's moves are there to read once it opens
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.evaluate(FRAMES)
+    assert page.locator(f"{T} .log .log-moves li").first.is_visible(), "the log's moves are not shown at 1280x800"
+
+
+DAMAGED = '{"v": 2, "record": 5}'
+
+
+def _dealt(game: str) -> dict[str, Any]:
+    """A new game as the start form deals it with ?seed=5 (Chkobba 2v2 against
+    three easy computers; Seven Diamonds with the form's levels), no move made."""
+    if game == "seven_diamonds":
+        s, level = Session.new("seven_diamonds", {"timers": False}, seed=5), "medium"
+    else:
+        s, level = Session.new("chkobba", {"players": 4}, seed=5), "easy"
+    seats = [{"kind": "human"}] + [{"kind": "computer", "level": level}] * (s.players - 1)
+    return {"v": web.SAVE_VERSION, "game": s.game, "record": s.record(), "seed": s.seed, "seats": seats,
+            "coach": False}
 
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", ["chkobba-4", "seven_diamonds"])
 def test_the_damaged_save_notice_leaves_the_table_on_screen(make_page: Any, game: str, lang: str) -> None:
+    """The latest save is damaged and the game resumes from the one before
+    it: the notice floats over the top bar, the table stays on screen. The
+    saves are put in storage before the page's first script runs (one boot;
+    e2e/test_table.py plays a game, damages its save and sees it resume)."""
     page = make_page({"width": 360, "height": 640})
+    save = _dealt(game)
+    page.add_init_script(
+        "if (!sessionStorage.getItem('fit.loaded')) {"
+        f" localStorage.setItem('chkobba.save.previous.v1', {json.dumps(json.dumps(save))});"
+        f" localStorage.setItem('chkobba.save.v1', {json.dumps(DAMAGED)});"
+        " localStorage.setItem('chkobba.pace', 'instant');"
+        " sessionStorage.setItem('fit.loaded', '1'); }")
     open_table(page, f"?lang={lang}&seed=5")
-    if game == "seven_diamonds":
-        page.select_option("#pace", "instant")
-        if not page.evaluate("() => document.getElementById('start').open"):
-            page.click("#new-game")
-        page.check('#start-form input[name="game"][value="seven_diamonds"]')
-        page.click("#start-button")
-        page.wait_for_function("() => !document.getElementById('start').open && window.chkobbaApp.state")
-    else:
-        start_game(page, players=4, levels=("easy", "easy", "easy"))
-    settle(page)
-    page.evaluate("() => localStorage.setItem('chkobba.save.v1', '{\"v\": 2, \"record\": 5}')")
-    page.reload()
-    page.wait_for_selector("html.ready")
     assert page.locator("#notice").is_visible()
     settle(page)
+    resumed = page.evaluate("() => { const s = window.chkobbaApp.state.save; return [s.seed, s.record.game, s.seats]; }")
+    assert resumed == [5, save["game"], save["seats"]], f"the page did not resume the save before the damaged one: {resumed}"
     problems = check_sizes(page, f"damaged-{game}-{lang}", bar_covered=True)
     for size in TABLETS:   # (and on a tablet or a laptop)
         problems += check_size(page, f"damaged-{game}-{lang}", size, bar_covered=True)
@@ -461,25 +525,30 @@ NOTCHED = {"812x375": ((812, 375), (50, 50, 21)), "844x390": ((844, 390), (47, 4
 
 @pytest.mark.parametrize("lang", ["ar", "en"])
 @pytest.mark.parametrize("name", ["ck4-full", "sd-late"])
-def test_a_notched_phone_held_sideways_keeps_everything_off_the_notch(make_page: Any, name: str, lang: str) -> None:
+def test_the_move_log_on_a_phone_and_a_notched_phone_held_sideways(make_page: Any, name: str, lang: str) -> None:
     """The page draws under a notched phone's notch (viewport-fit=cover), so
     in landscape the top bar, the table, your hand, the move buttons, the dock
     and the open move log keep out of the left and right safe areas and above
     the bottom one (the browser's env(safe-area-inset-*), set here through
-    the DevTools protocol)."""
+    the DevTools protocol). First, on the 2v2 table opened at 360x640: the
+    move log across the wide layout (in English) and opened on a phone."""
     s = position(name)
-    page = make_page({"width": 812, "height": 375})
+    page = make_page({"width": 360, "height": 640})
     cdp = page.context.new_cdp_session(page)
     open_with_save(page, lang, _save(s, lang=lang))
     assert settle(page) == "you"
+    if name == "ck4-full":
+        if lang == "en":
+            the_log_follows_the_window_across_the_wide_layout(page)
+        the_log_opens_over_the_table_with_its_title(page, lang)
     problems: list[str] = []
     for size, ((w, h), safe) in NOTCHED.items():
         left, right, bottom = safe
         cdp.send("Emulation.setSafeAreaInsetsOverride", {"insets": {"left": left, "right": right, "bottom": bottom, "top": 0}})
         page.set_viewport_size({"width": w, "height": h})
         page.evaluate(FRAMES)
-        assert page.evaluate(SAFE_LEFT) == f"{left}px", "the browser did not take the safe area"
         label = f"notched-{name}-{lang}-{size}"
+        assert page.evaluate(SAFE_LEFT) == f"{left}px", f"{label}: the browser did not take the safe area"
         for sel, hit in ((MUST_SHOW, True), (BAR, True)):
             problems += [f"{label}: {b}" for b in page.evaluate(OFF_SCREEN, [sel, hit, list(safe)])["bad"]]
         shot(page, f"fit-{label}")
@@ -498,49 +567,3 @@ def test_a_notched_phone_held_sideways_keeps_everything_off_the_notch(make_page:
 # screen and on a 1920x1080 one at 125 %.
 TABLETS = {"768x1024": (768, 1024), "1024x768": (1024, 768), "1024x690": (1024, 690), "1280x800": (1280, 800),
            "1366x625": (1366, 625), "1536x730": (1536, 730)}
-
-
-@pytest.mark.parametrize("lang", ("ar", "fr"))
-@pytest.mark.parametrize("name", ["ck2-full", "ck4-full", "sd-late"])
-def test_a_tablet_or_a_small_laptop_shows_the_whole_table(make_page: Any, name: str, lang: str) -> None:
-    """At the TABLETS sizes the page does not scroll and your hand, the
-    table's cards, the move buttons, the dock and the top bar are on screen,
-    none covered, also with the coach's moves and a refusal shown (a 2v2
-    table of 8 cards at 1024x768 was two cards wide, your hand 500 px below
-    the screen, beside a move log's column; at 1366x625 and 1024x690 the
-    move buttons were below the screen)."""
-    s = position(name)
-    page = make_page({"width": 1024, "height": 768})
-    open_with_save(page, lang, _save(s, coach=True, lang=lang))
-    assert settle(page) == "you"
-    problems: list[str] = []
-    for step in ("look", "hint", "refuse"):
-        if step == "hint":
-            ask_hint(page)
-        for size, (w, h) in TABLETS.items():
-            if step == "refuse":
-                page.set_viewport_size({"width": w, "height": h})
-                refuse(page, s)
-            problems += check_size(page, f"tablet-{name}-{lang}-{step}", size)
-            if step == "refuse":
-                page.keyboard.press("Escape")
-    assert not problems, "\n".join(problems)
-
-
-def test_the_move_log_follows_the_window_across_the_wide_layout(make_page: Any) -> None:
-    """A page opened on a narrow window shows the move log as a column once
-    the window is made wide, and as the closed pill again once it is narrow
-    (an open log there would be a panel over the table)."""
-    page = make_page({"width": 360, "height": 640})
-    open_with_save(page, "en", _save(position("ck4-full")))
-    assert settle(page) == "you"
-    is_open = f"() => document.querySelector('{T} .log').open"
-    assert page.evaluate(is_open) is False
-    for (w, h), want in (((1280, 800), True), ((1024, 768), False), ((1280, 800), True), ((360, 640), False)):
-        page.set_viewport_size({"width": w, "height": h})
-        page.evaluate(FRAMES)
-        assert page.evaluate(is_open) is want, (w, h)
-    # the log's moves are there to read once it opens
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.evaluate(FRAMES)
-    assert page.locator(f"{T} .log .log-moves li").first.is_visible()
