@@ -97,7 +97,7 @@ CORE_MESSAGES: dict[str, str] = {
     "record.not_object": "record: a game record is a JSON object, not {value}",
     "record.unknown_key": 'record: unknown key "{key}" (known: game, options, first_dealer, rounds)',
     "record.missing_key": 'record: "{key}" is missing (a record has "game", "first_dealer" and "rounds")',
-    "record.game": 'record: "game" must be "chkobba" or "seven_diamonds", not {value}',
+    "record.game": 'record: "game" must be one of the games (known: {known}), not {value}',
     "record.options_form": 'record: "options" must be a JSON object, not {value}',
     "record.option_unknown": 'record: unknown option "{option}" ({game} options: {known})',
     "record.option_other_game": 'record: option "{option}" is a {other} option, not a {game} one ({game} options: {known})',
@@ -215,7 +215,7 @@ CORE_MESSAGES: dict[str, str] = {
     "daily.future": "The deal of {date} is not out yet: it can be played from {date} at 00:00 in Tunisia "
                     "(today is {today} there)",
     "daily.before": "There is no daily deal before 2000-01-01 (not {date})",
-    "daily.game": '"{value}" has no daily deal (the daily games: chkobba, seven_diamonds)',
+    "daily.game": '"{value}" has no daily deal (the daily games: {known})',
     "daily.round_over": "the daily round is over",
     "daily.not_over": "the daily round is not over yet",
     "daily.not_turn": "it is seat {to_act}'s turn, not seat {seat}'s",

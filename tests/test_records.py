@@ -85,7 +85,7 @@ def _with(path: list[Any], value: Any) -> dict[str, Any]:
 BAD = [
     ("not json", "{", "record: not valid JSON"),
     ("not object", [], "record: a game record is a JSON object"),
-    ("game", _with(["game"], "poker"), 'record: "game" must be "chkobba" or "seven_diamonds", not "poker"'),
+    ("game", _with(["game"], "poker"), 'record: "game" must be one of the games (known: chkobba, seven_diamonds), not "poker"'),
     ("option", _with(["options"], {"target": 12}), 'record: option "target" must be one of 11, 21, 31, not 12'),
     ("dealer", _with(["first_dealer"], 2), 'record: "first_dealer" must be a seat from 0 to 1, not 2'),
     ("deck size", _with(["rounds", 0, "decks", 0], ["7D"]), "round 1, deck 1: a Chkobba deck has 40 cards, this one has 1"),

@@ -365,7 +365,7 @@ def test_other_values_are_shown_short() -> None:
     assert refused(rec) == 'record: "first_dealer" must be a seat from 0 to 1, not a list'
     rec = copy(MIRROR)
     rec["game"] = {"x": "y"}
-    assert refused(rec) == 'record: "game" must be "chkobba" or "seven_diamonds", not an object'
+    assert refused(rec) == 'record: "game" must be one of the games (known: chkobba, seven_diamonds), not an object'
     rec = copy(MIRROR)
     rec["rounds"][0]["actions"][2] = ["7D"]
     assert refused(rec) == 'round 1, action 2: an action is a text such as "7D" or "keep", not a list'

@@ -122,6 +122,15 @@ def test_its_finished_match_counts_in_the_statistics(toy: None) -> None:
     assert row["game_label"]["code"] == "stats.game.high_card"
 
 
+def test_the_errors_that_list_the_games_name_it(toy: None) -> None:
+    with pytest.raises(ChkobbaError) as e:
+        parse_record('{"game": "poker", "options": {}, "first_dealer": 0, "rounds": []}')
+    assert str(e.value) == 'record: "game" must be one of the games (known: chkobba, seven_diamonds, high_card), not "poker"'
+    with pytest.raises(ChkobbaError) as e:
+        daily.daily("2026-12-01", "high_card")
+    assert str(e.value) == '"high_card" has no daily deal (the daily games: chkobba, seven_diamonds)'
+
+
 def test_the_registry_is_as_it_was_after_the_toy() -> None:
     assert list(registry.GAMES) == ["chkobba", "seven_diamonds"]
     assert [g["game"] for g in ok("describe")["games"]] == ["chkobba", "seven_diamonds"]
