@@ -253,6 +253,7 @@ CORE_MESSAGES: dict[str, str] = {
     "online.version": "this table speaks version {want} of the protocol, not {value}",
     "online.type": '"{value}" is not a message type (known: {known})',
     "online.fields": 'a "{type}" message has exactly the fields {want}',
+    "online.fields_optional": 'a "{type}" message has the fields {want}, and may have {optional}',
     "online.field": 'the field "{field}" of a "{type}" message must be {want}',
     "online.rate": "too many messages: wait a moment",
     "online.not_seated": "join a seat first",

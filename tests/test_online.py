@@ -153,6 +153,15 @@ def test_bad_messages_get_one_line_with_a_code(text: str | bytes, code: str) -> 
     assert "\n" not in str(err.value) and len(str(err.value)) < 200
 
 
+def test_the_fields_error_says_which_fields_may_be_left_out() -> None:
+    with pytest.raises(wire.OnlineError) as err:
+        wire.read('{"v": 1, "type": "join", "seat": 1}')
+    assert str(err.value) == 'a "join" message has the fields v, type, seat, secret, and may have name'
+    with pytest.raises(wire.OnlineError) as err:
+        wire.read('{"v": 1, "type": "leave", "seat": 1}')
+    assert str(err.value) == 'a "leave" message has exactly the fields v, type'
+
+
 def test_token_bucket_refills_with_the_clock() -> None:
     clock = Clock()
     bucket = TokenBucket(rate=2.0, burst=3.0, clock=clock)

@@ -242,7 +242,10 @@ def check(data: dict[str, Any]) -> Message:
                           known=", ".join(FIELDS))
     fields, optional = FIELDS[kind], OPTIONAL.get(kind, {})
     if not {"v", "type", *fields} <= set(data) <= {"v", "type", *fields, *optional}:
-        raise OnlineError("online.fields", type=kind, want=", ".join(["v", "type", *fields, *optional]))
+        if optional:
+            raise OnlineError("online.fields_optional", type=kind, want=", ".join(["v", "type", *fields]),
+                              optional=", ".join(optional))
+        raise OnlineError("online.fields", type=kind, want=", ".join(["v", "type", *fields]))
     for name, check_kind in (fields | optional).items():
         if name in data and not _valid(check_kind, data[name]):
             raise OnlineError("online.field", field=name, type=kind, want=_want(check_kind))
