@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from a11y_util import match_end   # a 1 v 1 game to 11 the human's next action ends
-from e2e_driver import (DESKTOP, HAND, LOG, NARROW, PHONE, T, TURN, load_save, open_table, pick_action,
+from e2e_driver import (DESKTOP, HAND, LOG, NARROW, PHONE, T, TURN, open_table, pick_action,
                         play_until_summary, point_and_play, saved, session_of, settle, shot, start_game, state)
 
 from chkobba import web
@@ -31,9 +31,21 @@ def _save_of(session: Session, players: int = 2, level: str = "easy") -> dict[st
             "seats": seats, "coach": False}
 
 
-def _fits(page: Any) -> None:
+def open_with_save(page: Any, save: dict[str, Any], pace: str) -> None:
+    """The page opens on ``save`` at ``pace``, as a returning player's (both
+    put in storage before its first script runs: one boot, not a boot and a
+    reload)."""
+    page.add_init_script(
+        "if (!sessionStorage.getItem('e2e.loaded')) {"
+        f" localStorage.setItem('chkobba.save.v1', {json.dumps(json.dumps(save))});"
+        f" localStorage.setItem('chkobba.pace', {json.dumps(pace)});"
+        " sessionStorage.setItem('e2e.loaded', '1'); }")
+    open_table(page)
+
+
+def _fits(page: Any, where: str = "") -> None:
     sw, iw = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    assert sw <= iw, f"page is {sw} px wide in a {iw} px window"
+    assert sw <= iw, f"{where}: page is {sw} px wide in a {iw} px window"
 
 
 def _round_actions(page: Any) -> list[str]:
@@ -80,23 +92,21 @@ def test_move_log_lists_every_move_and_each_computer_move_is_shown(make_page: An
     shot(page, "move-log-2v2-desktop")
 
 
-def test_move_log_on_a_phone_and_after_the_round(make_page: Any) -> None:
-    page = make_page(PHONE)
-    open_table(page, "?seed=11")
-    start_game(page, players=2, levels=("easy",))
-    play_until_summary(page)
+def the_round_just_played_stays_in_the_log(page: Any) -> None:
+    """The summary of a round is shown: once the next round starts, the round
+    just played stays readable in the log, as the last round until the new
+    one has a move, then under "Previous round"."""
     finished = saved(page)["record"]["rounds"][0]["actions"]
     page.click("#summary-next")
     settle(page)
-    # the round just played stays readable in the log: as the last round
-    # until the new one has a move, then under "Previous round"
     page.click(f"{LOG} > summary")
     if page.get_attribute(LOG, "data-round") == "finished":
         assert page.inner_text(f"{LOG} .log-title") == "Moves of the last round"
         prev = page.locator(f"{LOG} .log-moves .log-item")
     else:
         prev = page.locator(f"{LOG} .log-previous-moves .log-item")
-    assert prev.evaluate_all("els => els.map(e => e.dataset.action)") == list(reversed(finished))
+    assert prev.evaluate_all("els => els.map(e => e.dataset.action)") == list(reversed(finished)), \
+        "the log does not list the round just played"
     page.locator(f"{LOG} > summary").scroll_into_view_if_needed()
     _fits(page)
     shot(page, "move-log-phone")
@@ -105,26 +115,37 @@ def test_move_log_on_a_phone_and_after_the_round(make_page: Any) -> None:
 # (2) every layout fits a phone ---------------------------------------------
 
 def test_every_layout_fits_360_and_320_wide(make_page: Any) -> None:
+    """The start screen at 360 and 320 px, then at each width a 1 v 1 and a
+    2 v 2 game (the second dealt from New game over the first), two moves
+    in: nothing scrolls sideways or is cut off at the sides, the move log
+    open too."""
+    page = make_page(PHONE)
+    open_table(page, "?seed=7")
     for viewport in (PHONE, NARROW):
+        page.set_viewport_size(viewport)
+        _fits(page, f"the start screen at {viewport['width']} px")
+    log_open = f"() => document.querySelector('{LOG}').open"
+    for viewport in (PHONE, NARROW):
+        page.set_viewport_size(viewport)
+        width = viewport["width"]
         for players, levels in ((2, ("easy",)), (4, ("easy", "easy", "easy"))):
-            page = make_page(viewport)
-            open_table(page, "?seed=7")
-            _fits(page)   # the start screen
+            where = f"{players // 2}v{players // 2} at {width} px"
+            if page.evaluate(log_open):
+                page.click(f"{LOG} > summary")   # (the last game's log: closed, as a new page has it)
             start_game(page, players=players, levels=levels)
             for _ in range(2):
                 if settle(page) != "you":
                     break
                 point_and_play(page, pick_action(saved(page)))
             settle(page)
-            _fits(page)
+            _fits(page, where)
             # nothing of the table is cut off at the sides
             box = page.evaluate("""() => [...document.querySelectorAll('#table .seat, #table .card, #table .btn')]
                 .filter(e => e.getClientRects().length)
                 .map(e => e.getBoundingClientRect()).map(r => [r.left, r.right])""")
-            width = viewport["width"]
-            assert all(left >= -0.5 and right <= width + 0.5 for left, right in box), box
+            assert all(left >= -0.5 and right <= width + 0.5 for left, right in box), (where, box)
             page.click(f"{LOG} > summary")
-            _fits(page)
+            _fits(page, f"{where}, the log open")
             shot(page, f"table-{players // 2}v{players // 2}-{width}")
 
 
@@ -133,9 +154,7 @@ def test_every_layout_fits_360_and_320_wide(make_page: Any) -> None:
 def test_score_sheet_and_game_result_with_next_steps(make_page: Any) -> None:
     session, last = match_end(3)
     page = make_page(PHONE)
-    open_table(page)
-    page.evaluate("() => localStorage.setItem('chkobba.pace', 'fast')")
-    load_save(page, _save_of(session))
+    open_with_save(page, _save_of(session), "fast")
     assert settle(page) == "you"
     point_and_play(page, last)
     # (7) the table shows how the round ended before the summary opens
@@ -185,35 +204,20 @@ def test_score_sheet_and_game_result_with_next_steps(make_page: Any) -> None:
     assert page.locator("#start-cancel").is_hidden()
 
 
-# (8) the cut card is labelled ----------------------------------------------
+# (9) loading and the phone top bar; (11) the rules, from the start screen and
+# the table; (8) the cut card is labelled -----------------------------------
 
-def test_cut_card_is_labelled(make_page: Any) -> None:
+def test_loading_the_phone_bar_the_rules_link_and_the_cut_card(make_page: Any) -> None:
     seed = next(s for s in range(50)
                 if (x := Session.new("chkobba", {"players": 2}, seed=s)).to_act() == 0 and x.state.phase == "cut")
     page = make_page(PHONE)
-    open_table(page, f"?seed={seed}")
-    start_game(page, players=2, levels=("easy",))
-    assert settle(page) == "you"
-    cut = page.locator(f"{T} .cut")
-    assert cut.is_visible()
-    assert cut.locator(".card").get_attribute("data-card") == state(page)["view"]["cut_card"]
-    assert "Cut card" in cut.locator(".cut-label").inner_text()
-    # the cut card is not one of the table cards in play
-    assert page.locator(f"{T} .table-cards .cut-card").count() == 0
-    shot(page, "cut-card-phone")
-
-
-# (9) loading and the phone top bar -----------------------------------------
-
-def test_loading_shows_no_empty_table_and_phone_bar_keeps_its_labels(make_page: Any) -> None:
-    page = make_page(PHONE)
-    page.goto(page.base_url)
+    page.goto(page.base_url + f"?seed={seed}")
     page.wait_for_selector(f"{T} .loading-indicator")
     # (before the table component is mounted, the first paint's frame has no table cards at all: nothing to say)
     empty = page.evaluate("""() => { const cards = document.querySelector('#table .table-cards');
         return cards ? getComputedStyle(cards, '::after').content : 'none'; }""")
     if not page.evaluate("() => document.documentElement.classList.contains('ready')"):
-        assert empty in ("none", "normal", ""), empty
+        assert empty in ("none", "normal", ""), f"the empty table while loading: {empty}"
     page.wait_for_selector("html.ready")
     for sel in (".brand-text", ".pace-text"):
         box = page.locator(sel).bounding_box()
@@ -221,7 +225,21 @@ def test_loading_shows_no_empty_table_and_phone_bar_keeps_its_labels(make_page: 
     brand = page.locator(".brand").bounding_box()
     nav = page.locator(".bar-actions").bounding_box()
     assert brand["x"] + brand["width"] <= nav["x"] + 1, (brand, nav)   # the name is not covered
-    _fits(page)
+    _fits(page, "the phone's start screen")
+    # the rules, from the start screen and from the table
+    assert page.locator('#start a[href^="rules.html"]').is_visible(), "no rules link on the start screen"
+    start_game(page, players=2, levels=("easy",))
+    link = page.locator('header a[href^="rules.html"]')
+    assert link.is_visible() and link.inner_text() == "Rules", "the top bar's rules link"
+    # the cut card
+    assert settle(page) == "you"
+    cut = page.locator(f"{T} .cut")
+    assert cut.is_visible(), "the cut card is not shown"
+    assert cut.locator(".card").get_attribute("data-card") == state(page)["view"]["cut_card"]
+    assert "Cut card" in cut.locator(".cut-label").inner_text()
+    # the cut card is not one of the table cards in play
+    assert page.locator(f"{T} .table-cards .cut-card").count() == 0
+    shot(page, "cut-card-phone")
 
 
 # (10) focus stays in dialogs; Deal asks before ending a game ------------------
@@ -230,7 +248,7 @@ def _focus_inside(page: Any, dialog: str) -> bool:
     return bool(page.evaluate("(id) => document.getElementById(id).contains(document.activeElement)", dialog))
 
 
-def test_focus_is_trapped_in_dialogs_and_deal_asks_first(make_page: Any) -> None:
+def test_focus_is_trapped_in_dialogs_and_deal_asks_first_then_a_second_table_mounts(make_page: Any) -> None:
     page = make_page(DESKTOP)
     open_table(page, "?seed=11")
     assert _focus_inside(page, "start")
@@ -272,17 +290,8 @@ def test_focus_is_trapped_in_dialogs_and_deal_asks_first(make_page: Any) -> None
     page.wait_for_function("() => !document.getElementById('start').open && !document.getElementById('confirm').open")
     settle(page)
     assert saved(page)["record"] != before["record"]
-
-
-# (11) the rules, from the table and the start screen --------------------------
-
-def test_rules_link_from_the_table_and_the_start_screen(make_page: Any) -> None:
-    page = make_page(PHONE)
-    open_table(page)
-    assert page.locator('#start a[href^="rules.html"]').is_visible()
-    start_game(page, players=2, levels=("easy",))
-    link = page.locator('header a[href^="rules.html"]')
-    assert link.is_visible() and link.inner_text() == "Rules"
+    page.set_viewport_size(DESKTOP)
+    a_second_table_mounts_into_any_element(page)
 
 
 # the site over time: persistent storage once a game is saved -----------------
@@ -294,27 +303,23 @@ PERSIST_SPY = """() => {
 }"""
 
 
-def test_persistent_storage_is_asked_once_a_game_is_saved(make_page: Any) -> None:
+# (6) animations: no card flies over a dialog or starts oversized -------------
+
+def test_cards_fly_from_their_true_size_and_storage_persists_and_the_round_stays_in_the_log(make_page: Any) -> None:
+    """A 1 v 1 game on a phone at the fast pace: persistent storage is asked
+    once a game is saved, no sooner; a card leaving an opponent's hand starts
+    at the size of a card back there; no card flies over the summary; the
+    round just played stays in the log."""
     page = make_page(PHONE)
     page.add_init_script(f"({PERSIST_SPY})()")
     open_table(page, "?seed=11")
-    assert page.evaluate("() => window.__persistCalls") == 0   # nothing saved yet
-    start_game(page, players=2, levels=("easy",))
-    settle(page)
-    point_and_play(page, pick_action(saved(page)))
-    settle(page)
-    assert page.evaluate("() => window.__persistCalls") == 1
-
-
-# (6) animations: no card flies over a dialog or starts oversized -------------
-
-def test_cards_fly_from_their_true_size_and_never_over_the_summary(make_page: Any) -> None:
-    page = make_page(PHONE)
-    open_table(page, "?seed=11")
+    assert page.evaluate("() => window.__persistCalls") == 0, "persistent storage asked before a game was saved"
     start_game(page, players=2, levels=("easy",))
     page.select_option("#pace", "fast")
-    for _ in range(4):
+    for i in range(4):
         assert settle(page) == "you"
+        if i == 1:
+            assert page.evaluate("() => window.__persistCalls") == 1, "persistent storage not asked once after a move"
         point_and_play(page, pick_action(saved(page)))
     settle(page)
     flights = page.evaluate("() => window.chkobbaApp.table.flightLog")
@@ -328,15 +333,16 @@ def test_cards_fly_from_their_true_size_and_never_over_the_summary(make_page: An
     # (the console check in conftest fails this test on any animation warning)
     play_until_summary(page)
     assert page.locator(".flying").count() == 0
+    the_round_just_played_stays_in_the_log(page)
 
 
 # the page as a component: several tables, each drawn inside its own element ----
 
-def test_a_second_table_mounts_into_any_element(make_page: Any) -> None:
-    page = make_page(DESKTOP)
-    open_table(page, "?seed=11")
-    start_game(page, players=2, levels=("easy",))
-    assert settle(page) == "you"
+def a_second_table_mounts_into_any_element(page: Any) -> None:
+    """A game in play (desktop): a view-only table mounted into an element of
+    the page shows the same hand, cannot be played, uses no page-wide id and
+    leaves the element empty once destroyed; the page's own table still plays."""
+    assert settle(page) == "you", "no game to mount a second table of"
     out = page.evaluate("""async () => {
         const { mount } = await import('./table/core.js');
         const host = document.createElement('div');
@@ -380,9 +386,7 @@ def _game_end_in_match(first_seed: int) -> tuple[Session, str]:
 def test_end_of_a_game_inside_a_match_says_so_and_goes_on(make_page: Any) -> None:
     session, last = _game_end_in_match(1)
     page = make_page(DESKTOP)
-    open_table(page)
-    page.evaluate("() => localStorage.setItem('chkobba.pace', 'instant')")
-    load_save(page, _save_of(session))
+    open_with_save(page, _save_of(session), "instant")
     assert settle(page) == "you"
     point_and_play(page, last)
     assert settle(page) == "summary"
