@@ -150,9 +150,9 @@ class Record:
         return {"game": self.game, "options": dict(self.options), "first_dealer": self.first_dealer,
                 "rounds": [r.to_dict() for r in self.rounds]}
 
-    def to_dict(self) -> dict[str, object]:
-        """:meth:`to_json` as a plain dict (for code that holds a record untyped)."""
-        return dict(self.to_json())
+    def to_dict(self) -> RecordDict:
+        """The record as a JSON object (:meth:`to_json`)."""
+        return self.to_json()
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), separators=(", ", ": "))

@@ -23,7 +23,6 @@ import random
 import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from .actions import Action
 from .cards import CODES, Card, card
@@ -134,9 +133,9 @@ class Session:
         """The record so far (RECORDS.md), as a JSON object."""
         return self._record.to_json()
 
-    def record(self) -> dict[str, Any]:
-        """:meth:`record_data` for code that holds a record untyped."""
-        return dict(self._record.to_json())
+    def record(self) -> RecordDict:
+        """The record so far (RECORDS.md), as a JSON object (:meth:`record_data`)."""
+        return self._record.to_json()
 
     @property
     def decks_dealt(self) -> int:

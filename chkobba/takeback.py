@@ -78,7 +78,7 @@ def take_back_point(session: Session, seat: int) -> tuple[int, int]:
         raise TakebackRefused("takeback.not_your_seat", seat=quote(seat))
     if session.is_over:
         raise TakebackRefused("takeback.round_over")
-    rounds: list[dict[str, Any]] = session.record()["rounds"]
+    rounds = session.record()["rounds"]
     if not rounds:
         raise TakebackRefused("takeback.nothing")
     ri = len(rounds) - 1

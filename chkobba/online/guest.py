@@ -39,7 +39,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import ChkobbaError
-from ..records import Record, RoundRecord
+from ..records import Record, RecordDict, RoundRecord
 from . import wire
 from .deal import audit, commitment
 from .host import new_secret
@@ -406,7 +406,7 @@ class Guest:
                 "match": self.match, "restarts": {str(k): v for k, v in self.restarts.items()},
                 "away_rounds": list(self.away_rounds), "counted": not self.failed_this_match()}
 
-    def record(self, rounds: int | None = None) -> dict[str, Any] | None:
+    def record(self, rounds: int | None = None) -> RecordDict | None:
         """The record of this match's first ``rounds`` rounds (all it holds
         without), as this phone audited them: None unless every one of them
         checked out here and no round of this match failed (a round it did

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import ChkobbaError
+from ..records import RecordDict
 from ..web import edge
 from ..web.edge import WebError, show
 from . import wire
@@ -311,7 +312,7 @@ def _at(value: Any) -> int:
     return value
 
 
-def _counted(record: dict[str, Any] | None, seat: int, args: Args) -> dict[str, Any] | None:
+def _counted(record: RecordDict | None, seat: int, args: Args) -> dict[str, Any] | None:
     """This phone's statistics (the stored file object, or None: none yet)
     with the finished match of ``record`` added from ``seat``'s side:
     ``{stats, added}`` (``added`` false: it was counted already); None when
@@ -329,7 +330,7 @@ def _counted(record: dict[str, Any] | None, seat: int, args: Args) -> dict[str, 
     return {"stats": stats.to_file(new), "added": new is not kept}
 
 
-def _round_link(record: dict[str, Any] | None, number: Any) -> str:
+def _round_link(record: RecordDict | None, number: object) -> str:
     """The replay link of round ``number`` of ``record`` (its finished rounds
     only: nothing dealt after them), with every hand shown; a round not over,
     or one this phone cannot show (not audited here): ``online.audit_round``."""
@@ -338,13 +339,13 @@ def _round_link(record: dict[str, Any] | None, number: Any) -> str:
     n = _whole(number, 1, 10**6)
     if record is None or n > len(record["rounds"]):
         raise wire.OnlineError("online.audit_round", round=n)
-    rec = parse_record(dict(record, rounds=record["rounds"][:n]))
+    rec = parse_record({**record, "rounds": record["rounds"][:n]})
     if not replay(rec).round_over():
         raise wire.OnlineError("online.audit_round", round=n)
     return links.encode(links.Link(rec, (n, 0), "replay", None, False))
 
 
-def _host_record(t: HostTable) -> dict[str, Any] | None:
+def _host_record(t: HostTable) -> RecordDict | None:
     s = t.session
     return None if s is None else s.record()
 
