@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,8 @@ from online_helpers import (answer_of, check_received, connect, host_position, i
 from test_fit import FRAMES, OFF_SCREEN
 
 
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
 
 
 def test_online_a_chkobba_round_between_two_phones_through_the_pages(make_page: Any) -> None:
@@ -92,28 +94,33 @@ SIZES = {"phone": PHONE, "small": {"width": 320, "height": 568}, "landscape": {"
 
 def test_online_setup_fits_each_screen_in_arabic_and_french(make_page: Any) -> None:
     """The set-up (with its trust line) and the invitation fit 360x640,
-    320x568 and 640x360 without sideways scrolling; Arabic is right to left."""
+    320x568 and 640x360 without sideways scrolling; Arabic is right to left.
+    One page a language, resized: the set-up at each size, then the
+    invitations at 320x568."""
     ARTIFACTS.mkdir(exist_ok=True)
+    fits = "() => document.documentElement.scrollWidth <= window.innerWidth"
     for lang in ("ar", "fr"):
+        page = make_page(PHONE)
+        page.goto(page.base_url + f"online.html?lang={lang}")
+        page.wait_for_selector("html.ready", state="attached")
+        assert page.evaluate("() => document.documentElement.dir") == ("rtl" if lang == "ar" else "ltr"), lang
         for name, size in SIZES.items():
-            page = make_page(size)
-            page.goto(page.base_url + f"online.html?lang={lang}")
-            page.wait_for_selector("html.ready", state="attached")
-            assert page.evaluate("() => document.documentElement.dir") == ("rtl" if lang == "ar" else "ltr")
-            assert page.locator("#setup .trust").is_visible()
-            fits = "() => document.documentElement.scrollWidth <= window.innerWidth"
+            page.set_viewport_size(size)
+            page.evaluate(FRAMES)
+            assert page.locator("#setup .trust").is_visible(), f"{lang} {name}: the trust line is not shown"
             assert page.evaluate(fits), f"{lang} {name}: the set-up scrolls sideways"
             page.screenshot(path=str(ARTIFACTS / f"online-setup-{lang}-{name}.png"))
-            if name == "small":
-                assert axe(page, f"online set-up {lang}") == []
-                page.check("input[name=table][value=chkobba-4]")
-                assert page.locator(".seat-rows select").count() == 3
-                page.click("#host-button")
-                page.wait_for_selector(".invite-card[data-state=inviting] .invite-qr svg")
-                assert page.evaluate(fits), f"{lang} {name}: the invitations scroll sideways"
-                assert axe(page, f"online invitations {lang}") == []
-                page.screenshot(path=str(ARTIFACTS / f"online-invite-{lang}-{name}.png"), full_page=True)
-            page.close()
+        name = "small"
+        page.set_viewport_size(SIZES[name])
+        page.evaluate(FRAMES)
+        assert axe(page, f"online set-up {lang}") == []
+        page.check("input[name=table][value=chkobba-4]")
+        assert page.locator(".seat-rows select").count() == 3
+        page.click("#host-button")
+        page.wait_for_selector(".invite-card[data-state=inviting] .invite-qr svg")
+        assert page.evaluate(fits), f"{lang} {name}: the invitations scroll sideways"
+        assert axe(page, f"online invitations {lang}") == []
+        page.screenshot(path=str(ARTIFACTS / f"online-invite-{lang}-{name}.png"), full_page=True)
 
 
 def test_online_a_2v2_round_with_one_friend_and_the_computer(make_page: Any) -> None:
@@ -255,23 +262,49 @@ def test_online_the_start_screen_links_to_play_friends_without_loading_it(make_p
     assert any(u.endswith("/online/qrcode.mjs") for u in page.watch.requests)
 
 
+# The host's give-up bound (web/online/common.js), and the one this test's host
+# page has instead: its setTimeout of exactly that delay waits SHORT_GIVE_UP_MS
+# (an init script of the test's page; the page itself is unchanged).
+GIVE_UP_MS = int(re.search(r"GIVE_UP_MS = ([0-9_]+);", (ROOT / "web" / "online" / "common.js")
+                           .read_text(encoding="utf-8")).group(1).replace("_", ""))
+SHORT_GIVE_UP_MS = 3_000
+SHORTER_GIVE_UP = """([bound, short]) => { const real = window.setTimeout;
+  window.setTimeout = function (fn, ms, ...rest) { return real.call(this, fn, ms === bound ? short : ms, ...rest); }; }"""
+# every state the invitation card of seat 1 goes through, in order
+CARD_STATES = """() => { const card = document.querySelector(".invite-card[data-seat='1']");
+  window.__cardStates = [card.dataset.state];
+  new MutationObserver(() => window.__cardStates.push(card.dataset.state))
+    .observe(card, { attributes: true, attributeFilter: ['data-state'] }); }"""
+
+
 def test_online_a_connection_that_never_opens_is_given_up_with_the_fallbacks(make_page: Any) -> None:
     """The friend's phone leaves between its answer and the host's use of it:
     the host's card says "Connecting...", then gives up (when the browser
-    says the connection failed, at the latest after 20 s) in plain words
-    naming the fallbacks, and offers a new invitation."""
-    host = open_host(make_page, lang="fr")
+    says the connection failed, at the latest after its bound, here
+    SHORT_GIVE_UP_MS for the page's 20 s) in plain words naming the
+    fallbacks, and offers a new invitation."""
+    assert GIVE_UP_MS > SHORT_GIVE_UP_MS
+
+    def host_page(viewport: dict[str, int]) -> Any:
+        page = make_page(viewport)
+        page.add_init_script(f"({SHORTER_GIVE_UP})({json.dumps([GIVE_UP_MS, SHORT_GIVE_UP_MS])})")
+        return page
+
+    host = open_host(host_page, lang="fr")
     host.click("#host-button")
     friend = make_page(PHONE)
     answer = answer_of(friend, invite_link(host, 1))
     friend.close()
     card = ".invite-card[data-seat='1']"
+    host.evaluate(CARD_STATES)
     host.fill(f"{card} .answer-input", answer)
     host.click(f"{card} .answer-use")
-    host.wait_for_selector(f"{card}[data-state=connecting]")
     t0 = time.perf_counter()
-    host.wait_for_selector(f"{card}[data-state=failed]", timeout=60_000)   # the browser's ICE failure, or the 20 s bound
+    host.wait_for_selector(f"{card}[data-state=failed]", timeout=60_000)   # the browser's ICE failure, or the bound
     print(f"\nonline: a connection that never opened was given up after {time.perf_counter() - t0:.1f} s")
+    states = host.evaluate("() => window.__cardStates")
+    changes = [s for i, s in enumerate(states) if i == 0 or s != states[i - 1]]
+    assert changes[-2:] == ["connecting", "failed"], f"the card's states: {states}"
     text = host.locator(f"{card} .invite-state").inner_text()
     assert "Wi-Fi" in text and "partage de connexion" in text, text
     host.click(f"{card} .invite-box button")
