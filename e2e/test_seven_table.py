@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from e2e_driver import (DESKTOP, HAND, NARROW, PHONE, SCORELINE, T, load_save, open_table, pick_action, point_and_play,
+from e2e_driver import (DESKTOP, HAND, NARROW, PHONE, SCORELINE, T, open_table, pick_action, point_and_play,
                         replay, saved, shot, state)
 
 from chkobba import web
@@ -149,7 +150,6 @@ def test_reload_mid_round_keeps_calls_and_multiplier(make_page: Any) -> None:
 def test_forced_pass_and_last_card_are_shown(make_page: Any) -> None:
     # A position from the engine where a seat is forced to pass, then one is down to one card.
     page = make_page(DESKTOP)
-    open_table(page)
     found = None
     for seed in range(1, 60):
         s = Session.new("seven_diamonds", {"timers": False}, seed=seed)
@@ -165,8 +165,13 @@ def test_forced_pass_and_last_card_are_shown(make_page: Any) -> None:
     assert found is not None
     save = {"v": web.SAVE_VERSION, "game": "seven_diamonds", "record": found.record(), "seed": found.seed,
             "seats": [{"kind": "human"}] + [{"kind": "computer", "level": "easy"}] * 3, "coach": False}
-    load_save(page, save)
+    # the save in storage before the page's first script runs, as a returning player's (one boot, no reload)
+    page.add_init_script("if (!sessionStorage.getItem('e2e.loaded')) {"
+                         f" localStorage.setItem('chkobba.save.v1', {json.dumps(json.dumps(save))});"
+                         " sessionStorage.setItem('e2e.loaded', '1'); }")
+    open_table(page)
     settle(page)
+    assert state(page)["save"]["record"] == found.record(), "the page did not open on the saved position"
     page.evaluate("() => { document.querySelector('#table .log').open = true; }")
     log = page.inner_text(f"{T} .log-moves")
     assert "no card to lay" in log and "\u062c\u0644\u0651\u0629" in log
@@ -175,12 +180,15 @@ def test_forced_pass_and_last_card_are_shown(make_page: Any) -> None:
 
 
 def test_layouts_fit_narrow_screens(make_page: Any) -> None:
-    for viewport in (NARROW, PHONE):
-        page = make_page(viewport)
-        open_table(page)
-        start_seven(page)
-        settle(page)
-        no_sideways_scroll(page)
+    page = make_page(NARROW)
+    open_table(page)
+    start_seven(page)
+    settle(page)
+    for viewport in (NARROW, PHONE):   # (the same page, resized)
+        page.set_viewport_size(viewport)
+        page.evaluate("() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok(true))))")
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), \
+            f"horizontal scroll at {viewport['width']} px"
         shot(page, f"seven-table-{viewport['width']}")
 
 
