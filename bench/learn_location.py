@@ -64,6 +64,7 @@ from chkobba import cards as C  # noqa: E402
 from chkobba.actions import CAPTURE, CLAIM, LAY, WORDS  # noqa: E402
 from chkobba.agents import Budget, HardAgent, make_agent  # noqa: E402
 from chkobba.agents import chkobba as CK  # noqa: E402
+from chkobba.agents import inference as INF  # noqa: E402
 from chkobba.agents.inference import Evidence  # noqa: E402
 from chkobba.games.chkobba.observation import ChkobbaObservation  # noqa: E402
 from chkobba.games.chkobba.state import HAYA_BIT, PLAY, VALUES, captures_on, chkobba_state  # noqa: E402
@@ -180,7 +181,9 @@ PAIRS = (["k_1", "k_2", "lay_could_single", "lay_could_sum", "lay_could_more_car
             "medium_log_weight_min", "seven_x_sevens_unseen", "seven_x_sevens_lead", "seven_x_plays",
             "seven_diamonds_x_plays", "seven_diamonds_x_score_lead", "seven_x_score_lead",
             "diamond_x_diamonds_lead", "diamond_x_plays", "deck_left_x_plays"])
-FEATURES += PAIRS
+# hard's sampler's evidence again with a colder and a warmer player model
+TEMPERATURES = {"sampler_log_weight_cold": 0.15, "sampler_log_weight_warm": 1.2}
+FEATURES += PAIRS + list(TEMPERATURES)
 INDEX = {n: i for i, n in enumerate(FEATURES)}
 SEVEN_VALUE = 7
 
@@ -210,6 +213,17 @@ def other_plays(obs: ChkobbaObservation) -> list[Any]:
     return mine[len(mine) - n:] if n else []
 
 
+def evidence_at(obs: ChkobbaObservation, temperature: float) -> Evidence:
+    """hard's sampler's evidence with its player model at another temperature
+    (:class:`Evidence` reads the module's TEMPERATURE when it is built)."""
+    old = INF.TEMPERATURE
+    INF.TEMPERATURE = temperature
+    try:
+        return Evidence(obs, CK.View, CK.score_action)
+    finally:
+        INF.TEMPERATURE = old
+
+
 def features(obs: ChkobbaObservation) -> dict[int, list[tuple[int, float]]]:
     """For each card ``obs``'s seat cannot see, its features (sparse: pairs of
     an index into FEATURES and a value) as evidence that it is in the other
@@ -226,6 +240,7 @@ def features(obs: ChkobbaObservation) -> dict[int, list[tuple[int, float]]]:
     plays = other_plays(obs)
     ev = Evidence(obs, CK.View, CK.score_action)
     moves = [(a, t, m) for a, t, m in zip(plays, ev.tables, ev.moves)] if len(ev.moves) == len(plays) else []
+    other_t = {name: evidence_at(obs, t).moves for name, t in TEMPERATURES.items()} if moves else {}
     by_value = [0] * 11
     for c in unseen:
         by_value[values[c]] += 1
@@ -302,6 +317,8 @@ def features(obs: ChkobbaObservation) -> dict[int, list[tuple[int, float]]]:
                 pairs.update({"seven_diamonds_x_plays": 3 - k, "seven_diamonds_x_score_lead": score_lead})
         if C.suit_of(c) == C.DIAMOND:
             pairs.update({"diamond_x_diamonds_lead": lead[2] / 10.0, "diamond_x_plays": 3 - k})
+        for name, ms in other_t.items():
+            pairs[name] = sum(math.log(k_i / (k_i + e_i.get(c, 0.0))) for _, k_i, e_i in ms)
         for name, x in pairs.items():
             if x:
                 f[INDEX[name]] = float(x)
