@@ -154,7 +154,10 @@ def test_focus_is_always_seen_and_never_hidden_behind_sticky_bars(make_page: Any
     assert not bad, "\n".join(bad)
 
 
-def test_share_dialog_by_keyboard_traps_focus_and_gives_it_back(make_page: Any) -> None:
+def test_share_dialog_by_keyboard_traps_focus_and_gives_it_back_then_the_hand_off(make_page: Any) -> None:
+    """The share dialog opened by keyboard keeps the focus inside and gives
+    it back to its button; then (a pass-and-play save loaded on the same
+    page) the hand-off screen leaves nothing behind it focusable."""
     page = make_page(PHONE)
     page.goto(page.base_url + "?seed=3")
     page.wait_for_selector("html.ready")
@@ -167,10 +170,19 @@ def test_share_dialog_by_keyboard_traps_focus_and_gives_it_back(make_page: Any) 
     for _ in range(12):
         page.keyboard.press("Tab")
         inside.append(page.evaluate("() => !!document.activeElement.closest('#share')"))
-    assert all(inside), inside
+    assert all(inside), f"the share dialog let the focus out: {inside}"
     page.keyboard.press("Escape")
     page.wait_for_function("() => !document.getElementById('share').open")
-    assert page.evaluate("() => document.activeElement.id") == "share-button"
+    assert page.evaluate("() => document.activeElement.id") == "share-button", "the focus did not go back to Share"
+    # the hand-off screen (pass and play)
+    load(page, save_of(mid_round("chkobba", {"players": 2}, 8, 6), 2, seats=[{"kind": "human"}] * 2))
+    page.wait_for_selector(".handoff:not([hidden])")
+    assert page.evaluate("() => document.activeElement.classList.contains('handoff-go')"), "the hand-off's button has no focus"
+    seen = set()
+    for _ in range(8):
+        page.keyboard.press("Tab")
+        seen.add(page.evaluate("() => document.activeElement === document.body || !!document.activeElement.closest('.handoff')"))
+    assert seen == {True}, "something behind the hand-off screen takes the focus"
 
 
 def test_reduced_motion_no_card_flies(make_page: Any) -> None:
@@ -187,17 +199,3 @@ def test_reduced_motion_no_card_flies(make_page: Any) -> None:
     assert page.evaluate("() => window.chkobbaApp.table.flightLog.length") == 0
     assert page.locator(".flying").count() == 0
     assert page.evaluate("() => getComputedStyle(document.querySelector('.spinner')).animationName") == "none"
-
-
-def test_hand_off_screen_leaves_nothing_behind_it_focusable(make_page: Any) -> None:
-    page = make_page(PHONE)
-    page.goto(page.base_url + "?seed=3")
-    page.wait_for_selector("html.ready")
-    load(page, save_of(mid_round("chkobba", {"players": 2}, 8, 6), 2, seats=[{"kind": "human"}] * 2))
-    page.wait_for_selector(".handoff:not([hidden])")
-    assert page.evaluate("() => document.activeElement.classList.contains('handoff-go')")
-    seen = set()
-    for _ in range(8):
-        page.keyboard.press("Tab")
-        seen.add(page.evaluate("() => document.activeElement === document.body || !!document.activeElement.closest('.handoff')"))
-    assert seen == {True}
